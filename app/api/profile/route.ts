@@ -1,0 +1,8 @@
+import { route } from "@/lib/api/handler";
+import { updateProfile } from "@/lib/users/profile";
+import { profileSchema } from "@/lib/validations/auth";
+
+// PUT /api/profile — name, e-mail, phone and optionally a new password.
+export const PUT = route({ access: "user", body: profileSchema }, async ({ user, body }) =>
+  updateProfile(user, body),
+);

@@ -1,0 +1,8 @@
+import { route } from "@/lib/api/handler";
+import { registerAccount } from "@/lib/users/accounts";
+import { registerSchema } from "@/lib/validations/auth";
+
+// POST /api/register — creates a parent account and signs it in.
+export const POST = route({ access: "public", body: registerSchema }, async ({ body }) =>
+  registerAccount(body),
+);

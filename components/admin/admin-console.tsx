@@ -1,0 +1,113 @@
+"use client";
+
+import { LogOut, PanelLeft } from "lucide-react";
+import { useState } from "react";
+import { useIsNarrow } from "@/components/admin/use-is-narrow";
+import { useLogout } from "@/components/auth/use-session-actions";
+import { Button } from "@/components/ui/button";
+import { allowedSections, SECTION_TITLES, type Feature } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session";
+import { SHOP_NAME } from "@/lib/brand";
+import { cn } from "@/lib/utils";
+
+// The admin console shell (spec 001 §2): a collapsible sidebar listing the sections this admin may
+// use, open by default from 768 px and closed below (where it also closes after a choice), the
+// username and a logout button; the header names the current section. Sections switch in place.
+// The sections' own screens come with issues 5 and 6.
+export function AdminConsole({
+  user,
+  initialSection,
+}: {
+  user: SessionUser;
+  initialSection?: Feature;
+}) {
+  const sections = allowedSections(user);
+  const [section, setSection] = useState<Feature | undefined>(
+    initialSection && sections.includes(initialSection) ? initialSection : sections[0],
+  );
+  const narrow = useIsNarrow();
+  // undefined: follow the breakpoint (CSS decides before hydration, so phones never see a flash).
+  const [openChoice, setOpenChoice] = useState<boolean | undefined>(undefined);
+  const open = openChoice ?? (narrow === undefined ? undefined : !narrow);
+  const logout = useLogout();
+
+  function choose(next: Feature) {
+    setSection(next);
+    if (narrow) setOpenChoice(false);
+  }
+
+  return (
+    <div className="flex min-h-dvh bg-muted/30">
+      {open && narrow && (
+        <div
+          className="fixed inset-0 z-30 bg-black/40 md:hidden"
+          aria-hidden
+          onClick={() => setOpenChoice(false)}
+        />
+      )}
+      <aside
+        id="admin-sidebar"
+        aria-label="Admin sections"
+        className={cn(
+          "z-40 w-64 shrink-0 flex-col border-r bg-sidebar text-sidebar-foreground",
+          "fixed inset-y-0 left-0 md:sticky md:top-0 md:h-dvh",
+          open === undefined ? "hidden md:flex" : open ? "flex" : "hidden",
+        )}
+      >
+        <div className="border-b px-4 py-4">
+          <p className="font-semibold">{SHOP_NAME}</p>
+          <p className="text-sm text-muted-foreground">Admin Console</p>
+        </div>
+        <nav className="flex-1 overflow-y-auto p-2">
+          <ul className="grid gap-1">
+            {sections.map((key) => (
+              <li key={key}>
+                <button
+                  type="button"
+                  aria-current={key === section ? "page" : undefined}
+                  onClick={() => choose(key)}
+                  className={cn(
+                    "w-full rounded-md px-3 py-2 text-left text-sm hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                    key === section && "bg-sidebar-accent font-medium",
+                  )}
+                >
+                  {SECTION_TITLES[key]}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="grid gap-2 border-t p-4">
+          <p className="truncate text-sm">
+            Signed in as <span className="font-medium">{user.username}</span>
+          </p>
+          <Button variant="outline" onClick={() => void logout()}>
+            <LogOut aria-hidden /> Logout
+          </Button>
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex items-center gap-3 border-b bg-background px-4 py-3">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={open === false || (open === undefined && narrow) ? "Open sidebar" : "Close sidebar"}
+            aria-controls="admin-sidebar"
+            aria-expanded={open ?? !narrow}
+            onClick={() => setOpenChoice(!(open ?? !narrow))}
+          >
+            <PanelLeft aria-hidden />
+          </Button>
+          <h1 className="text-lg font-semibold">{section ? SECTION_TITLES[section] : "Admin Console"}</h1>
+        </header>
+        <main className="flex-1 p-4 md:p-6">
+          {sections.length === 0 && (
+            <p className="text-muted-foreground">
+              Your account has no sections yet. Ask the superadmin to give you access.
+            </p>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

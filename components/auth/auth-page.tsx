@@ -1,0 +1,59 @@
+"use client";
+
+import Image from "next/image";
+import { useState } from "react";
+import { LoginForm } from "@/components/auth/login-form";
+import { RegisterForm } from "@/components/auth/register-form";
+import { ResetPasswordDialog } from "@/components/auth/reset-password-dialog";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { DEVELOPER_CREDIT, SHOP_NAME } from "@/lib/brand";
+
+// The authentication page (spec 000 §2): login mode by default, registration mode by the link
+// under the form. Switching modes remounts the form, which clears it.
+export function AuthPage() {
+  const [mode, setMode] = useState<"login" | "register">("login");
+  const [resetOpen, setResetOpen] = useState(false);
+  const registering = mode === "register";
+
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-between bg-muted/40 px-4 py-8">
+      <main className="flex w-full max-w-md flex-1 flex-col justify-center">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <Image src="/logo.svg" alt={`${SHOP_NAME} logo`} width={64} height={64} priority />
+          <h1 className="text-2xl font-semibold tracking-tight">{SHOP_NAME}</h1>
+          <p className="text-sm text-muted-foreground">Parent &amp; Teacher Portal</p>
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>{registering ? "Create an account" : "Login"}</CardTitle>
+            <CardDescription>
+              {registering
+                ? "Register to pre-order school lunches."
+                : "Sign in to order lunches and follow your orders."}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {registering ? (
+              <RegisterForm key="register" />
+            ) : (
+              <LoginForm key="login" onForgotPassword={() => setResetOpen(true)} />
+            )}
+            <p className="text-center text-sm">
+              <button
+                type="button"
+                className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
+                onClick={() => setMode(registering ? "login" : "register")}
+              >
+                {registering ? "Already have an account? Login" : `New to ${SHOP_NAME}? Create an account`}
+              </button>
+            </p>
+          </CardContent>
+        </Card>
+      </main>
+      <footer className="mt-8 text-center text-xs text-muted-foreground">
+        Developed by {DEVELOPER_CREDIT}
+      </footer>
+      <ResetPasswordDialog open={resetOpen} onOpenChange={setResetOpen} />
+    </div>
+  );
+}

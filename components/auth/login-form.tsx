@@ -1,0 +1,82 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useSessionChanged } from "@/components/auth/use-session-actions";
+import { notify } from "@/components/notifications/toast";
+import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { SHOP_CONTACT_NAME } from "@/lib/brand";
+import { api, errorMessage } from "@/lib/client/api";
+import { loginSchema, type LoginInput } from "@/lib/validations/auth";
+
+export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const sessionChanged = useSessionChanged();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: "", password: "" },
+  });
+
+  async function onSubmit(values: LoginInput) {
+    try {
+      await api("/api/login", { method: "POST", body: values });
+      notify({ title: "Success", description: "Logged in successfully", variant: "success" });
+      sessionChanged();
+    } catch (error) {
+      notify({
+        title: "Error",
+        description: errorMessage(error, "Failed to login"),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+        <FormField
+          control={form.control}
+          name="username"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Username</FormLabel>
+              <FormControl>
+                <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <div className="flex items-center justify-between">
+                <FormLabel>Password</FormLabel>
+                <button
+                  type="button"
+                  onClick={onForgotPassword}
+                  className="text-sm text-primary underline-offset-4 hover:underline focus-visible:underline"
+                >
+                  Forgot your password?
+                </button>
+              </div>
+              <FormControl>
+                <Input type="password" autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+          Forgot your username? Contact {SHOP_CONTACT_NAME} at the shop for assistance.
+        </p>
+        <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
+          {form.formState.isSubmitting ? "Logging in..." : "Login to Portal"}
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,35 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useCallback } from "react";
+import { notify } from "@/components/notifications/toast";
+import { api, errorMessage } from "@/lib/client/api";
+
+// After login, registration or logout all cached data is cleared (spec 000 §4) and the server
+// renders the page for the new session.
+export function useSessionChanged() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  return useCallback(() => {
+    queryClient.clear();
+    router.refresh();
+  }, [queryClient, router]);
+}
+
+export function useLogout() {
+  const sessionChanged = useSessionChanged();
+  return useCallback(async () => {
+    try {
+      await api("/api/logout", { method: "POST" });
+      notify({ title: "Success", description: "Logged out successfully", variant: "success" });
+      sessionChanged();
+    } catch (error) {
+      notify({
+        title: "Error",
+        description: errorMessage(error, "Failed to logout"),
+        variant: "destructive",
+      });
+    }
+  }, [sessionChanged]);
+}

@@ -1,0 +1,38 @@
+"use client";
+
+import { XCircle } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { notify } from "@/components/notifications/toast";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+
+// spec 001 §2: 'Payment Cancelled' with a Return to Home button; with a returnUrl, go there after
+// 1.5 s.
+export function PaymentCancelled({ returnUrl }: { returnUrl?: string | undefined }) {
+  const router = useRouter();
+
+  useEffect(() => {
+    notify({ title: "Payment Cancelled", variant: "destructive" });
+    if (!returnUrl) return;
+    const timer = setTimeout(() => router.replace(returnUrl), 1500);
+    return () => clearTimeout(timer);
+  }, [returnUrl, router]);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-4">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader>
+          <XCircle className="mx-auto size-12 text-destructive" aria-hidden />
+          <CardTitle className="text-xl">Payment Cancelled</CardTitle>
+          <CardDescription>
+            Your payment was cancelled and you have not been charged. Your cart is still saved.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button onClick={() => router.replace("/")}>Return to Home</Button>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,37 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { BannerProvider } from "@/components/notifications/banner";
+import { Toaster } from "@/components/ui/sonner";
+import { TooltipProvider } from "@/components/ui/tooltip";
+
+// Data loading as spec 000 §9 sets it: no automatic retry, no refetch on window focus, no polling,
+// data never stale on its own, unused cache dropped after 5 minutes.
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        gcTime: 5 * 60 * 1000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={700}>
+        <BannerProvider>
+          {children}
+          <Toaster />
+        </BannerProvider>
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,46 @@
+// Jest runs TypeScript through SWC, as native ES modules (node --experimental-vm-modules, set in
+// the npm script) so that Prisma 7's generated client and PGlite's wasm loader work unchanged.
+const swc = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true },
+      transform: { react: { runtime: "automatic" } },
+      target: "es2022",
+    },
+    module: { type: "es6" },
+  },
+];
+
+const shared = {
+  extensionsToTreatAsEsm: [".ts", ".tsx"],
+  transform: { "^.+\\.(t|j)sx?$": swc },
+  moduleNameMapper: {
+    "^server-only$": "<rootDir>/tests/support/empty-module.js",
+    "^@/(.*)$": "<rootDir>/$1",
+    "^(\\.{1,2}/.*)\\.js$": "$1",
+  },
+};
+
+/** @type {import('jest').Config} */
+const config = {
+  projects: [
+    {
+      ...shared,
+      displayName: "server",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/tests/{unit,integration}/**/*.test.ts"],
+      setupFiles: ["<rootDir>/tests/support/server-env.ts"],
+      setupFilesAfterEnv: ["<rootDir>/tests/support/server-setup.ts"],
+    },
+    {
+      ...shared,
+      displayName: "components",
+      testEnvironment: "jsdom",
+      testMatch: ["<rootDir>/tests/components/**/*.test.tsx"],
+      setupFilesAfterEnv: ["<rootDir>/tests/support/dom-setup.ts"],
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,127 @@
+import "server-only";
+import { NextResponse, type NextRequest } from "next/server";
+import { z, type ZodType } from "zod";
+import { ApiError, badRequest, forbidden, unprocessable } from "@/lib/api/errors";
+import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/api/prisma-errors";
+import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
+import { assertAccess, type Access } from "@/lib/auth/guards";
+
+// Every route handler goes through `route()`: it checks the request's origin and size, resolves the
+// session and the caller's role or feature, awaits params, parses the body and query with zod, and
+// maps every error to one JSON envelope. A handler only parses, calls one domain function, answers.
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+type Params = Record<string, string | string[] | undefined>;
+
+type Context<TBody, TQuery, TUser> = {
+  req: NextRequest;
+  params: Params;
+  body: TBody;
+  query: TQuery;
+  user: TUser;
+};
+
+type UserFor<A extends Access> = A extends "public" ? SessionUser | null : SessionUser;
+
+type RouteConfig<A extends Access, TBody, TQuery> = {
+  access: A;
+  body?: ZodType<TBody>;
+  query?: ZodType<TQuery>;
+};
+
+export function route<A extends Access, TBody = undefined, TQuery = undefined>(
+  config: RouteConfig<A, TBody, TQuery>,
+  handler: (ctx: Context<TBody, TQuery, UserFor<A>>) => Promise<unknown>,
+) {
+  return async (req: NextRequest, segment: { params: Promise<Params> }): Promise<Response> => {
+    try {
+      assertSameOrigin(req);
+      const user = await getCurrentUser();
+      assertAccess(config.access, user);
+      const params = (await segment?.params) ?? {};
+      const body = config.body ? parseWith(config.body, await readJson(req)) : (undefined as TBody);
+      const query = config.query
+        ? parseWith(config.query, Object.fromEntries(req.nextUrl.searchParams))
+        : (undefined as TQuery);
+      const result = await handler({ req, params, body, query, user: user as UserFor<A> });
+      return result instanceof Response ? result : NextResponse.json(result ?? { ok: true });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof ApiError) {
+    return NextResponse.json(
+      { message: error.message, error: error.message, ...error.extra },
+      { status: error.status, headers: error.headers },
+    );
+  }
+  if (isUniqueViolation(error)) {
+    return errorResponse(new ApiError(409, "This record already exists."));
+  }
+  if (isDatabaseUnavailable(error)) {
+    console.error("[api] database unavailable:", error);
+    return errorResponse(
+      new ApiError(503, "The service is temporarily unavailable. Please try again in a moment."),
+    );
+  }
+  console.error("[api] unexpected error:", error);
+  return errorResponse(new ApiError(500, "Something went wrong. Please try again."));
+}
+
+/** State-changing requests must come from our own pages (a browser always sends Origin on them). */
+function assertSameOrigin(req: NextRequest) {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return;
+  if (req.headers.get("sec-fetch-site") === "cross-site") throw forbidden("Cross-site request refused");
+  const origin = req.headers.get("origin");
+  if (!origin) return;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw forbidden("Cross-site request refused");
+  }
+  if (originHost !== host) throw forbidden("Cross-site request refused");
+}
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new ApiError(413, "Request body is too large");
+  const text = await readLimited(req);
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest("Malformed JSON body");
+  }
+}
+
+async function readLimited(req: NextRequest): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new ApiError(413, "Request body is too large");
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+export function parseWith<T>(schema: ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0];
+  const details = z.flattenError(parsed.error).fieldErrors;
+  throw unprocessable(first?.message ?? "Invalid request", { details });
+}

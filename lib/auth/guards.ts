@@ -1,0 +1,18 @@
+import "server-only";
+import { forbidden, unauthorized } from "@/lib/api/errors";
+import { hasFeature, type Feature, type Role } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session";
+
+// Who may call what. `proxy.ts` only routes coarsely; these checks run in every handler.
+export type Access = "public" | "user" | { roles: readonly Role[] } | { feature: Feature };
+
+export function assertAccess(access: Access, user: SessionUser | null): void {
+  if (access === "public") return;
+  if (!user) throw unauthorized();
+  if (access === "user") return;
+  if ("roles" in access && !access.roles.includes(user.role)) throw forbidden();
+  if ("feature" in access && !hasFeature(user, access.feature)) throw forbidden();
+}
+
+export const PARENT_OR_TEACHER = { roles: ["parent", "teacher"] } as const satisfies Access;
+export const ADMIN = { roles: ["admin"] } as const satisfies Access;

@@ -1,0 +1,118 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { cookies } from "next/headers";
+import { cache } from "react";
+import { getIronSession } from "iron-session";
+import { getDb, type Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { Role } from "@/lib/auth/permissions";
+import {
+  SESSION_MAX_AGE_SECONDS,
+  sessionOptions,
+  type SessionCookie,
+} from "@/lib/auth/session-cookie";
+
+/** The signed-in user as every page and handler sees it. Never carries a password or hash. */
+export type SessionUser = {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  role: Role;
+  allowedFeatures: string[];
+  emailVerified: boolean;
+};
+
+export const sessionUserSelect = {
+  id: true,
+  username: true,
+  name: true,
+  email: true,
+  phone: true,
+  role: true,
+  allowedFeatures: true,
+  emailVerifiedAt: true,
+} as const;
+
+export function toSessionUser(row: {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  role: Role;
+  allowedFeatures: string[];
+  emailVerifiedAt: Date | null;
+}): SessionUser {
+  const { emailVerifiedAt, ...rest } = row;
+  return { ...rest, emailVerified: emailVerifiedAt !== null };
+}
+
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+async function cookieSession() {
+  const config = env();
+  return getIronSession<SessionCookie>(
+    await cookies(),
+    sessionOptions(config.SESSION_SECRET, config.secureCookies),
+  );
+}
+
+/** The signed-in user of this request, or null. Checked against the Session table every time. */
+export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
+  const session = await cookieSession();
+  if (!session.sid || !session.uid) return null;
+  const db = await getDb();
+  const row = await db.session.findUnique({
+    where: { id: session.sid },
+    select: { userId: true, expiresAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
+  });
+  const now = Date.now();
+  if (!row || row.userId !== session.uid || row.expiresAt.getTime() <= now) return null;
+  if (now - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await db.session
+      .updateMany({ where: { id: session.sid }, data: { lastSeenAt: new Date(now) } })
+      .catch(() => {});
+  }
+  return toSessionUser(row.user);
+});
+
+/** Starts a session for `user` in a new Session row and seals its id into the cookie. */
+export async function startSession(user: { id: number; role: Role }, tx?: Tx): Promise<void> {
+  const db = tx ?? (await getDb());
+  const sid = randomBytes(32).toString("base64url");
+  await db.session.create({
+    data: {
+      id: sid,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+    },
+  });
+  const session = await cookieSession();
+  session.sid = sid;
+  session.uid = user.id;
+  session.role = user.role;
+  await session.save();
+}
+
+/** Ends this browser's session: its row is deleted and the cookie cleared. */
+export async function endCurrentSession(): Promise<void> {
+  const session = await cookieSession();
+  if (session.sid) {
+    const db = await getDb();
+    await db.session.deleteMany({ where: { id: session.sid } });
+  }
+  session.destroy();
+}
+
+/** Ends every session of a user (password change, conversion, forced deletion). */
+export async function endAllSessions(userId: number, tx?: Tx): Promise<void> {
+  const db = tx ?? (await getDb());
+  await db.session.deleteMany({ where: { userId } });
+}
+
+/** Clears this browser's cookie without touching the database. */
+export async function clearSessionCookie(): Promise<void> {
+  (await cookieSession()).destroy();
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { env } from "@/lib/env";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+
+// The one Prisma client of the process. PGlite (embedded, in PGLITE_DATA_DIR) when DATABASE_URL is
+// unset, PostgreSQL through @prisma/adapter-pg when it is set. Opened lazily on the first query and
+// cached on globalThis: `next build` imports this module in workers and must never open the folder,
+// and a PGlite data folder may be opened by one process only.
+
+export type Db = PrismaClient;
+export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+type DbState = { ready: Promise<PrismaClient>; close: () => Promise<void> };
+
+const globalForDb = globalThis as unknown as { canteenDb?: DbState };
+
+function createClient(adapter: SqlMigrationAwareDriverAdapterFactory): PrismaClient {
+  // Password hashes never leave the server unless a query asks for them by name.
+  return new PrismaClient({
+    adapter,
+    omit: { user: { passwordHash: true }, temporaryPassword: { passwordHash: true } },
+  });
+}
+
+async function open(): Promise<{ client: PrismaClient; close: () => Promise<void> }> {
+  const config = env();
+  let adapter: SqlMigrationAwareDriverAdapterFactory;
+  let closeDriver = async () => {};
+  if (config.DATABASE_URL) {
+    const { PrismaPg } = await import("@prisma/adapter-pg");
+    adapter = new PrismaPg({ connectionString: config.DATABASE_URL, max: 10 });
+  } else {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { PrismaPGlite } = await import("pglite-prisma-adapter");
+    const dir = config.PGLITE_DATA_DIR;
+    if (!dir.startsWith("memory://")) mkdirSync(path.resolve(dir), { recursive: true });
+    const pglite = await PGlite.create(dir.startsWith("memory://") ? undefined : path.resolve(dir));
+    adapter = new PrismaPGlite(pglite);
+    closeDriver = () => pglite.close();
+  }
+  if (config.DB_AUTO_SETUP) {
+    const { applyPendingMigrations } = await import("@/lib/migrations/schema-engine");
+    const applied = await applyPendingMigrations(adapter);
+    if (applied.length > 0 && config.NODE_ENV !== "test") {
+      console.info(`[db] applied migrations: ${applied.join(", ")}`);
+    }
+  }
+  const client = createClient(adapter);
+  if (config.DB_AUTO_SETUP) {
+    const { seedIfEmpty } = await import("@/lib/seed");
+    await seedIfEmpty(client);
+  }
+  return {
+    client,
+    close: async () => {
+      await client.$disconnect();
+      await closeDriver();
+    },
+  };
+}
+
+/** The Prisma client, ready for queries (migrated and seeded first when DB_AUTO_SETUP is on). */
+export function getDb(): Promise<PrismaClient> {
+  if (!globalForDb.canteenDb) {
+    const opening = open();
+    const state: DbState = {
+      ready: opening.then((o) => o.client),
+      close: async () => (await opening).close(),
+    };
+    // A failed open (database unreachable) must not poison the process: the next call retries.
+    opening.catch(() => {
+      if (globalForDb.canteenDb === state) globalForDb.canteenDb = undefined;
+    });
+    globalForDb.canteenDb = state;
+  }
+  return globalForDb.canteenDb.ready;
+}
+
+export async function disconnectDb(): Promise<void> {
+  const state = globalForDb.canteenDb;
+  globalForDb.canteenDb = undefined;
+  if (state) await state.close().catch(() => {});
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// The environment, parsed once (on first use, so `next build` needs none of it).
+const flag = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true"));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
+  DB_AUTO_SETUP: flag,
+  SESSION_SECRET: z
+    .string()
+    .min(32, "SESSION_SECRET must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  APP_URL: z.url().default("http://localhost:3000"),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  SEED_SUPERADMIN_PASSWORD: z.string().min(6).optional().or(z.literal("").transform(() => undefined)),
+  SEED_DEMO: flag,
+  SCHOOL_TIMEZONE: z
+    .string()
+    .default("Africa/Lusaka")
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "SCHOOL_TIMEZONE must be an IANA time zone such as Africa/Lusaka"),
+  SMTP_URL: z.string().optional().or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().default("School Canteen <no-reply@localhost>"),
+});
+
+type RawEnv = z.infer<typeof schema>;
+
+export type Env = Omit<RawEnv, "SESSION_SECRET" | "DB_AUTO_SETUP" | "SEED_DEMO"> & {
+  SESSION_SECRET: string;
+  /** Apply migrations and seed an empty database on first use. */
+  DB_AUTO_SETUP: boolean;
+  SEED_DEMO: boolean;
+  embedded: boolean;
+  production: boolean;
+  /** Cookies are Secure (and `__Host-` prefixed) when the app is served over https. */
+  secureCookies: boolean;
+};
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= loadEnv(process.env);
+  return cached;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  const raw = parsed.data;
+  const embedded = !raw.DATABASE_URL;
+  const production = raw.NODE_ENV === "production";
+  return {
+    ...raw,
+    embedded,
+    production,
+    DB_AUTO_SETUP: raw.DB_AUTO_SETUP ?? embedded,
+    SEED_DEMO: raw.SEED_DEMO ?? raw.NODE_ENV === "development",
+    secureCookies: new URL(raw.APP_URL).protocol === "https:",
+    SESSION_SECRET: raw.SESSION_SECRET ?? localSessionSecret(raw, embedded, production),
+  };
+}
+
+/**
+ * Several instances must share one secret, so with PostgreSQL in production it has to be given.
+ * The embedded database lives on one machine; its secret can live beside it in the data folder.
+ */
+function localSessionSecret(raw: RawEnv, embedded: boolean, production: boolean): string {
+  if (production && !embedded) {
+    throw new Error("SESSION_SECRET is required in production (at least 32 characters).");
+  }
+  if (raw.PGLITE_DATA_DIR.startsWith("memory://")) return randomBytes(32).toString("base64url");
+  const file = path.join(path.dirname(path.resolve(raw.PGLITE_DATA_DIR)), "session-secret");
+  if (existsSync(file)) {
+    const saved = readFileSync(file, "utf8").trim();
+    if (saved.length >= 32) return saved;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  try {
+    // "wx": when two processes start at once, the first secret written wins and both use it.
+    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch {
+    return readFileSync(file, "utf8").trim();
+  }
+}

@@ -1,0 +1,88 @@
+import "server-only";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getDb, type Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+
+// Mail is written to the outbox table in the same transaction as the change it reports, and sent
+// afterwards. Rows are claimed with FOR UPDATE SKIP LOCKED plus a lease, so several instances never
+// send one message twice, and a failed send is retried with back-off instead of being lost.
+// Without SMTP_URL the messages stay in the outbox and are written to the server log.
+
+export type Email = { to: string; subject: string; text: string };
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+
+export async function enqueueEmail(email: Email, tx?: Tx): Promise<void> {
+  const db = tx ?? (await getDb());
+  await db.emailOutbox.create({ data: email });
+  if (!env().SMTP_URL && env().NODE_ENV !== "test") {
+    console.info(
+      `[mail] SMTP_URL is not set; the message stays in the outbox.\n` +
+        `  To: ${email.to}\n  Subject: ${email.subject}\n  ${email.text.replaceAll("\n", "\n  ")}`,
+    );
+  }
+}
+
+/** Sends what is due without making the caller wait; failures stay in the outbox for the sweep. */
+export function kickOutbox(): void {
+  if (!env().SMTP_URL) return;
+  processOutbox().catch((error: unknown) => console.error("[mail] outbox run failed:", error));
+}
+
+let transport: Transporter | undefined;
+let transportUrl: string | undefined;
+
+function getTransport(url: string): Transporter {
+  if (!transport || transportUrl !== url) {
+    transport = nodemailer.createTransport(url);
+    transportUrl = url;
+  }
+  return transport;
+}
+
+type Claimed = { id: number; to: string; subject: string; text: string; attempts: number };
+
+/** Claims and sends due messages; returns how many were delivered. */
+export async function processOutbox(): Promise<number> {
+  const { SMTP_URL, MAIL_FROM } = env();
+  if (!SMTP_URL) return 0;
+  const db = await getDb();
+  const claimed = await db.$queryRaw<Claimed[]>`
+    UPDATE "EmailOutbox" SET "lockedUntil" = now() + interval '2 minutes', "attempts" = "attempts" + 1
+    WHERE "id" IN (
+      SELECT "id" FROM "EmailOutbox"
+      WHERE "status" = 'pending' AND "nextAttemptAt" <= now()
+        AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
+      ORDER BY "id" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+    RETURNING "id", "to", "subject", "text", "attempts"`;
+  let sent = 0;
+  for (const message of claimed) {
+    try {
+      await getTransport(SMTP_URL).sendMail({
+        from: MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
+      await db.emailOutbox.update({
+        where: { id: message.id },
+        data: { status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null },
+      });
+      sent++;
+    } catch (error) {
+      const failed = message.attempts >= MAX_ATTEMPTS;
+      const backoffSeconds = Math.min(3600, 30 * 2 ** (message.attempts - 1));
+      await db.emailOutbox.update({
+        where: { id: message.id },
+        data: {
+          status: failed ? "failed" : "pending",
+          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+          nextAttemptAt: new Date(Date.now() + backoffSeconds * 1000),
+          lockedUntil: null,
+        },
+      });
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+
+// Fixed-window counters in the database, so every app instance counts the same attempts. The
+// increment is one atomic upsert: parallel requests can never both see a stale count.
+
+export type Limit = { key: string; max: number; windowSeconds: number };
+
+type CounterRow = { count: number; retryAfter: number };
+
+/** Counts one event against `limit`; returns how many events the window now holds. */
+export async function hit(limit: Limit): Promise<CounterRow> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<CounterRow[]>`
+    INSERT INTO "RateLimit" ("key", "count", "windowStart", "expiresAt")
+    VALUES (${limit.key}, 1, now(), now() + ${limit.windowSeconds} * interval '1 second')
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "windowStart" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN now() ELSE "RateLimit"."windowStart" END,
+      "expiresAt" = CASE WHEN "RateLimit"."expiresAt" <= now()
+        THEN now() + ${limit.windowSeconds} * interval '1 second' ELSE "RateLimit"."expiresAt" END
+    RETURNING "count", GREATEST(1, CEIL(EXTRACT(EPOCH FROM ("expiresAt" - now()))))::int AS "retryAfter"`;
+  return rows[0] ?? { count: 1, retryAfter: limit.windowSeconds };
+}
+
+/** Seconds until the caller may try again when any limit is already used up, else null. */
+export async function blockedFor(limits: readonly Limit[]): Promise<number | null> {
+  const db = await getDb();
+  const rows = await db.rateLimit.findMany({
+    where: { key: { in: limits.map((l) => l.key) }, expiresAt: { gt: new Date() } },
+    select: { key: true, count: true, expiresAt: true },
+  });
+  let wait: number | null = null;
+  for (const row of rows) {
+    const limit = limits.find((l) => l.key === row.key);
+    if (limit && row.count >= limit.max) {
+      const seconds = Math.max(1, Math.ceil((row.expiresAt.getTime() - Date.now()) / 1000));
+      wait = Math.max(wait ?? 0, seconds);
+    }
+  }
+  return wait;
+}
+
+export async function resetLimit(key: string): Promise<void> {
+  const db = await getDb();
+  await db.rateLimit.deleteMany({ where: { key } });
+}
+
+/** Drops expired counters; run from the periodic sweep. */
+export async function pruneRateLimits(): Promise<number> {
+  const db = await getDb();
+  const { count } = await db.rateLimit.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+  return count;
+}

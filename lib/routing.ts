@@ -1,0 +1,25 @@
+import type { Role } from "@/lib/auth/permissions";
+
+// The routing table of spec 001 §2. Pages enforce it on the server; proxy.ts uses it to send
+// signed-out visitors to the login screen without a database round trip.
+
+export type Visitor = Role | "anonymous";
+
+const ROLE_PAGES: Record<Role, readonly RegExp[]> = {
+  admin: [/^\/$/, /^\/settings$/, /^\/menu\/edit\/[^/]+$/],
+  teacher: [/^\/$/, /^\/payment\/success$/, /^\/payment\/cancel$/],
+  parent: [/^\/$/, /^\/payment\/success$/, /^\/payment\/cancel$/],
+};
+
+export function isDebugLoginAvailable(production: boolean): boolean {
+  return !production;
+}
+
+/** Whether `pathname` is one of the visitor's pages (anything else is the login screen or 404). */
+export function isPageFor(visitor: Visitor, pathname: string, production: boolean): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (visitor === "anonymous") {
+    return path === "/" || (path === "/debug-login" && isDebugLoginAvailable(production));
+  }
+  return ROLE_PAGES[visitor].some((pattern) => pattern.test(path));
+}

@@ -1,0 +1,247 @@
+import "server-only";
+import { sealData, unsealData } from "iron-session";
+import { conflict, tooManyRequests, unauthorized } from "@/lib/api/errors";
+import {
+  generatePassword,
+  hashPassword,
+  verifyAgainstNothing,
+  verifyPassword,
+} from "@/lib/auth/password";
+import {
+  endAllSessions,
+  sessionUserSelect,
+  startSession,
+  toSessionUser,
+  type SessionUser,
+} from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
+import { blockedFor, hit, resetLimit, type Limit } from "@/lib/rate-limit";
+import { normalizeUsername, usernameKey } from "@/lib/users/username";
+import type { ForgotPasswordInput, LoginInput } from "@/lib/validations/auth";
+
+// Sign-up, sign-in, password reset and e-mail verification.
+
+const LOGIN_WINDOW = 15 * 60;
+const loginLimits = (key: string, address: string): Limit[] => [
+  { key: `login:account:${key}`, max: 10, windowSeconds: LOGIN_WINDOW },
+  { key: `login:address:${address}`, max: 30, windowSeconds: LOGIN_WINDOW },
+];
+
+const RESET_WINDOW = 60 * 60;
+const resetLimits = (identifier: string, address: string): Limit[] => [
+  { key: `reset:identifier:${identifier.toLowerCase()}`, max: 3, windowSeconds: RESET_WINDOW },
+  { key: `reset:address:${address}`, max: 10, windowSeconds: RESET_WINDOW },
+];
+
+export const TEMPORARY_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
+const EMAIL_TOKEN_TTL_SECONDS = 3 * 24 * 60 * 60;
+
+export const INVALID_CREDENTIALS = "Invalid username or password";
+export const RESET_ANSWER =
+  "If an account with that username/email exists, a temporary password has been sent.";
+
+export type NewAccount = {
+  username: string;
+  password: string;
+  name: string;
+  email?: string | undefined;
+  phone?: string | undefined;
+};
+
+/** Creates a parent account and signs it in. */
+export async function registerAccount(input: NewAccount): Promise<SessionUser> {
+  const db = await getDb();
+  const username = normalizeUsername(input.username);
+  const key = usernameKey(username);
+  if (await db.user.findUnique({ where: { usernameKey: key }, select: { id: true } })) {
+    throw conflict("Username already exists");
+  }
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.$transaction(async (tx) => {
+    const created = await tx.user.create({
+      data: {
+        username,
+        usernameKey: key,
+        passwordHash,
+        name: input.name,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        role: "parent",
+      },
+      select: sessionUserSelect,
+    });
+    await startSession(created, tx);
+    if (created.email) await enqueueVerificationEmail(created, tx);
+    return created;
+  });
+  kickOutbox();
+  return toSessionUser(user);
+}
+
+/**
+ * Checks a username and password (or an unused temporary password) and starts a session. A wrong
+ * user and a wrong password take the same time and get the same answer.
+ */
+export async function signIn(input: LoginInput, address: string): Promise<SessionUser> {
+  const key = usernameKey(input.username);
+  const limits = loginLimits(key, address);
+  const wait = await blockedFor(limits);
+  if (wait !== null) throw tooManyRequests(wait);
+
+  const db = await getDb();
+  const user = await db.user.findUnique({
+    where: { usernameKey: key },
+    select: { ...sessionUserSelect, passwordHash: true },
+  });
+  let ok = false;
+  if (!user) {
+    await verifyAgainstNothing(input.password);
+  } else if (await verifyPassword(user.passwordHash, input.password)) {
+    ok = true;
+  } else {
+    ok = await redeemTemporaryPassword(user.id, input.password);
+  }
+  if (!user || !ok) {
+    await Promise.all(limits.map((limit) => hit(limit)));
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  await resetLimit(limits[0]!.key);
+  await startSession(user);
+  return toSessionUser(user);
+}
+
+/**
+ * A temporary password becomes the account's password the first time it is used; every other
+ * temporary password and every old session of the account end with it.
+ */
+async function redeemTemporaryPassword(userId: number, password: string): Promise<boolean> {
+  const db = await getDb();
+  const candidates = await db.temporaryPassword.findMany({
+    where: { userId, usedAt: null, expiresAt: { gt: new Date() } },
+    select: { id: true, passwordHash: true },
+    orderBy: { id: "desc" },
+    take: 3,
+  });
+  for (const candidate of candidates) {
+    if (!(await verifyPassword(candidate.passwordHash, password))) continue;
+    return db.$transaction(async (tx) => {
+      // Conditional update: two logins racing with the same temporary password redeem it once.
+      const { count } = await tx.temporaryPassword.updateMany({
+        where: { id: candidate.id, usedAt: null },
+        data: { usedAt: new Date() },
+      });
+      if (count === 0) return false;
+      await tx.temporaryPassword.updateMany({
+        where: { userId, usedAt: null },
+        data: { usedAt: new Date() },
+      });
+      await tx.user.update({ where: { id: userId }, data: { passwordHash: candidate.passwordHash } });
+      await endAllSessions(userId, tx);
+      return true;
+    });
+  }
+  return false;
+}
+
+/**
+ * Creates a temporary password for each account matching the username or e-mail and e-mails it.
+ * The current password keeps working until the temporary one is used. Answers the same whether or
+ * not an account exists, and does the same hashing work either way.
+ */
+export async function requestPasswordReset(
+  input: ForgotPasswordInput,
+  address: string,
+): Promise<{ message: string }> {
+  const limits = resetLimits(input.identifier, address);
+  const wait = await blockedFor(limits);
+  if (wait !== null) throw tooManyRequests(wait);
+  await Promise.all(limits.map((limit) => hit(limit)));
+
+  const db = await getDb();
+  const identifier = input.identifier.trim();
+  const users = await db.user.findMany({
+    where: {
+      OR: [
+        { usernameKey: usernameKey(identifier) },
+        { email: { equals: identifier, mode: "insensitive" } },
+      ],
+    },
+    select: { id: true, username: true, name: true, email: true },
+    take: 5,
+  });
+  const temporary = generatePassword();
+  const passwordHash = await hashPassword(temporary);
+  const reachable = users.filter((u) => u.email);
+  if (reachable.length > 0) {
+    const expiresAt = new Date(Date.now() + TEMPORARY_PASSWORD_TTL_MS);
+    await db.$transaction(async (tx) => {
+      for (const user of reachable) {
+        await tx.temporaryPassword.create({ data: { userId: user.id, passwordHash, expiresAt } });
+        await enqueueEmail(
+          {
+            to: user.email!,
+            subject: "Your temporary password",
+            text:
+              `Hello ${user.name},\n\n` +
+              `A temporary password was requested for the account "${user.username}".\n\n` +
+              `Temporary password: ${temporary}\n\n` +
+              `Log in with it within 24 hours and change your password immediately in View Profile.\n` +
+              `Your current password stays active until you log in with the temporary password.\n` +
+              `If you did not ask for this, you can ignore this message.`,
+          },
+          tx,
+        );
+      }
+    });
+    kickOutbox();
+  }
+  return { message: RESET_ANSWER };
+}
+
+type EmailToken = { uid: number; email: string };
+
+export async function enqueueVerificationEmail(
+  user: { id: number; name: string; email: string | null },
+  tx?: Parameters<typeof enqueueEmail>[1],
+): Promise<void> {
+  if (!user.email) return;
+  const token = await sealData({ uid: user.id, email: user.email } satisfies EmailToken, {
+    password: env().SESSION_SECRET,
+    ttl: EMAIL_TOKEN_TTL_SECONDS,
+  });
+  const link = new URL("/api/auth/verify-email", env().APP_URL);
+  link.searchParams.set("token", token);
+  await enqueueEmail(
+    {
+      to: user.email,
+      subject: "Confirm your e-mail address",
+      text:
+        `Hello ${user.name},\n\nPlease confirm this e-mail address for order confirmations and ` +
+        `password recovery by opening this link within 3 days:\n\n${link.toString()}\n`,
+    },
+    tx,
+  );
+}
+
+/** Marks the address in the token as verified; false when the token is bad, old or outdated. */
+export async function verifyEmailToken(token: string): Promise<boolean> {
+  let data: Partial<EmailToken>;
+  try {
+    data = await unsealData<EmailToken>(token, {
+      password: env().SESSION_SECRET,
+      ttl: EMAIL_TOKEN_TTL_SECONDS,
+    });
+  } catch {
+    return false;
+  }
+  if (typeof data.uid !== "number" || typeof data.email !== "string") return false;
+  const db = await getDb();
+  // Only the address the link was sent to: a link for an old address verifies nothing.
+  const { count } = await db.user.updateMany({
+    where: { id: data.uid, email: data.email },
+    data: { emailVerifiedAt: new Date() },
+  });
+  return count > 0;
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+// Shared by the forms (react-hook-form's zodResolver) and the route handlers. The messages are the
+// spec's (spec 000 §5). Upper bounds keep hostile input out of the database.
+
+export const PASSWORD_MIN = 6;
+const PASSWORD_MAX = 200;
+
+const optionalText = (max: number, message?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+
+const optionalEmail = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(254, message)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.email(message).optional());
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, "Username is required").max(64, "Username is too long"),
+  password: z.string().min(1, "Password is required").max(PASSWORD_MAX, "Password is too long"),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** What the registration form collects. */
+export const registerFormSchema = z.object({
+  username: z.string().trim().min(1, "Username is required").max(64, "Username is too long"),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, "Password must be at least 6 characters")
+    .max(PASSWORD_MAX, "Password is too long"),
+  firstName: z.string().trim().min(1, "First name is required").max(60, "First name is too long"),
+  lastName: z.string().trim().min(1, "Last name is required").max(60, "Last name is too long"),
+  email: z.union([z.literal(""), z.email("Invalid email address").max(254)]).optional(),
+  phone: z.string().max(30, "Phone number is too long").optional(),
+});
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+/** What POST /api/register accepts (the form joins first and last name). */
+export const registerSchema = z.object({
+  username: registerFormSchema.shape.username.refine((v) => !/\s/.test(v), {
+    message: "Username cannot contain spaces",
+  }),
+  password: registerFormSchema.shape.password,
+  name: z.string().trim().min(1, "Name is required").max(120, "Name is too long"),
+  email: optionalEmail("Invalid email address"),
+  phone: optionalText(30, "Phone number is too long"),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({
+  identifier: z
+    .string()
+    .trim()
+    .min(1, "Username or email is required")
+    .max(254, "Username or email is too long"),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+const PASSWORD_PAIR_MESSAGE = "Password confirmation doesn't match or current password is required";
+
+/** Profile Settings (spec 000 §5). Password fields are dropped when no new password is given. */
+export const profileSchema = z
+  .object({
+    name: z.string().trim().min(1, "Name is required").max(120, "Name is too long"),
+    email: optionalEmail("Please enter a valid email address"),
+    phone: optionalText(30, "Phone number is too long"),
+    currentPassword: z.string().max(PASSWORD_MAX).optional(),
+    newPassword: z
+      .union([
+        z.literal(""),
+        z.string().min(PASSWORD_MIN, "Password must be at least 6 characters").max(PASSWORD_MAX),
+      ])
+      .optional(),
+    confirmPassword: z.string().max(PASSWORD_MAX).optional(),
+  })
+  .refine(
+    (v) => !v.newPassword || (!!v.currentPassword && v.newPassword === v.confirmPassword),
+    { message: PASSWORD_PAIR_MESSAGE, path: ["confirmPassword"] },
+  );
+export type ProfileInput = z.input<typeof profileSchema>;
