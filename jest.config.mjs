@@ -27,11 +27,20 @@ const config = {
   projects: [
     {
       ...shared,
-      displayName: "server",
+      displayName: "unit",
       testEnvironment: "node",
-      testMatch: ["<rootDir>/tests/{unit,integration}/**/*.test.ts"],
+      testMatch: ["<rootDir>/tests/unit/**/*.test.ts"],
+      setupFiles: ["<rootDir>/tests/support/server-env.ts"],
+    },
+    {
+      ...shared,
+      displayName: "integration",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
       setupFiles: ["<rootDir>/tests/support/server-env.ts"],
       setupFilesAfterEnv: ["<rootDir>/tests/support/server-setup.ts"],
+      // The first query of a file migrates and seeds its fresh database.
+      testTimeout: 30_000,
     },
     {
       ...shared,

@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z, type ZodType } from "zod";
 import { ApiError, badRequest, forbidden, unprocessable } from "@/lib/api/errors";
 import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/api/prisma-errors";
+import { applyWrittenCookies, withRequestCookies } from "@/lib/api/request-cookies";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
 import { assertAccess, type Access } from "@/lib/auth/guards";
 
@@ -35,7 +36,7 @@ export function route<A extends Access, TBody = undefined, TQuery = undefined>(
   handler: (ctx: Context<TBody, TQuery, UserFor<A>>) => Promise<unknown>,
 ) {
   return async (req: NextRequest, segment: { params: Promise<Params> }): Promise<Response> => {
-    try {
+    const { store, result } = withRequestCookies(req, async () => {
       assertSameOrigin(req);
       const user = await getCurrentUser();
       assertAccess(config.access, user);
@@ -44,15 +45,27 @@ export function route<A extends Access, TBody = undefined, TQuery = undefined>(
       const query = config.query
         ? parseWith(config.query, Object.fromEntries(req.nextUrl.searchParams))
         : (undefined as TQuery);
-      const result = await handler({ req, params, body, query, user: user as UserFor<A> });
-      return result instanceof Response ? result : NextResponse.json(result ?? { ok: true });
+      return handler({ req, params, body, query, user: user as UserFor<A> });
+    });
+    let response: NextResponse;
+    try {
+      const answer = await result;
+      response =
+        answer instanceof NextResponse
+          ? answer
+          : answer instanceof Response
+            ? new NextResponse(answer.body, answer)
+            : NextResponse.json(answer ?? { ok: true });
     } catch (error) {
-      return errorResponse(error);
+      response = errorResponse(error);
     }
+    // Cookies written before a failure still apply (an ended session stays ended).
+    applyWrittenCookies(store, response);
+    return response;
   };
 }
 
-export function errorResponse(error: unknown): Response {
+export function errorResponse(error: unknown): NextResponse {
   if (error instanceof ApiError) {
     return NextResponse.json(
       { message: error.message, error: error.message, ...error.extra },

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import { getIronSession } from "iron-session";
+import { currentRequestCookies } from "@/lib/api/request-cookies";
 import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Role } from "@/lib/auth/permissions";
@@ -54,7 +55,7 @@ const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 async function cookieSession() {
   const config = env();
   return getIronSession<SessionCookie>(
-    await cookies(),
+    currentRequestCookies() ?? (await cookies()),
     sessionOptions(config.SESSION_SECRET, config.secureCookies),
   );
 }

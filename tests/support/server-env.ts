@@ -9,6 +9,7 @@ env.SESSION_SECRET ??= "test-secret-that-is-at-least-32-characters-long";
 env.APP_URL = "http://localhost:3000";
 env.SCHOOL_TIMEZONE ??= "Africa/Lusaka";
 env.SEED_DEMO = "0";
+env.DB_AUTO_SETUP = "1";
 env.SEED_SUPERADMIN_PASSWORD = "superadmin-test-password";
 delete env.SMTP_URL;
 

@@ -5,14 +5,17 @@ import pg from "pg";
 const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
 const dbName = () => new URL(process.env.DATABASE_URL ?? "").pathname.slice(1);
 
-if (process.env.TEST_DATABASE_URL) {
-  beforeAll(async () => {
+beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) {
     const client = admin();
     await client.connect();
     await client.query(`CREATE DATABASE "${dbName()}"`);
     await client.end();
-  });
-}
+  }
+  // Migrate and seed now, so no single test pays for it.
+  const { getDb } = await import("@/lib/db");
+  await getDb();
+}, 60_000);
 
 afterAll(async () => {
   const { disconnectDb } = await import("@/lib/db");
