@@ -47,7 +47,10 @@ const config = {
       displayName: "components",
       testEnvironment: "jsdom",
       testMatch: ["<rootDir>/tests/components/**/*.test.tsx"],
-      setupFilesAfterEnv: ["<rootDir>/tests/support/dom-setup.ts"],
+      setupFilesAfterEnv: [
+        "<rootDir>/tests/support/dom-setup.ts",
+        "<rootDir>/tests/support/dom-polyfills.ts",
+      ],
     },
   ],
 };

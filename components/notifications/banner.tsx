@@ -1,0 +1,192 @@
+"use client";
+
+import * as React from "react";
+import { CircleCheckIcon, InfoIcon, OctagonXIcon, TriangleAlertIcon, XIcon } from "lucide-react";
+
+import { cn } from "@/lib/utils";
+
+/**
+ * Top banners (separate from toasts): success, error, info and warning messages pinned to the top
+ * of the viewport, above the content. Each closes by itself after `duration` ms (3000 by default)
+ * or through its close button, then plays a 300 ms exit transition before it is removed.
+ *
+ * Mount <BannerProvider> once (root layout, client side) and call `useBanner().show(...)`.
+ */
+
+export type BannerType = "success" | "error" | "info" | "warning";
+
+export interface BannerOptions {
+  type: BannerType;
+  message: React.ReactNode;
+  title?: React.ReactNode;
+  /** Milliseconds before the banner closes by itself; default 3000. `Infinity` keeps it open. */
+  duration?: number;
+}
+
+export interface BannerApi {
+  /** Shows a banner and returns its id. */
+  show: (options: BannerOptions) => string;
+  /** Closes a banner (with its exit transition); unknown or already closing ids are ignored. */
+  dismiss: (id: string) => void;
+}
+
+export const BANNER_DEFAULT_DURATION = 3000;
+export const BANNER_EXIT_DURATION = 300;
+
+interface BannerItem extends BannerOptions {
+  id: string;
+  closing: boolean;
+}
+
+const BannerContext = React.createContext<BannerApi | null>(null);
+
+const styles: Record<
+  BannerType,
+  { className: string; icon: typeof InfoIcon; role: "status" | "alert" }
+> = {
+  success: {
+    className: "border-success bg-success text-success-foreground",
+    icon: CircleCheckIcon,
+    role: "status",
+  },
+  info: {
+    className: "border-info bg-info text-info-foreground",
+    icon: InfoIcon,
+    role: "status",
+  },
+  warning: {
+    className: "border-warning bg-warning text-warning-foreground",
+    icon: TriangleAlertIcon,
+    role: "alert",
+  },
+  error: {
+    className: "border-destructive bg-destructive text-destructive-foreground",
+    icon: OctagonXIcon,
+    role: "alert",
+  },
+};
+
+export function BannerProvider({ children }: { children?: React.ReactNode }) {
+  const [banners, setBanners] = React.useState<BannerItem[]>([]);
+  // Auto-close timers (key: id) and exit timers (key: `${id}:exit`), plus the ids on screen.
+  const timers = React.useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const live = React.useRef(new Set<string>());
+  const nextId = React.useRef(0);
+
+  const clearTimer = React.useCallback((id: string) => {
+    const timer = timers.current.get(id);
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      timers.current.delete(id);
+    }
+  }, []);
+
+  const dismiss = React.useCallback(
+    (id: string) => {
+      if (!live.current.has(id) || timers.current.has(`${id}:exit`)) return;
+      clearTimer(id);
+      setBanners((current) =>
+        current.map((banner) => (banner.id === id ? { ...banner, closing: true } : banner)),
+      );
+      timers.current.set(
+        `${id}:exit`,
+        setTimeout(() => {
+          timers.current.delete(`${id}:exit`);
+          live.current.delete(id);
+          setBanners((current) => current.filter((banner) => banner.id !== id));
+        }, BANNER_EXIT_DURATION),
+      );
+    },
+    [clearTimer],
+  );
+
+  const show = React.useCallback(
+    (options: BannerOptions) => {
+      nextId.current += 1;
+      const id = `banner-${nextId.current}`;
+      live.current.add(id);
+      setBanners((current) => [...current, { ...options, id, closing: false }]);
+      const duration = options.duration ?? BANNER_DEFAULT_DURATION;
+      if (Number.isFinite(duration) && duration > 0) {
+        timers.current.set(
+          id,
+          setTimeout(() => {
+            timers.current.delete(id);
+            dismiss(id);
+          }, duration),
+        );
+      }
+      return id;
+    },
+    [dismiss],
+  );
+
+  React.useEffect(() => {
+    const pending = timers.current;
+    const shown = live.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+      shown.clear();
+    };
+  }, []);
+
+  const api = React.useMemo<BannerApi>(() => ({ show, dismiss }), [show, dismiss]);
+
+  return (
+    <BannerContext.Provider value={api}>
+      {children}
+      <div
+        data-slot="banner-viewport"
+        className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-center gap-2 p-2 sm:p-3"
+      >
+        {banners.map((banner) => (
+          <Banner key={banner.id} banner={banner} onClose={() => dismiss(banner.id)} />
+        ))}
+      </div>
+    </BannerContext.Provider>
+  );
+}
+
+function Banner({ banner, onClose }: { banner: BannerItem; onClose: () => void }) {
+  const { className, icon: Icon, role } = styles[banner.type];
+
+  return (
+    <div
+      data-slot="banner"
+      data-type={banner.type}
+      data-state={banner.closing ? "closed" : "open"}
+      role={role}
+      aria-atomic="true"
+      className={cn(
+        "pointer-events-auto flex w-full max-w-2xl items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg",
+        "animate-in duration-300 fade-in-0 slide-in-from-top-2",
+        "transition-[opacity,translate] data-[state=closed]:-translate-y-2 data-[state=closed]:opacity-0",
+        className,
+      )}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div className="grid flex-1 gap-0.5">
+        {banner.title ? <p className="leading-snug font-semibold">{banner.title}</p> : null}
+        <div className="leading-snug">{banner.message}</div>
+      </div>
+      <button
+        type="button"
+        aria-label="Close notification"
+        onClick={onClose}
+        className="-my-1.5 -mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-md opacity-80 transition-opacity outline-none hover:bg-black/10 hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-current pointer-coarse:-my-2.5 pointer-coarse:size-11"
+      >
+        <XIcon aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+/** `show` / `dismiss` for the top banners; must be used under <BannerProvider>. */
+export function useBanner(): BannerApi {
+  const api = React.useContext(BannerContext);
+  if (!api) {
+    throw new Error("useBanner must be used within <BannerProvider>");
+  }
+  return api;
+}
