@@ -21,7 +21,6 @@ const nextConfig = {
   serverExternalPackages: [
     "@electric-sql/pglite",
     "pglite-prisma-adapter",
-    "@prisma/schema-engine-wasm",
     "@prisma/adapter-pg",
     "@node-rs/argon2",
     "pg",

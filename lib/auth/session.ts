@@ -36,6 +36,7 @@ export const sessionUserSelect = {
   emailVerifiedAt: true,
 } as const;
 
+/** Picks the public fields by name, so a row selected with extra columns never leaks them. */
 export function toSessionUser(row: {
   id: number;
   username: string;
@@ -46,8 +47,16 @@ export function toSessionUser(row: {
   allowedFeatures: string[];
   emailVerifiedAt: Date | null;
 }): SessionUser {
-  const { emailVerifiedAt, ...rest } = row;
-  return { ...rest, emailVerified: emailVerifiedAt !== null };
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    allowedFeatures: row.allowedFeatures,
+    emailVerified: row.emailVerifiedAt !== null,
+  };
 }
 
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;

@@ -6,7 +6,6 @@
 // No "server-only" import: the tsx CLI (prisma/tools/migrate.ts) and the test suite use this too.
 import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
@@ -15,6 +14,7 @@ import {
   type SqlDriverAdapter,
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
+import type * as EngineGlue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type {
   DiffTarget,
   MigrationDirectory,
@@ -27,7 +27,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 export type { MigrationList } from "@prisma/schema-engine-wasm";
 export type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 
-type EngineModule = typeof import("@prisma/schema-engine-wasm/schema_engine_bg");
+type EngineModule = typeof EngineGlue;
 
 export interface MigrationPaths {
   /** Defaults to `<cwd>/prisma/migrations`. */
@@ -53,18 +53,22 @@ provider = "postgresql"
 `;
 const NO_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] };
 
-const defaultMigrationsDir = () => path.join(process.cwd(), "prisma/migrations");
-const defaultSchemaPath = () => path.join(process.cwd(), "prisma/schema.prisma");
+const defaultMigrationsDir = () => path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma/migrations");
+const defaultSchemaPath = () => path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma/schema.prisma");
 
 // Same shape and ordering as the Prisma CLI builds it (lexical by directory name; a directory
 // without migration.sql is passed on as an error entry so the engine reports it, as the CLI does).
-export async function readMigrationList(migrationsDir: string = defaultMigrationsDir()): Promise<MigrationList> {
+export async function readMigrationList(
+  migrationsDir: string = defaultMigrationsDir(),
+): Promise<MigrationList> {
   const baseDir = path.resolve(migrationsDir);
   const lockContent = await readFile(path.join(baseDir, LOCKFILE), "utf8").catch(() => null);
-  const entries = await readdir(baseDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
+  const entries = await readdir(baseDir, { withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      throw error;
+    },
+  );
 
   const migrationDirectories: MigrationDirectory[] = [];
   for (const entry of entries) {
@@ -73,7 +77,10 @@ export async function readMigrationList(migrationsDir: string = defaultMigration
       (value) => ({ tag: "ok" as const, value }),
       (error: Error) => ({ tag: "error" as const, value: error.message }),
     );
-    migrationDirectories.push({ path: entry.name, migrationFile: { path: MIGRATION_FILE, content } });
+    migrationDirectories.push({
+      path: entry.name,
+      migrationFile: { path: MIGRATION_FILE, content },
+    });
   }
   migrationDirectories.sort((a, b) => a.path.localeCompare(b.path));
 
@@ -102,12 +109,15 @@ export async function applyPendingMigrations(
  * The SQL that would take a database built from the migrations folder to schema.prisma; an empty
  * string when the two agree. Runs entirely on in-memory PGlite databases.
  */
-export async function diffMigrationsToSchema({ migrationsDir, schemaPath = defaultSchemaPath() }: MigrationPaths = {}): Promise<string> {
+export async function diffMigrationsToSchema({
+  migrationsDir,
+  schemaPath = defaultSchemaPath(),
+}: MigrationPaths = {}): Promise<string> {
   const migrations = await readMigrationList(migrationsDir);
   // The engine takes the connector from the lockfile and refuses to diff without one, which would
   // make the very first migration impossible; this project only ever speaks PostgreSQL.
   migrations.lockfile.content ??= LOCKFILE_CONTENT;
-  const schema = { path: schemaPath, content: await readFile(schemaPath, "utf8") };
+  const schema = { path: schemaPath, content: await readFile(/*turbopackIgnore: true*/ schemaPath, "utf8") };
   const from: DiffTarget = { tag: "migrations", ...migrations };
   const to: DiffTarget = { tag: "schemaDatamodel", files: [schema] };
 
@@ -129,23 +139,34 @@ export async function diffMigrationsToSchema({ migrationsDir, schemaPath = defau
  * migrations folder and schema.prisma (and migration_lock.toml when missing). Refuses to write an
  * empty migration.
  */
-export async function createMigration(name: string, paths: MigrationPaths = {}): Promise<CreatedMigration> {
+export async function createMigration(
+  name: string,
+  paths: MigrationPaths = {},
+): Promise<CreatedMigration> {
   const slug = name
     .trim()
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "");
-  if (!slug) throw new Error(`"${name}" is not usable as a migration name: use letters, digits and underscores.`);
+  if (!slug)
+    throw new Error(
+      `"${name}" is not usable as a migration name: use letters, digits and underscores.`,
+    );
 
-  const migrationsDir = path.resolve(paths.migrationsDir ?? defaultMigrationsDir());
+  const migrationsDir = path.resolve(
+    /*turbopackIgnore: true*/ paths.migrationsDir ?? defaultMigrationsDir(),
+  );
   const sql = await diffMigrationsToSchema({ ...paths, migrationsDir });
   if (!sql.trim()) {
-    throw new Error("schema.prisma and the migrations folder already agree: there is nothing to put in a new migration.");
+    throw new Error(
+      "schema.prisma and the migrations folder already agree: there is nothing to put in a new migration.",
+    );
   }
 
   const directoryName = `${utcTimestamp(new Date())}_${slug}`;
   const directory = path.join(migrationsDir, directoryName);
-  if (existsSync(directory)) throw new Error(`The migration directory already exists: ${directory}`);
+  if (existsSync(directory))
+    throw new Error(`The migration directory already exists: ${directory}`);
   await mkdir(directory, { recursive: true });
   const file = path.join(directory, MIGRATION_FILE);
   await writeFile(file, sql, "utf8");
@@ -196,7 +217,10 @@ class InMemoryPGliteFactory implements SqlMigrationAwareDriverAdapterFactory {
 // the adapter's own error mapping run, so the engine sees the failure like any other driver's.
 function awaitPGliteScripts(adapter: SqlDriverAdapter): void {
   if (adapter.adapterName !== "pglite-prisma-adapter") return;
-  const internals = adapter as SqlDriverAdapter & { client?: { exec?: unknown }; onError?: unknown };
+  const internals = adapter as SqlDriverAdapter & {
+    client?: { exec?: unknown };
+    onError?: unknown;
+  };
   const client = internals.client;
   const exec = client?.exec;
   const onError = internals.onError;
@@ -261,11 +285,13 @@ async function withEngine<T>(
   const bg = await loadEngineModule();
   const factory = new TrackedFactory(adapterFactory);
   try {
-    const engine = await bg.SchemaEngine.new({ datamodels }, ignoreEngineLog, bindMigrationAwareSqlAdapterFactory(factory)).catch(
-      (error: unknown) => {
-        throw engineError(error);
-      },
-    );
+    const engine = await bg.SchemaEngine.new(
+      { datamodels },
+      ignoreEngineLog,
+      bindMigrationAwareSqlAdapterFactory(factory),
+    ).catch((error: unknown) => {
+      throw engineError(error);
+    });
     try {
       return await run(engine).catch((error: unknown) => {
         throw engineError(error);
@@ -284,7 +310,12 @@ function ignoreEngineLog(): void {}
 // The engine's messages end with a Rust span trace ("   0: schema_engine_wasm::...") that helps
 // nobody running a migration; keep the human part, and the original error as the cause.
 function engineError(error: unknown): Error {
-  const raw = error instanceof Error ? error.message : typeof error === "string" ? error : JSON.stringify(error);
+  const raw =
+    error instanceof Error
+      ? error.message
+      : typeof error === "string"
+        ? error
+        : JSON.stringify(error);
   const message = raw.split(/\n\s*0: /)[0]?.trim() || raw;
   const name = error instanceof Error && error.name !== "Error" ? `${error.name}: ` : "";
   return new Error(`${name}${message}`, { cause: error });
@@ -298,9 +329,14 @@ let engineModule: Promise<EngineModule> | undefined;
 function loadEngineModule(): Promise<EngineModule> {
   engineModule ??= (async () => {
     const bg = await import("@prisma/schema-engine-wasm/schema_engine_bg");
-    // The package exports only its JS files; the wasm sits next to the glue module.
-    const gluePath = createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg");
-    const bytes = await readFile(path.join(path.dirname(gluePath), "schema_engine_bg.wasm"));
+    // The package exports only its JS files. The wasm is read from the project's node_modules
+    // (every entry point runs from the project root): inside the Next.js bundle, module
+    // resolution answers bundle ids, not paths.
+    const wasmPath = path.join(
+      /*turbopackIgnore: true*/ process.cwd(),
+      "node_modules/@prisma/schema-engine-wasm/schema_engine_bg.wasm",
+    );
+    const bytes = await readFile(wasmPath);
     // The engine arms a 10 s timeout around its database work and never clears it (the glue
     // imports setTimeout but no clearTimeout), which would keep every CLI run and test worker
     // alive for 10 s after the work is done. Unref'd timers still fire while anything else
@@ -313,8 +349,11 @@ function loadEngineModule(): Promise<EngineModule> {
     }
     const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": glue });
     bg.__wbg_set_wasm(instance.exports);
-    const start = instance.exports.__wbindgen_start;
-    if (typeof start !== "function") throw new Error("@prisma/schema-engine-wasm: __wbindgen_start is missing");
+    // The one cast: WebAssembly's typings only know an export is some Function, and
+    // wasm-bindgen's start export takes no arguments.
+    const start = instance.exports.__wbindgen_start as (() => void) | undefined;
+    if (typeof start !== "function")
+      throw new Error("@prisma/schema-engine-wasm: __wbindgen_start is missing");
     start();
     return bg;
   })().catch((error: unknown) => {

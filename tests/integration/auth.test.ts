@@ -79,6 +79,7 @@ describe("POST /api/login and the session", () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ username: account.username });
+    expect(JSON.stringify(answer.body)).not.toMatch(/password|hash|argon/i);
     const cookie = answer.headers.getSetCookie().join("\n");
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);

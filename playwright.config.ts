@@ -1,0 +1,66 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end journeys on the production build, in Debian's Chromium (Playwright cannot download
+// its own browsers here). The server runs on a fresh embedded database in .data/e2e with the demo
+// accounts, and sends mail to the fake SMTP server the tests start on SMTP_PORT.
+const PORT = Number(process.env.E2E_PORT ?? 3200);
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+export const SUPERADMIN_PASSWORD = "e2e-superadmin-pass";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "phone",
+      use: {
+        ...devices["Pixel 5"],
+        viewport: { width: 360, height: 740 },
+        browserName: "chromium",
+      },
+    },
+    {
+      name: "laptop",
+      use: { browserName: "chromium", viewport: { width: 1366, height: 768 } },
+    },
+  ],
+  webServer: {
+    command: `rm -rf .data/e2e && npm run build && npx next start -p ${PORT}`,
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      NEXT_TELEMETRY_DISABLED: "1",
+      PGLITE_DATA_DIR: ".data/e2e/pglite",
+      APP_URL: `http://localhost:${PORT}`,
+      SEED_DEMO: "1",
+      SEED_SUPERADMIN_PASSWORD: SUPERADMIN_PASSWORD,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: "Tuckshop <no-reply@school.test>",
+      DATABASE_URL: "",
+    },
+  },
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "@jest/globals";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { loadEnv } from "@/lib/env";
+
+describe("environment", () => {
+  it("defaults to the embedded database, Lusaka time and auto setup", () => {
+    const env = loadEnv({ NODE_ENV: "test", PGLITE_DATA_DIR: "memory://" });
+    expect(env.embedded).toBe(true);
+    expect(env.DB_AUTO_SETUP).toBe(true);
+    expect(env.SCHOOL_TIMEZONE).toBe("Africa/Lusaka");
+    expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("requires SESSION_SECRET in production on PostgreSQL", () => {
+    expect(() =>
+      loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://u@127.0.0.1:5432/db" }),
+    ).toThrow(/SESSION_SECRET is required/);
+  });
+
+  it("refuses a short SESSION_SECRET and a bad time zone", () => {
+    expect(() => loadEnv({ NODE_ENV: "test", SESSION_SECRET: "short" })).toThrow(/32 characters/);
+    expect(() => loadEnv({ NODE_ENV: "test", SCHOOL_TIMEZONE: "Mars/Olympus" })).toThrow(/time zone/);
+  });
+
+  it("generates one development secret and keeps it in the data folder", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "canteen-env-"));
+    const dataDir = path.join(dir, "pglite");
+    const first = loadEnv({ NODE_ENV: "development", PGLITE_DATA_DIR: dataDir });
+    const second = loadEnv({ NODE_ENV: "development", PGLITE_DATA_DIR: dataDir });
+    expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(first.SESSION_SECRET);
+  });
+
+  it("makes cookies Secure only when the portal is served over https", () => {
+    expect(loadEnv({ NODE_ENV: "test", APP_URL: "https://canteen.school.zm" }).secureCookies).toBe(true);
+    expect(loadEnv({ NODE_ENV: "test", APP_URL: "http://localhost:3000" }).secureCookies).toBe(false);
+  });
+});

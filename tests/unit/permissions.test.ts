@@ -1,0 +1,26 @@
+import { describe, expect, it } from "@jest/globals";
+import { allowedSections, FEATURES, hasFeature, SECTION_TITLES } from "@/lib/auth/permissions";
+
+const admin = (username: string, allowedFeatures: string[]) =>
+  ({ username, role: "admin", allowedFeatures }) as const;
+
+describe("admin features", () => {
+  it("gives superadmin every section in the spec's order, whatever its stored list says", () => {
+    expect(allowedSections(admin("superadmin", []))).toEqual([...FEATURES]);
+  });
+
+  it("lists only the sections an admin holds", () => {
+    expect(allowedSections(admin("kitchen.lead", ["kitchen", "menu"]))).toEqual(["menu", "kitchen"]);
+  });
+
+  it("gives parents and teachers no admin feature, even with a list", () => {
+    expect(hasFeature({ username: "superadmin", role: "parent", allowedFeatures: [...FEATURES] }, "menu")).toBe(false);
+    expect(hasFeature({ username: "t", role: "teacher", allowedFeatures: ["menu"] }, "menu")).toBe(false);
+  });
+
+  it("names the sections as the spec does", () => {
+    expect(SECTION_TITLES.kitchen).toBe("Fat Chef View");
+    expect(SECTION_TITLES.parents_students).toBe("Parents & Students");
+    expect(Object.keys(SECTION_TITLES)).toHaveLength(12);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "@jest/globals";
+import { isPageFor } from "@/lib/routing";
+
+describe("the routing table of spec 001 §2", () => {
+  it.each([
+    ["anonymous", "/", true],
+    ["anonymous", "/debug-login", true],
+    ["anonymous", "/settings", false],
+    ["admin", "/", true],
+    ["admin", "/settings", true],
+    ["admin", "/menu/edit/12", true],
+    ["admin", "/payment/success", false],
+    ["parent", "/payment/success", true],
+    ["parent", "/payment/cancel", true],
+    ["parent", "/settings", false],
+    ["teacher", "/payment/cancel", true],
+    ["teacher", "/menu/edit/1", false],
+  ] as const)("%s on %s: %s", (visitor, path, expected) => {
+    expect(isPageFor(visitor, path, false)).toBe(expected);
+  });
+
+  it("has no /debug-login in production", () => {
+    expect(isPageFor("anonymous", "/debug-login", true)).toBe(false);
+  });
+});
