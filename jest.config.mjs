@@ -46,6 +46,10 @@ const config = {
       ...shared,
       displayName: "components",
       testEnvironment: "jsdom",
+      moduleNameMapper: {
+        "^next/image$": "<rootDir>/tests/support/next-image.tsx",
+        ...shared.moduleNameMapper,
+      },
       testMatch: ["<rootDir>/tests/components/**/*.test.tsx"],
       setupFilesAfterEnv: [
         "<rootDir>/tests/support/dom-setup.ts",

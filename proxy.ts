@@ -42,7 +42,8 @@ export const config = {
   // Pages only: not the API, not Next's assets, not files in public/.
   matcher: [
     {
-      source: "/((?!api/|_next/static|_next/image|favicon.ico|icons/|manifest.webmanifest|robots.txt).*)",
+      source:
+        "/((?!api/|_next/static|_next/image|favicon.ico|icons/|manifest.webmanifest|robots.txt).*)",
       missing: [{ type: "header", key: "next-router-prefetch" }],
     },
   ],

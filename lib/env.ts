@@ -11,7 +11,10 @@ const flag = z
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
   DB_AUTO_SETUP: flag,
   SESSION_SECRET: z
@@ -21,7 +24,11 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   APP_URL: z.url().default("http://localhost:3000"),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  SEED_SUPERADMIN_PASSWORD: z.string().min(6).optional().or(z.literal("").transform(() => undefined)),
+  SEED_SUPERADMIN_PASSWORD: z
+    .string()
+    .min(6)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SEED_DEMO: flag,
   SCHOOL_TIMEZONE: z
     .string()
@@ -34,7 +41,10 @@ const schema = z.object({
         return false;
       }
     }, "SCHOOL_TIMEZONE must be an IANA time zone such as Africa/Lusaka"),
-  SMTP_URL: z.string().optional().or(z.literal("").transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().default("School Canteen <no-reply@localhost>"),
 });
 

@@ -10,7 +10,6 @@ import { usernameKey } from "@/lib/users/username";
 // Seeding is idempotent: every step checks for what it would create, so running it twice, or on
 // several instances at once, changes nothing the second time.
 
-
 const DEMO_MENU = [
   {
     name: "Beef Stew with Nshima",

@@ -34,7 +34,15 @@ export function PortalHeader({
   return (
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
-        <Image src="/logo.svg" alt="" width={40} height={40} priority />
+        <Image
+          src="/logo.svg"
+          alt=""
+          width={40}
+          height={40}
+          className="size-10"
+          priority
+          unoptimized
+        />
         <div className="min-w-0 flex-1">
           <p className="truncate text-lg font-semibold">{SHOP_NAME}</p>
           <p className="truncate text-sm text-muted-foreground">{title}</p>

@@ -27,7 +27,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Separator } from "@/components/ui/separator";
 import { api, errorMessage } from "@/lib/client/api";
@@ -181,7 +188,9 @@ export function ProfileDialog({
                     <FormControl>
                       <Input
                         type="password"
-                        autoComplete={name === "currentPassword" ? "current-password" : "new-password"}
+                        autoComplete={
+                          name === "currentPassword" ? "current-password" : "new-password"
+                        }
                         {...field}
                         value={field.value ?? ""}
                       />

@@ -91,14 +91,18 @@ export function AdminConsole({
           <Button
             variant="ghost"
             size="icon"
-            aria-label={open === false || (open === undefined && narrow) ? "Open sidebar" : "Close sidebar"}
+            aria-label={
+              open === false || (open === undefined && narrow) ? "Open sidebar" : "Close sidebar"
+            }
             aria-controls="admin-sidebar"
             aria-expanded={open ?? !narrow}
             onClick={() => setOpenChoice(!(open ?? !narrow))}
           >
             <PanelLeft aria-hidden />
           </Button>
-          <h1 className="text-lg font-semibold">{section ? SECTION_TITLES[section] : "Admin Console"}</h1>
+          <h1 className="text-lg font-semibold">
+            {section ? SECTION_TITLES[section] : "Admin Console"}
+          </h1>
         </header>
         <main className="flex-1 p-4 md:p-6">
           {sections.length === 0 && (

@@ -19,7 +19,15 @@ export function AuthPage() {
     <div className="flex min-h-dvh flex-col items-center justify-between bg-muted/40 px-4 py-8">
       <main className="flex w-full max-w-md flex-1 flex-col justify-center">
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
-          <Image src="/logo.svg" alt={`${SHOP_NAME} logo`} width={64} height={64} priority />
+          <Image
+            src="/logo.svg"
+            alt={`${SHOP_NAME} logo`}
+            width={64}
+            height={64}
+            className="size-16"
+            priority
+            unoptimized
+          />
           <h1 className="text-2xl font-semibold tracking-tight">{SHOP_NAME}</h1>
           <p className="text-sm text-muted-foreground">Parent &amp; Teacher Portal</p>
         </div>
@@ -44,7 +52,9 @@ export function AuthPage() {
                 className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
                 onClick={() => setMode(registering ? "login" : "register")}
               >
-                {registering ? "Already have an account? Login" : `New to ${SHOP_NAME}? Create an account`}
+                {registering
+                  ? "Already have an account? Login"
+                  : `New to ${SHOP_NAME}? Create an account`}
               </button>
             </p>
           </CardContent>

@@ -61,7 +61,11 @@ export function DebugLogin({ accounts }: { accounts: Account[] }) {
           <form onSubmit={submit} className="grid gap-3">
             <div className="grid gap-2">
               <Label htmlFor="debug-username">Username</Label>
-              <Input id="debug-username" value={username} onChange={(e) => setUsername(e.target.value)} />
+              <Input
+                id="debug-username"
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+              />
             </div>
             <div className="grid gap-2">
               <Label htmlFor="debug-password">Password</Label>
@@ -77,7 +81,10 @@ export function DebugLogin({ accounts }: { accounts: Account[] }) {
             </Button>
           </form>
           {raw && (
-            <pre aria-label="Raw response" className="overflow-x-auto rounded-md bg-muted p-3 text-xs">
+            <pre
+              aria-label="Raw response"
+              className="overflow-x-auto rounded-md bg-muted p-3 text-xs"
+            >
               {raw}
             </pre>
           )}

@@ -5,7 +5,14 @@ import { useForm } from "react-hook-form";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
 import { notify } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { SHOP_CONTACT_NAME } from "@/lib/brand";
 import { api, errorMessage } from "@/lib/client/api";
@@ -42,7 +49,12 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
             <FormItem>
               <FormLabel>Username</FormLabel>
               <FormControl>
-                <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />
+                <Input
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  {...field}
+                />
               </FormControl>
               <FormMessage />
             </FormItem>

@@ -33,7 +33,14 @@ export function RegisterForm() {
   const sessionChanged = useSessionChanged();
   const form = useForm<RegisterFormInput>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { firstName: "", lastName: "", username: "", password: "", email: "", phone: "" },
+    defaultValues: {
+      firstName: "",
+      lastName: "",
+      username: "",
+      password: "",
+      email: "",
+      phone: "",
+    },
   });
 
   async function onSubmit(values: RegisterFormInput) {
@@ -88,11 +95,15 @@ export function RegisterForm() {
             <FormItem>
               <FormLabel>Username</FormLabel>
               <FormControl>
-                <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />
+                <Input
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  {...field}
+                />
               </FormControl>
               <FormDescription>
-                Keep it simple and memorable and avoid complex characters, for example
-                john.banda
+                Keep it simple and memorable and avoid complex characters, for example john.banda
               </FormDescription>
               <FormMessage />
             </FormItem>

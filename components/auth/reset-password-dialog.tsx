@@ -22,7 +22,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { api, ApiRequestError, NetworkError } from "@/lib/client/api";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "@/lib/validations/auth";
@@ -71,8 +78,8 @@ export function ResetPasswordDialog({
         description:
           error instanceof NetworkError
             ? "Network error. Please try again."
-            : ((error instanceof ApiRequestError && error.serverMessage) ||
-              "Failed to send password reset."),
+            : (error instanceof ApiRequestError && error.serverMessage) ||
+              "Failed to send password reset.",
         variant: "destructive",
       });
     } finally {
@@ -82,7 +89,10 @@ export function ResetPasswordDialog({
 
   return (
     <>
-      <Dialog open={open && !confirming} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <Dialog
+        open={open && !confirming}
+        onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      >
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Reset Password</DialogTitle>
@@ -124,7 +134,10 @@ export function ResetPasswordDialog({
           </DialogFooter>
         </DialogContent>
       </Dialog>
-      <AlertDialog open={open && confirming} onOpenChange={(next) => !next && !sending && setConfirming(false)}>
+      <AlertDialog
+        open={open && confirming}
+        onOpenChange={(next) => !next && !sending && setConfirming(false)}
+      >
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Confirm Password Reset</AlertDialogTitle>

@@ -88,7 +88,8 @@ export function errorResponse(error: unknown): NextResponse {
 /** State-changing requests must come from our own pages (a browser always sends Origin on them). */
 function assertSameOrigin(req: NextRequest) {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return;
-  if (req.headers.get("sec-fetch-site") === "cross-site") throw forbidden("Cross-site request refused");
+  if (req.headers.get("sec-fetch-site") === "cross-site")
+    throw forbidden("Cross-site request refused");
   const origin = req.headers.get("origin");
   if (!origin) return;
   const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");

@@ -15,7 +15,10 @@ export function isUniqueViolation(error: unknown): boolean {
 /** The database could not be reached (refused, timed out, dropped), as opposed to a bad query. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = codeOf(error);
-  if (code && ["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ETIMEDOUT"].includes(code)) {
+  if (
+    code &&
+    ["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ETIMEDOUT"].includes(code)
+  ) {
     return true;
   }
   const message = error instanceof Error ? error.message : "";

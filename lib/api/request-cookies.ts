@@ -11,7 +11,11 @@ type Written = { name: string; value: string; options: Record<string, unknown> }
 
 export type RequestCookieStore = {
   get: (name: string) => { name: string; value: string } | undefined;
-  set: (nameOrOptions: string | { name: string; value: string }, value?: string, options?: object) => void;
+  set: (
+    nameOrOptions: string | { name: string; value: string },
+    value?: string,
+    options?: object,
+  ) => void;
   written: Written[];
 };
 
@@ -27,16 +31,18 @@ function createStore(req: NextRequest): RequestCookieStore {
       return value === undefined ? undefined : { name, value };
     },
     set: (nameOrOptions, value, options) => {
-      const entry =
+      const entry: Written =
         typeof nameOrOptions === "string"
           ? { name: nameOrOptions, value: value ?? "", options: { ...options } }
-          : (({ name, value: v, ...rest }) => ({ name, value: v, options: rest }))(
-              nameOrOptions as { name: string; value: string } & Record<string, unknown>,
-            );
+          : splitCookie(nameOrOptions);
       current.set(entry.name, entry.value);
       written.push(entry);
     },
   };
+}
+
+function splitCookie({ name, value, ...options }: { name: string; value: string }): Written {
+  return { name, value, options };
 }
 
 export function withRequestCookies<T>(req: NextRequest, run: () => Promise<T>) {

@@ -36,7 +36,11 @@ export const SUPERADMIN_USERNAME = "superadmin";
 
 export type Role = "parent" | "teacher" | "admin";
 
-export type PermissionSubject = { username: string; role: Role; allowedFeatures: readonly string[] };
+export type PermissionSubject = {
+  username: string;
+  role: Role;
+  allowedFeatures: readonly string[];
+};
 
 export function isFeature(value: string): value is Feature {
   return (FEATURES as readonly string[]).includes(value);

@@ -76,7 +76,12 @@ export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   const db = await getDb();
   const row = await db.session.findUnique({
     where: { id: session.sid },
-    select: { userId: true, expiresAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
+    select: {
+      userId: true,
+      expiresAt: true,
+      lastSeenAt: true,
+      user: { select: sessionUserSelect },
+    },
   });
   const now = Date.now();
   if (!row || row.userId !== session.uid || row.expiresAt.getTime() <= now) return null;

@@ -53,8 +53,10 @@ provider = "postgresql"
 `;
 const NO_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] };
 
-const defaultMigrationsDir = () => path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma/migrations");
-const defaultSchemaPath = () => path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma/schema.prisma");
+const defaultMigrationsDir = () =>
+  path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma/migrations");
+const defaultSchemaPath = () =>
+  path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma/schema.prisma");
 
 // Same shape and ordering as the Prisma CLI builds it (lexical by directory name; a directory
 // without migration.sql is passed on as an error entry so the engine reports it, as the CLI does).
@@ -117,7 +119,10 @@ export async function diffMigrationsToSchema({
   // The engine takes the connector from the lockfile and refuses to diff without one, which would
   // make the very first migration impossible; this project only ever speaks PostgreSQL.
   migrations.lockfile.content ??= LOCKFILE_CONTENT;
-  const schema = { path: schemaPath, content: await readFile(/*turbopackIgnore: true*/ schemaPath, "utf8") };
+  const schema = {
+    path: schemaPath,
+    content: await readFile(/*turbopackIgnore: true*/ schemaPath, "utf8"),
+  };
   const from: DiffTarget = { tag: "migrations", ...migrations };
   const to: DiffTarget = { tag: "schemaDatamodel", files: [schema] };
 

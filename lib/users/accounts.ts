@@ -137,7 +137,10 @@ async function redeemTemporaryPassword(userId: number, password: string): Promis
         where: { userId, usedAt: null },
         data: { usedAt: new Date() },
       });
-      await tx.user.update({ where: { id: userId }, data: { passwordHash: candidate.passwordHash } });
+      await tx.user.update({
+        where: { id: userId },
+        data: { passwordHash: candidate.passwordHash },
+      });
       await endAllSessions(userId, tx);
       return true;
     });

@@ -26,7 +26,10 @@ export type ProfileChange = {
  * Saves name, e-mail and phone; with a new password, checks the current one, and then ends every
  * session of the account (other devices included) and starts a fresh one for this browser.
  */
-export async function updateProfile(user: SessionUser, change: ProfileChange): Promise<SessionUser> {
+export async function updateProfile(
+  user: SessionUser,
+  change: ProfileChange,
+): Promise<SessionUser> {
   const db = await getDb();
   let passwordHash: string | undefined;
   if (change.newPassword) {
@@ -34,7 +37,10 @@ export async function updateProfile(user: SessionUser, change: ProfileChange): P
       where: { id: user.id },
       select: { passwordHash: true },
     });
-    if (!change.currentPassword || !(await verifyPassword(current.passwordHash, change.currentPassword))) {
+    if (
+      !change.currentPassword ||
+      !(await verifyPassword(current.passwordHash, change.currentPassword))
+    ) {
       throw unprocessable("Current password is incorrect", {
         details: { currentPassword: ["Current password is incorrect"] },
       });

@@ -83,8 +83,8 @@ export const profileSchema = z
       .optional(),
     confirmPassword: z.string().max(PASSWORD_MAX).optional(),
   })
-  .refine(
-    (v) => !v.newPassword || (!!v.currentPassword && v.newPassword === v.confirmPassword),
-    { message: PASSWORD_PAIR_MESSAGE, path: ["confirmPassword"] },
-  );
+  .refine((v) => !v.newPassword || (!!v.currentPassword && v.newPassword === v.confirmPassword), {
+    message: PASSWORD_PAIR_MESSAGE,
+    path: ["confirmPassword"],
+  });
 export type ProfileInput = z.input<typeof profileSchema>;

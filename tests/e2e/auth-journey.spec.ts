@@ -20,7 +20,11 @@ async function openMenuIfNarrow(page: Page) {
 
 async function logout(page: Page) {
   await openMenuIfNarrow(page);
-  await page.getByRole("menuitem", { name: "Logout" }).or(page.getByRole("button", { name: "Logout" })).first().click();
+  await page
+    .getByRole("menuitem", { name: "Logout" })
+    .or(page.getByRole("button", { name: "Logout" }))
+    .first()
+    .click();
   await expect(page.getByText("Logged out successfully")).toBeVisible();
   await expect(page.getByRole("button", { name: "Login to Portal" })).toBeVisible();
 }
@@ -131,7 +135,11 @@ test("superadmin signs in to the admin console shell", async ({ page }, info) =>
   expect(settings?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
   await page.goto("/");
-  if (info.project.name === "phone") await page.getByRole("button", { name: "Open sidebar" }).click();
-  await page.getByRole("complementary", { name: "Admin sections" }).getByRole("button", { name: "Logout" }).click();
+  if (info.project.name === "phone")
+    await page.getByRole("button", { name: "Open sidebar" }).click();
+  await page
+    .getByRole("complementary", { name: "Admin sections" })
+    .getByRole("button", { name: "Logout" })
+    .click();
   await expect(page.getByRole("button", { name: "Login to Portal" })).toBeVisible();
 });

@@ -11,8 +11,15 @@ let counter = 0;
 
 async function signedUp(extra: Record<string, unknown> = {}) {
   const browser = new Browser();
-  const account = { username: `acct${++counter}`, password: "first-pass", name: "Mary Banda", ...extra };
-  expect((await browser.call(register.POST, "POST", "/api/register", { body: account })).status).toBe(200);
+  const account = {
+    username: `acct${++counter}`,
+    password: "first-pass",
+    name: "Mary Banda",
+    ...extra,
+  };
+  expect(
+    (await browser.call(register.POST, "POST", "/api/register", { body: account })).status,
+  ).toBe(200);
   return { browser, account };
 }
 
@@ -23,16 +30,24 @@ describe("PUT /api/profile", () => {
       body: { name: "  Mary B. ", email: "mary@example.com", phone: "+260 97 000" },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ name: "Mary B.", email: "mary@example.com", phone: "+260 97 000" });
+    expect(answer.body).toMatchObject({
+      name: "Mary B.",
+      email: "mary@example.com",
+      phone: "+260 97 000",
+    });
     const me = await browser.call(user.GET, "GET", "/api/user");
-    expect(me.body).toMatchObject({ name: "Mary B.", email: "mary@example.com", emailVerified: false });
+    expect(me.body).toMatchObject({
+      name: "Mary B.",
+      email: "mary@example.com",
+      emailVerified: false,
+    });
   });
 
   it.each([
     [{ name: "" }, "Name is required"],
     [{ email: "nope" }, "Please enter a valid email address"],
     [
-      { newPassword: "another-pass", confirmPassword: "different" , currentPassword: "first-pass"},
+      { newPassword: "another-pass", confirmPassword: "different", currentPassword: "first-pass" },
       "Password confirmation doesn't match or current password is required",
     ],
     [
@@ -53,7 +68,12 @@ describe("PUT /api/profile", () => {
   it("refuses a wrong current password", async () => {
     const { browser, account } = await signedUp();
     const answer = await browser.call(profile.PUT, "PUT", "/api/profile", {
-      body: { name: "M", currentPassword: "not-it", newPassword: "new-pass-1", confirmPassword: "new-pass-1" },
+      body: {
+        name: "M",
+        currentPassword: "not-it",
+        newPassword: "new-pass-1",
+        confirmPassword: "new-pass-1",
+      },
     });
     expect(answer.status).toBe(422);
     const again = await new Browser().call(login.POST, "POST", "/api/login", { body: account });
@@ -79,7 +99,9 @@ describe("PUT /api/profile", () => {
     expect((await otherDevice.call(user.GET, "GET", "/api/user")).status).toBe(401);
     expect((await oldCookie.call(user.GET, "GET", "/api/user")).status).toBe(401);
 
-    const withOld = await new Browser("192.0.2.7").call(login.POST, "POST", "/api/login", { body: account });
+    const withOld = await new Browser("192.0.2.7").call(login.POST, "POST", "/api/login", {
+      body: account,
+    });
     expect(withOld.status).toBe(401);
     const withNew = await new Browser("192.0.2.8").call(login.POST, "POST", "/api/login", {
       body: { username: account.username, password: "second-pass" },
@@ -88,7 +110,9 @@ describe("PUT /api/profile", () => {
   });
 
   it("answers 401 when signed out", async () => {
-    const answer = await new Browser().call(profile.PUT, "PUT", "/api/profile", { body: { name: "X" } });
+    const answer = await new Browser().call(profile.PUT, "PUT", "/api/profile", {
+      body: { name: "X" },
+    });
     expect(answer.status).toBe(401);
   });
 });

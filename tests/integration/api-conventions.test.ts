@@ -28,7 +28,9 @@ describe("the route wrapper", () => {
   });
 
   it("answers malformed JSON with 400", async () => {
-    const answer = await new Browser().call(login.POST, "POST", "/api/login", { rawBody: "{not json" });
+    const answer = await new Browser().call(login.POST, "POST", "/api/login", {
+      rawBody: "{not json",
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ message: "Malformed JSON body" });
   });
@@ -55,7 +57,11 @@ describe("the seed", () => {
       body: { username: "superadmin", password: process.env.SEED_SUPERADMIN_PASSWORD },
     });
     expect(answer.status).toBe(200);
-    const me = await browser.call<{ role: string; allowedFeatures: string[] }>(user.GET, "GET", "/api/user");
+    const me = await browser.call<{ role: string; allowedFeatures: string[] }>(
+      user.GET,
+      "GET",
+      "/api/user",
+    );
     expect(me.body.role).toBe("admin");
     expect([...me.body.allowedFeatures].sort()).toEqual([...FEATURES].sort());
   });
@@ -73,5 +79,34 @@ describe("the seed", () => {
     await seed(db);
     await seed(db);
     expect(await count()).toEqual(before);
+  });
+});
+
+describe("health checks", () => {
+  it("answers alive and ready once the database is migrated", async () => {
+    const health = await import("@/app/api/health/route");
+    const ready = await import("@/app/api/health/ready/route");
+    expect((await new Browser().call(health.GET, "GET", "/api/health")).body).toEqual({
+      status: "ok",
+    });
+    const answer = await new Browser().call(ready.GET, "GET", "/api/health/ready");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: "ready" });
+  });
+
+  it("is not ready while a migration is pending", async () => {
+    const ready = await import("@/app/api/health/ready/route");
+    const db = await getDb();
+    const [last] = await db.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM "_prisma_migrations" ORDER BY "started_at" DESC LIMIT 1`;
+    await db.$executeRaw`UPDATE "_prisma_migrations" SET "finished_at" = NULL WHERE id = ${last!.id}`;
+    try {
+      const answer = await new Browser().call(ready.GET, "GET", "/api/health/ready");
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({ status: "unavailable" });
+    } finally {
+      await db.$executeRaw`UPDATE "_prisma_migrations" SET "finished_at" = now() WHERE id = ${last!.id}`;
+    }
   });
 });

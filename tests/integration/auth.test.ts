@@ -22,7 +22,10 @@ async function registered(overrides: Record<string, unknown> = {}) {
 
 describe("POST /api/register", () => {
   it("creates a parent, signs it in, and never returns a password or hash", async () => {
-    const { browser, account, answer } = await registered({ email: "p@example.com", phone: "0971234567" });
+    const { browser, account, answer } = await registered({
+      email: "p@example.com",
+      phone: "0971234567",
+    });
     expect(answer.body).toMatchObject({
       username: account.username,
       name: "Test Parent",
@@ -178,13 +181,23 @@ describe("POST /api/auth/forgot-password", () => {
     const db = await getDb();
     const outboxBefore = await db.emailOutbox.count();
 
-    const missing = await new Browser("198.51.100.20").call(forgot.POST, "POST", "/api/auth/forgot-password", {
-      body: { identifier: "no-such-user-anywhere" },
-    });
+    const missing = await new Browser("198.51.100.20").call(
+      forgot.POST,
+      "POST",
+      "/api/auth/forgot-password",
+      {
+        body: { identifier: "no-such-user-anywhere" },
+      },
+    );
     expect(await db.emailOutbox.count()).toBe(outboxBefore);
-    const existing = await new Browser("198.51.100.21").call(forgot.POST, "POST", "/api/auth/forgot-password", {
-      body: { identifier: account.username },
-    });
+    const existing = await new Browser("198.51.100.21").call(
+      forgot.POST,
+      "POST",
+      "/api/auth/forgot-password",
+      {
+        body: { identifier: account.username },
+      },
+    );
     expect(missing.status).toBe(200);
     expect(existing.status).toBe(200);
     expect(missing.body).toEqual(existing.body);
@@ -205,9 +218,14 @@ describe("POST /api/auth/forgot-password", () => {
     });
     expect(withOld.status).toBe(200);
 
-    const withTemporary = await new Browser("198.51.100.32").call(login.POST, "POST", "/api/login", {
-      body: { username: account.username, password: temporary },
-    });
+    const withTemporary = await new Browser("198.51.100.32").call(
+      login.POST,
+      "POST",
+      "/api/login",
+      {
+        body: { username: account.username, password: temporary },
+      },
+    );
     expect(withTemporary.status).toBe(200);
     // Using the temporary password ends the sessions that existed before it.
     expect((await oldDevice.call(user.GET, "GET", "/api/user")).status).toBe(401);
@@ -216,9 +234,14 @@ describe("POST /api/auth/forgot-password", () => {
       body: account,
     });
     expect(oldAgain.status).toBe(401);
-    const temporaryAgain = await new Browser("198.51.100.34").call(login.POST, "POST", "/api/login", {
-      body: { username: account.username, password: temporary },
-    });
+    const temporaryAgain = await new Browser("198.51.100.34").call(
+      login.POST,
+      "POST",
+      "/api/login",
+      {
+        body: { username: account.username, password: temporary },
+      },
+    );
     expect(temporaryAgain.status).toBe(200); // it is now the account's password
   });
 
@@ -254,7 +277,9 @@ describe("e-mail verification link", () => {
     const email = `${unique("verify")}@example.com`;
     const { account } = await registered({ email });
     const db = await getDb();
-    const mail = await db.emailOutbox.findFirst({ where: { to: email, subject: { contains: "Confirm" } } });
+    const mail = await db.emailOutbox.findFirst({
+      where: { to: email, subject: { contains: "Confirm" } },
+    });
     const link = new URL(/(http\S+)/.exec(mail?.text ?? "")![1]!);
     const answer = await new Browser().call(verifyEmail.GET, "GET", link.pathname + link.search);
     expect(answer.status).toBe(303);
@@ -264,7 +289,11 @@ describe("e-mail verification link", () => {
   });
 
   it("redirects with emailVerified=error for a tampered token", async () => {
-    const answer = await new Browser().call(verifyEmail.GET, "GET", "/api/auth/verify-email?token=Fe26.2**bad");
+    const answer = await new Browser().call(
+      verifyEmail.GET,
+      "GET",
+      "/api/auth/verify-email?token=Fe26.2**bad",
+    );
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toContain("emailVerified=error");
   });

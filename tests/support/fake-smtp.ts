@@ -43,7 +43,8 @@ export class FakeSmtp {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.messages.find(
-        (m) => m.to.some((addr) => addr.toLowerCase() === to.toLowerCase()) && subject.test(m.subject),
+        (m) =>
+          m.to.some((addr) => addr.toLowerCase() === to.toLowerCase()) && subject.test(m.subject),
       );
       if (found) return found;
       const left = deadline - Date.now();

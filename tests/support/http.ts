@@ -3,7 +3,10 @@
 // end against this test file's database.
 import { NextRequest } from "next/server";
 
-type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = (
+  req: NextRequest,
+  ctx: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
 
 export type CallOptions = {
   body?: unknown;

@@ -21,7 +21,9 @@ describe("environment", () => {
 
   it("refuses a short SESSION_SECRET and a bad time zone", () => {
     expect(() => loadEnv({ NODE_ENV: "test", SESSION_SECRET: "short" })).toThrow(/32 characters/);
-    expect(() => loadEnv({ NODE_ENV: "test", SCHOOL_TIMEZONE: "Mars/Olympus" })).toThrow(/time zone/);
+    expect(() => loadEnv({ NODE_ENV: "test", SCHOOL_TIMEZONE: "Mars/Olympus" })).toThrow(
+      /time zone/,
+    );
   });
 
   it("generates one development secret and keeps it in the data folder", () => {
@@ -34,7 +36,11 @@ describe("environment", () => {
   });
 
   it("makes cookies Secure only when the portal is served over https", () => {
-    expect(loadEnv({ NODE_ENV: "test", APP_URL: "https://canteen.school.zm" }).secureCookies).toBe(true);
-    expect(loadEnv({ NODE_ENV: "test", APP_URL: "http://localhost:3000" }).secureCookies).toBe(false);
+    expect(loadEnv({ NODE_ENV: "test", APP_URL: "https://canteen.school.zm" }).secureCookies).toBe(
+      true,
+    );
+    expect(loadEnv({ NODE_ENV: "test", APP_URL: "http://localhost:3000" }).secureCookies).toBe(
+      false,
+    );
   });
 });

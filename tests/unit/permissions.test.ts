@@ -10,12 +10,22 @@ describe("admin features", () => {
   });
 
   it("lists only the sections an admin holds", () => {
-    expect(allowedSections(admin("kitchen.lead", ["kitchen", "menu"]))).toEqual(["menu", "kitchen"]);
+    expect(allowedSections(admin("kitchen.lead", ["kitchen", "menu"]))).toEqual([
+      "menu",
+      "kitchen",
+    ]);
   });
 
   it("gives parents and teachers no admin feature, even with a list", () => {
-    expect(hasFeature({ username: "superadmin", role: "parent", allowedFeatures: [...FEATURES] }, "menu")).toBe(false);
-    expect(hasFeature({ username: "t", role: "teacher", allowedFeatures: ["menu"] }, "menu")).toBe(false);
+    expect(
+      hasFeature(
+        { username: "superadmin", role: "parent", allowedFeatures: [...FEATURES] },
+        "menu",
+      ),
+    ).toBe(false);
+    expect(hasFeature({ username: "t", role: "teacher", allowedFeatures: ["menu"] }, "menu")).toBe(
+      false,
+    );
   });
 
   it("names the sections as the spec does", () => {

@@ -22,8 +22,16 @@ describe("session cookie", () => {
   it("is __Host- prefixed and Secure over https, httpOnly and SameSite=Lax always", () => {
     const secure = sessionOptions("x".repeat(32), true);
     expect(secure.cookieName).toBe("__Host-canteen_session");
-    expect(secure.cookieOptions).toMatchObject({ secure: true, httpOnly: true, sameSite: "lax", path: "/" });
+    expect(secure.cookieOptions).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+    });
     expect(sessionCookieName(false)).toBe("canteen_session");
-    expect(sessionOptions("x".repeat(32), false).cookieOptions).toMatchObject({ secure: false, httpOnly: true });
+    expect(sessionOptions("x".repeat(32), false).cookieOptions).toMatchObject({
+      secure: false,
+      httpOnly: true,
+    });
   });
 });

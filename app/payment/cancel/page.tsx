@@ -18,7 +18,8 @@ export default async function PaymentCancelPage({
 
 /** Only a path on this site: an address from the query string must not send parents elsewhere. */
 function safeReturnPath(value: string | string[] | undefined): string | undefined {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) return undefined;
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//"))
+    return undefined;
   if (value.includes("\\")) return undefined;
   return value;
 }

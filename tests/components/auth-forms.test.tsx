@@ -1,0 +1,91 @@
+import { describe, expect, it, jest } from "@jest/globals";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+
+const refresh = jest.fn();
+jest.unstable_mockModule("next/navigation", () => ({
+  useRouter: () => ({ refresh, replace: jest.fn(), push: jest.fn() }),
+  useSearchParams: () => new URLSearchParams(),
+}));
+
+const { AuthPage } = await import("@/components/auth/auth-page");
+const { toRegisterPayload } = await import("@/components/auth/register-form");
+const { toProfilePayload } = await import("@/components/account/profile-dialog");
+
+function wrap(children: ReactNode) {
+  return <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
+}
+
+describe("registration payload (spec 000 §3)", () => {
+  it("joins first and last name, trims, and leaves out empty e-mail and phone", () => {
+    expect(
+      toRegisterPayload({
+        username: " chipo ",
+        password: "secret1",
+        firstName: "Chipo",
+        lastName: "Mwale",
+        email: "",
+        phone: "  ",
+      }),
+    ).toEqual({
+      username: "chipo",
+      password: "secret1",
+      name: "Chipo Mwale",
+      email: undefined,
+      phone: undefined,
+    });
+  });
+});
+
+describe("profile payload (spec 000 §5)", () => {
+  it("drops the password fields when no new password is given", () => {
+    expect(
+      toProfilePayload({
+        name: " Ann ",
+        email: "a@b.co",
+        phone: "",
+        currentPassword: "old",
+        newPassword: "",
+        confirmPassword: "",
+      }),
+    ).toEqual({ name: "Ann", email: "a@b.co", phone: "" });
+  });
+
+  it("keeps them with a new password", () => {
+    expect(
+      toProfilePayload({
+        name: "Ann",
+        currentPassword: "old",
+        newPassword: "newpass",
+        confirmPassword: "newpass",
+      }),
+    ).toMatchObject({ currentPassword: "old", newPassword: "newpass", confirmPassword: "newpass" });
+  });
+});
+
+describe("the authentication page", () => {
+  it("shows the spec's texts and field errors under each field", async () => {
+    const user = userEvent.setup();
+    render(wrap(<AuthPage />));
+    expect(
+      screen.getByText(/Forgot your username\? Contact .+ at the shop for assistance\./),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Login to Portal" }));
+    expect(await screen.findByText("Username is required")).toBeInTheDocument();
+    expect(screen.getByText("Password is required")).toBeInTheDocument();
+    expect(screen.getByLabelText("Username")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("clears the form when switching modes", async () => {
+    const user = userEvent.setup();
+    render(wrap(<AuthPage />));
+    await user.type(screen.getByLabelText("Username"), "someone");
+    await user.click(screen.getByRole("button", { name: /Create an account/ }));
+    expect(screen.getByRole("button", { name: "Create Account" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Username")).toHaveValue("");
+    await user.click(screen.getByRole("button", { name: "Already have an account? Login" }));
+    expect(screen.getByLabelText("Username")).toHaveValue("");
+  });
+});
