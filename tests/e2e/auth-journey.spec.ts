@@ -89,10 +89,12 @@ test("a parent signs up, signs out, signs in and resets the password", async ({ 
     await expect(page.getByText("Parent Dashboard")).toBeVisible();
   });
 
-  await test.step("another signed-in user's page is a 404", async () => {
-    const response = await page.goto("/settings");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await test.step("an admin's pages are a 404 for a parent", async () => {
+    for (const path of ["/settings", "/menu/edit/1"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    }
     await page.goto("/");
     await logout(page);
   });
@@ -130,6 +132,13 @@ test("superadmin signs in to the admin console shell", async ({ page }, info) =>
   await expect(page.getByRole("heading", { name: "Order Cycles" })).toBeVisible();
   if (info.project.name === "phone") await expect(sidebar).toBeHidden();
   else await expect(sidebar).toBeVisible();
+
+  await page.goto("/menu/edit/999999");
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to load menu item" })).toHaveText(
+    "Failed to load menu item: Item not found",
+  );
+  await page.getByRole("link", { name: "Back to Menu" }).click();
+  await expect(page.getByRole("heading", { name: "Menu Management" })).toBeVisible();
 
   const settings = await page.goto("/settings");
   expect(settings?.status()).toBe(200);

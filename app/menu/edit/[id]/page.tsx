@@ -1,0 +1,31 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AdminConsole } from "@/components/admin/admin-console";
+import { AuthPage } from "@/components/auth/auth-page";
+import { getCurrentUser } from "@/lib/auth/session";
+import { hasFeature } from "@/lib/auth/permissions";
+import { findMenuItem } from "@/lib/menu/get-menu-item";
+
+// /menu/edit/{id}: admins only (spec 001 §2). The item is loaded from its own record; when that
+// fails the page says so with a link back to the menu. The edit form itself is the menu section's.
+export default async function EditMenuItemPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await getCurrentUser();
+  if (!user) return <AuthPage />;
+  if (user.role !== "admin") notFound();
+  if (!hasFeature(user, "menu")) notFound();
+  const { id } = await params;
+  const item = await findMenuItem(id);
+  if (!item) {
+    return (
+      <main className="mx-auto grid max-w-xl gap-4 px-4 py-16 text-center">
+        <p role="alert" className="text-destructive">
+          Failed to load menu item: Item not found
+        </p>
+        <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to Menu
+        </Link>
+      </main>
+    );
+  }
+  return <AdminConsole user={user} initialSection="menu" />;
+}
