@@ -42,3 +42,107 @@ export function addDaysIso(isoDate: string, days: number): string {
   if (!date) throw new RangeError(`Not a date: ${isoDate}`);
   return toIsoDate(new Date(date.getTime() + days * 86_400_000));
 }
+
+// ---- Order cycle rules (spec 000 §4). Weeks are numbered from 1, days Monday=1 to Friday=5. ----
+
+export type CycleShape = {
+  startDate: string;
+  cycleLength: number;
+  blockedDays: readonly { weekNumber: number; dayOfWeek: number }[];
+};
+
+export type Cutoff = { cutoffHour: number; cutoffMinute: number };
+
+/** The calendar date of a cycle's week and day. */
+export function cycleDayDate(startDate: string, weekNumber: number, dayOfWeek: number): string {
+  return addDaysIso(startDate, (weekNumber - 1) * 7 + (dayOfWeek - 1));
+}
+
+/** The last school day (Friday) of the cycle. */
+export function cycleEndDate(cycle: Pick<CycleShape, "startDate" | "cycleLength">): string {
+  return cycleDayDate(cycle.startDate, cycle.cycleLength, 5);
+}
+
+/** Minutes since midnight in the school's zone at `now`. */
+function schoolMinutes(timeZone: string, now: Date): number {
+  const local = new TZDate(now.getTime(), timeZone);
+  return local.getHours() * 60 + local.getMinutes();
+}
+
+/** Whether the school's clock is at or after today's cut-off. */
+export function isPastCutoff(cutoff: Cutoff, timeZone: string, now: Date = new Date()): boolean {
+  return schoolMinutes(timeZone, now) >= cutoff.cutoffHour * 60 + cutoff.cutoffMinute;
+}
+
+export type DayClosure = "blocked" | "past" | "after-cutoff" | "outside-cycle" | null;
+
+/**
+ * Why a day of the cycle takes no orders (School Closed), or null when it is open: outside the
+ * cycle, blocked, in the past, or today at or after the cut-off.
+ */
+export function dayClosure(
+  cycle: CycleShape,
+  weekNumber: number,
+  dayOfWeek: number,
+  cutoff: Cutoff,
+  timeZone: string,
+  now: Date = new Date(),
+): DayClosure {
+  if (
+    !Number.isInteger(weekNumber) ||
+    !Number.isInteger(dayOfWeek) ||
+    weekNumber < 1 ||
+    weekNumber > cycle.cycleLength ||
+    dayOfWeek < 1 ||
+    dayOfWeek > 5
+  ) {
+    return "outside-cycle";
+  }
+  if (cycle.blockedDays.some((b) => b.weekNumber === weekNumber && b.dayOfWeek === dayOfWeek)) {
+    return "blocked";
+  }
+  const date = cycleDayDate(cycle.startDate, weekNumber, dayOfWeek);
+  const today = schoolToday(timeZone, now);
+  if (date < today) return "past";
+  if (date === today && isPastCutoff(cutoff, timeZone, now)) return "after-cutoff";
+  return null;
+}
+
+/** A week whose Friday has passed, or is today at or after the cut-off, is Completed (hidden). */
+export function isWeekCompleted(
+  cycle: Pick<CycleShape, "startDate">,
+  weekNumber: number,
+  cutoff: Cutoff,
+  timeZone: string,
+  now: Date = new Date(),
+): boolean {
+  const friday = cycleDayDate(cycle.startDate, weekNumber, 5);
+  const today = schoolToday(timeZone, now);
+  return friday < today || (friday === today && isPastCutoff(cutoff, timeZone, now));
+}
+
+/** Grades 6 to 12 and staff eat from the secondary menu; everyone else from the primary. */
+export function menuTypeForGrade(grade: string): "primary" | "secondary" {
+  if (grade === "teacher") return "secondary";
+  const n = Number(grade);
+  return Number.isInteger(n) && n >= 6 && n <= 12 ? "secondary" : "primary";
+}
+
+/** Whether an item is offered on a week and day: available, not archived, and scheduled. */
+export function isOffered(
+  item: {
+    isAvailable: boolean;
+    isArchived: boolean;
+    weekNumbers: readonly number[];
+    daysOfWeek: readonly number[];
+  },
+  weekNumber: number,
+  dayOfWeek: number,
+): boolean {
+  return (
+    item.isAvailable &&
+    !item.isArchived &&
+    item.weekNumbers.includes(weekNumber) &&
+    item.daysOfWeek.includes(dayOfWeek)
+  );
+}

@@ -1,0 +1,144 @@
+// The shapes of the /api answers the parent and teacher screens read (spec 000 §3, §7). Shared by
+// the domain functions that produce them and the client components that consume them. Money
+// travels as 2-decimal strings ("45.00"), calendar dates as "YYYY-MM-DD" in the school's zone.
+
+export const GRADES = [
+  "ELC",
+  "K",
+  "1",
+  "2",
+  "3",
+  "4",
+  "5",
+  "6",
+  "7",
+  "8",
+  "9",
+  "10",
+  "11",
+  "12",
+] as const;
+export type Grade = (typeof GRADES)[number];
+export const STAFF_GRADE = "teacher";
+
+export type StudentDto = {
+  id: number;
+  name: string;
+  grade: Grade | typeof STAFF_GRADE;
+  parentId: number;
+  /** The spec's client sends and reads parent_id; both names carry the same value. */
+  parent_id: number;
+  isStaff: boolean;
+};
+
+export type MenuItemType = "primary" | "secondary";
+
+export type MenuItemDto = {
+  id: number;
+  name: string;
+  description: string | null;
+  price: string;
+  discountPrice: string | null;
+  imageUrl: string | null;
+  type: MenuItemType;
+  categories: string[];
+  proteinDescriptions: Record<string, string>;
+  weekNumbers: number[];
+  daysOfWeek: number[];
+  allergens: string[];
+  sideDishes: string[];
+  isAvailable: boolean;
+  isArchived: boolean;
+};
+
+export type BlockedDay = { weekNumber: number; dayOfWeek: number };
+
+export type OrderCycleDto = {
+  id: number;
+  startDate: string;
+  endDate: string;
+  cycleLength: number;
+  isActive: boolean;
+  blockedDays: BlockedDay[];
+  createdAt: string;
+};
+
+export type OrderStatus = "pending" | "completed" | "cancelled" | "refunded";
+export type PaymentStatus = "pending" | "confirmed" | "failed";
+
+export type OrderDto = {
+  id: number;
+  orderDate: string;
+  weekNumber: number;
+  dayOfWeek: number;
+  cycleId: number;
+  studentId: number;
+  student: { name: string; grade: string };
+  menuItemId: number;
+  menuItem: { name: string };
+  category: string | null;
+  sideDish: string | null;
+  comments: string | null;
+  originalPrice: string;
+  discountedPrice: string;
+  discountPercentage: number;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+};
+
+export type CutoffTimeDto = { cutoffHour: number; cutoffMinute: number };
+export type PaymentBypassDto = {
+  enabled: boolean;
+  airtelMoney?: { name: string; number: string };
+  mtnMoney?: { name: string; number: string };
+  bankTransfer?: {
+    bankName: string;
+    accountName: string;
+    accountNumber: string;
+    branchName: string;
+    swiftCode: string;
+  };
+};
+export type CommunicationDto = { supportEmail: string; whatsappNumber: string };
+export type MyDiscountCodeDto = { code: string; discountPercentage: number };
+
+export type MenuValidationDto = {
+  valid: number[];
+  unavailable: number[];
+  archived: number[];
+  missing: number[];
+};
+
+/** One line of the cart, kept in localStorage under `cartItems` (spec 000 §3). */
+export type CartItem = {
+  menuItemId: number;
+  menuItem: Pick<MenuItemDto, "id" | "name" | "type"> & {
+    price: string;
+    discountPrice: string | null;
+  };
+  weekNumber: number;
+  dayOfWeek: number;
+  studentId: number;
+  student: { id: number; name: string; grade: string };
+  category: string;
+  sideDish: string;
+  comments: string;
+  discountedPrice?: string;
+  discountPercentage?: number;
+};
+
+/** One item of POST /api/orders (and of the payment's cart). Prices are informative only. */
+export type OrderRequestItem = {
+  menuItemId: number;
+  studentId: number;
+  weekNumber: number;
+  dayOfWeek: number;
+  category?: string | null;
+  sideDish?: string | null;
+  comments?: string | null;
+  originalPrice?: string | number;
+  discountedPrice?: string | number;
+  discountPercentage?: number;
+  customerName?: string;
+  customerEmail?: string;
+};
