@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { parseWith, route } from "@/lib/api/handler";
+import { assertAccess, type Access } from "@/lib/auth/guards";
+import { createStudent, listStudents } from "@/lib/students/students";
+import {
+  adminStudentSchema,
+  createStudentSchema,
+  studentListQuerySchema,
+} from "@/lib/validations/students";
+
+const STUDENT_ADMIN = { feature: "parents_students" } as const satisfies Access;
+
+// GET /api/students — the caller's students by name; an admin with parents_students names ?parentId=.
+export const GET = route(
+  { access: "user", query: studentListQuerySchema },
+  async ({ user, query }) => listStudents(user, query.parentId),
+);
+
+// POST /api/students — a parent or teacher adds their own ({ name, grade, parent_id }); an admin
+// with parents_students adds one to a parent ({ name, grade, parentId }). The body is read by role,
+// after the feature check, so a refused admin learns nothing from validation messages.
+export const POST = route({ access: "user", body: z.unknown() }, async ({ user, body }) => {
+  if (user.role === "admin") {
+    assertAccess(STUDENT_ADMIN, user);
+    return createStudent(user, parseWith(adminStudentSchema, body));
+  }
+  const input = parseWith(createStudentSchema, body);
+  return createStudent(user, { name: input.name, grade: input.grade, parentId: input.parent_id });
+});

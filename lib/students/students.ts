@@ -1,0 +1,166 @@
+import "server-only";
+import { conflict, forbidden, notFound, unprocessable } from "@/lib/api/errors";
+import { hasFeature } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session";
+import { STAFF_GRADE, type Grade, type StudentDto } from "@/lib/contracts";
+import { getDb, type Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
+
+// A parent's (or teacher's) students. Parents and teachers act on their own students only: the
+// session decides whose, and someone else's student is "not found", never "forbidden". An admin
+// with the parents_students feature lists and adds students for a named parent or teacher.
+
+export const STUDENT_NOT_FOUND = "Student not found";
+export const STAFF_RECORD_LOCKED = "The staff account cannot be edited or deleted here";
+export const STUDENT_HAS_UPCOMING_ORDERS =
+  "This student has upcoming orders and cannot be deleted. Please contact the school office.";
+/** More than any family needs; stops a script from filling the table. */
+export const MAX_STUDENTS_PER_ACCOUNT = 20;
+
+const studentSelect = { id: true, name: true, grade: true, parentId: true } as const;
+
+type StudentRow = { id: number; name: string; grade: string; parentId: number };
+
+export function toStudentDto(row: StudentRow): StudentDto {
+  return {
+    id: row.id,
+    name: row.name,
+    // Written only through these functions and the conversion: a grade of GRADES or teacher.
+    grade: row.grade as StudentDto["grade"],
+    parentId: row.parentId,
+    parent_id: row.parentId,
+    isStaff: row.grade === STAFF_GRADE,
+  };
+}
+
+export type NewStudent = { name: string; grade: Grade; parentId?: number | null | undefined };
+export type StudentChange = { name: string; grade: Grade };
+
+/**
+ * Whose students the actor works on. A parent or teacher: their own (naming anyone else is 403).
+ * An admin with parents_students: the named account, which must exist and not be an admin (404).
+ */
+async function resolveOwner(actor: SessionUser, parentId: number | null | undefined) {
+  if (actor.role !== "admin") {
+    if (parentId != null && parentId !== actor.id) {
+      throw forbidden("You can only manage your own students");
+    }
+    return actor.id;
+  }
+  if (!hasFeature(actor, "parents_students")) throw forbidden();
+  if (parentId == null) {
+    throw unprocessable("Please select a parent", {
+      details: { parentId: ["Please select a parent"] },
+    });
+  }
+  const db = await getDb();
+  const owner = await db.user.findFirst({
+    where: { id: parentId, role: { in: ["parent", "teacher"] } },
+    select: { id: true },
+  });
+  if (!owner) throw notFound("Parent not found");
+  return owner.id;
+}
+
+/** The students of the actor (or, for an admin, of `parentId`), by name. */
+export async function listStudents(actor: SessionUser, parentId?: number): Promise<StudentDto[]> {
+  const ownerId = await resolveOwner(actor, parentId);
+  const db = await getDb();
+  const rows = await db.student.findMany({
+    where: { parentId: ownerId },
+    select: studentSelect,
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+  return rows.map(toStudentDto);
+}
+
+export async function createStudent(actor: SessionUser, input: NewStudent): Promise<StudentDto> {
+  const ownerId = await resolveOwner(actor, input.parentId);
+  const db = await getDb();
+  if (actor.role !== "admin") {
+    const count = await db.student.count({ where: { parentId: ownerId } });
+    if (count >= MAX_STUDENTS_PER_ACCOUNT) {
+      throw conflict(`An account can have at most ${MAX_STUDENTS_PER_ACCOUNT} students`);
+    }
+  }
+  const row = await db.student.create({
+    data: { name: input.name, grade: input.grade, parentId: ownerId },
+    select: studentSelect,
+  });
+  return toStudentDto(row);
+}
+
+/** A student id from the address, or null when it cannot be one. */
+function parseStudentId(value: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * The actor's own student, locked for this transaction: 404 when not theirs, 403 for the staff
+ * record. The lock (FOR UPDATE) also holds back an order being placed for the student (its foreign
+ * key check needs the row) until the change or the deletion has been decided.
+ */
+async function lockOwnEditableStudent(tx: Tx, actor: SessionUser, id: string) {
+  const studentId = parseStudentId(id);
+  if (studentId === null) throw notFound(STUDENT_NOT_FOUND);
+  const rows = await tx.$queryRaw<StudentRow[]>`
+    SELECT "id", "name", "grade", "parentId" FROM "Student"
+    WHERE "id" = ${studentId} AND "parentId" = ${actor.id} FOR UPDATE`;
+  const row = rows[0];
+  if (!row) throw notFound(STUDENT_NOT_FOUND);
+  if (row.grade === STAFF_GRADE) throw forbidden(STAFF_RECORD_LOCKED);
+  return row;
+}
+
+/** Renames a student or changes the grade. Someone else's student is 404. */
+export async function updateStudent(
+  actor: SessionUser,
+  id: string,
+  change: StudentChange,
+): Promise<StudentDto> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const row = await lockOwnEditableStudent(tx, actor, id);
+    const updated = await tx.student.update({
+      where: { id: row.id },
+      data: { name: change.name, grade: change.grade },
+      select: studentSelect,
+    });
+    return toStudentDto(updated);
+  });
+}
+
+/**
+ * Deletes a student and, through the cascade, their order history. Refused (409) while the
+ * student has a pending or completed order for a day that has not passed (today included): those
+ * are meals still to be served, often paid for, and only the school can settle them.
+ */
+export async function deleteStudent(
+  actor: SessionUser,
+  id: string,
+): Promise<{ id: number; message: string }> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const row = await lockOwnEditableStudent(tx, actor, id);
+    const upcoming = await countUpcomingOrders(tx, row.id);
+    if (upcoming > 0) throw conflict(STUDENT_HAS_UPCOMING_ORDERS, { orderCount: upcoming });
+    await tx.student.delete({ where: { id: row.id } });
+    return { id: row.id, message: "Student deleted successfully" };
+  });
+}
+
+/** Live (pending or completed) orders of a student for today or a later school day. */
+async function countUpcomingOrders(tx: Tx, studentId: number): Promise<number> {
+  const today = schoolToday(env().SCHOOL_TIMEZONE);
+  const orders = await tx.order.findMany({
+    where: { studentId, status: { in: ["pending", "completed"] } },
+    select: { weekNumber: true, dayOfWeek: true, cycle: { select: { startDate: true } } },
+  });
+  return orders.filter(
+    (order) =>
+      cycleDayDate(toIsoDate(order.cycle.startDate), order.weekNumber, order.dayOfWeek) >= today,
+  ).length;
+}

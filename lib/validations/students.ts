@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { GRADES } from "@/lib/contracts";
+
+// Shared by the student forms (zodResolver) and the /api/students handlers. The parent screen's
+// messages are spec 000 §5, the admin console's spec 001 §5. `teacher` is not among the grades on
+// purpose: the staff record is made only by the conversion to teacher.
+
+export const STUDENT_NAME_MAX = 100;
+const MAX_ID = 2_147_483_647;
+// PostgreSQL refuses NUL in text, and no name needs a control character.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+const studentName = (min: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(min, message)
+    .max(STUDENT_NAME_MAX, `Name must be at most ${STUDENT_NAME_MAX} characters`)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), "Name cannot contain control characters");
+
+const id = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+
+/** A student as the parent screen edits it: PUT /api/students/{id} and the Students form. */
+export const studentSchema = z.object({
+  name: studentName(1, "Name is required"),
+  grade: z.enum(GRADES, { error: "Please select a grade" }),
+});
+export type StudentInput = z.infer<typeof studentSchema>;
+
+/** POST /api/students from the parent screen: `parent_id` is the caller's own id when given. */
+export const createStudentSchema = studentSchema.extend({
+  parent_id: id("Invalid parent").nullish(),
+});
+export type CreateStudentInput = z.infer<typeof createStudentSchema>;
+
+/** POST /api/students from the admin console (Parents & Students): the parent is required. */
+export const adminStudentSchema = z.object({
+  name: studentName(2, "Name must be at least 2 characters"),
+  grade: z.enum(GRADES, { error: "Grade is required" }),
+  parentId: id("Please select a parent"),
+});
+export type AdminStudentInput = z.infer<typeof adminStudentSchema>;
+
+/** GET /api/students: an admin names the parent; a parent or teacher may name only themselves. */
+export const studentListQuerySchema = z.object({
+  parentId: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "Invalid parent")
+    .transform(Number)
+    .refine((v) => v <= MAX_ID, "Invalid parent")
+    .optional(),
+});

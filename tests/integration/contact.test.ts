@@ -1,0 +1,171 @@
+import { beforeEach, describe, expect, it } from "@jest/globals";
+import * as contact from "@/app/api/contact/email/route";
+import * as login from "@/app/api/login/route";
+import { hashPassword } from "@/lib/auth/password";
+import { getDb } from "@/lib/db";
+import { Browser } from "@/tests/support/http";
+
+const SUPPORT = "office@school.example";
+const UNAVAILABLE = "Messages cannot be sent right now. Please contact the school office.";
+const valid = {
+  name: "Mary Banda",
+  email: "mary@example.com",
+  message: "Could the canteen add more vegetarian options?",
+};
+
+let counter = 0;
+
+async function signedIn() {
+  const db = await getDb();
+  const n = ++counter;
+  const username = `mary.${n}`;
+  const password = "pass-word-1";
+  await db.user.create({
+    data: {
+      username,
+      usernameKey: username,
+      passwordHash: await hashPassword(password),
+      name: "Mary Banda",
+      email: `account${n}@example.com`,
+    },
+  });
+  const browser = new Browser(`198.51.100.${n}`);
+  const answer = await browser.call(login.POST, "POST", "/api/login", {
+    body: { username, password },
+  });
+  expect(answer.status).toBe(200);
+  return { browser, username };
+}
+
+async function setSupportEmail(supportEmail: string) {
+  const db = await getDb();
+  const value = { supportEmail, whatsappNumber: "" };
+  await db.setting.upsert({
+    where: { key: "communication" },
+    create: { key: "communication", value },
+    update: { value },
+  });
+}
+
+async function outboxCount() {
+  const db = await getDb();
+  return db.emailOutbox.count();
+}
+
+const send = (browser: Browser, body: unknown) =>
+  browser.call(contact.POST, "POST", "/api/contact/email", { body });
+
+describe("POST /api/contact/email", () => {
+  beforeEach(async () => setSupportEmail(SUPPORT));
+
+  it("answers 401 when signed out and queues nothing", async () => {
+    const before = await outboxCount();
+    const answer = await send(new Browser(), valid);
+    expect(answer.status).toBe(401);
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it("queues exactly one message to the support address", async () => {
+    const { browser, username } = await signedIn();
+    const db = await getDb();
+    const before = await db.emailOutbox.findMany({ select: { id: true } });
+    const answer = await send(browser, { ...valid, name: "  Mary Banda " });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: "Message sent" });
+    const added = await db.emailOutbox.findMany({
+      where: { id: { notIn: before.map((row) => row.id) } },
+    });
+    expect(added).toHaveLength(1);
+    const [mail] = added;
+    expect(mail).toMatchObject({
+      to: SUPPORT,
+      subject: `Portal message from ${username}`,
+      status: "pending",
+    });
+    expect(mail?.text).toContain(username);
+    expect(mail?.text).toContain("Name: Mary Banda\n");
+    expect(mail?.text).toContain("mary@example.com");
+    expect(mail?.text).toContain(valid.message);
+  });
+
+  it("keeps HTML in a message as plain text", async () => {
+    const { browser } = await signedIn();
+    const message = `<script>alert("hi")</script> please call me back`;
+    expect((await send(browser, { ...valid, message })).status).toBe(200);
+    const db = await getDb();
+    const last = await db.emailOutbox.findFirst({ orderBy: { id: "desc" } });
+    expect(last?.text).toContain(message);
+  });
+
+  it.each([
+    ["no name", { name: undefined }, "Name is required"],
+    ["a blank name", { name: "   " }, "Name is required"],
+    ["a number as name", { name: 7 }, "Name is required"],
+    ["a 101-character name", { name: "n".repeat(101) }, "Name must be at most 100 characters"],
+    [
+      "a line break in the name",
+      { name: "Mary\nBcc: x" },
+      "Name cannot contain control characters",
+    ],
+    ["no e-mail", { email: undefined }, "Please enter a valid email address"],
+    ["a bad e-mail", { email: "mary@" }, "Please enter a valid email address"],
+    ["an e-mail list", { email: ["a@b.co"] }, "Please enter a valid email address"],
+    [
+      "a 300-character e-mail",
+      { email: `${"m".repeat(290)}@example.com` },
+      "Please enter a valid email address",
+    ],
+    ["no message", { message: undefined }, "Message must be at least 10 characters long"],
+    ["a short message", { message: "Too short" }, "Message must be at least 10 characters long"],
+    [
+      "a padded short message",
+      { message: "   short    " },
+      "Message must be at least 10 characters long",
+    ],
+    ["a number as message", { message: 1234567890 }, "Message must be at least 10 characters long"],
+    [
+      "a 5001-character message",
+      { message: "m".repeat(5001) },
+      "Message must be at most 5000 characters long",
+    ],
+  ])("refuses %s with the spec's message and queues nothing", async (_, change, message) => {
+    const { browser } = await signedIn();
+    const before = await outboxCount();
+    const answer = await send(browser, { ...valid, ...change });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ message, error: message });
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it("drops NUL and other control characters from a message but keeps its line breaks", async () => {
+    const { browser } = await signedIn();
+    const answer = await send(browser, { ...valid, message: "Line one\u0000\nLine two is here" });
+    expect(answer.status).toBe(200);
+    const db = await getDb();
+    const last = await db.emailOutbox.findFirst({ orderBy: { id: "desc" } });
+    expect(last?.text).toContain("Line one\nLine two is here");
+  });
+
+  it("answers 503 with a plain message when no support e-mail is configured", async () => {
+    await setSupportEmail("");
+    const { browser } = await signedIn();
+    const before = await outboxCount();
+    const answer = await send(browser, valid);
+    expect(answer.status).toBe(503);
+    expect(answer.body).toEqual({ message: UNAVAILABLE, error: UNAVAILABLE });
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it("accepts 5 messages an hour per user, then answers 429 with Retry-After", async () => {
+    const { browser } = await signedIn();
+    const before = await outboxCount();
+    for (let i = 0; i < 5; i++) expect((await send(browser, valid)).status).toBe(200);
+    const limited = await send(browser, valid);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await outboxCount()).toBe(before + 5);
+    // Another user is counted separately.
+    const other = await signedIn();
+    expect((await send(other.browser, valid)).status).toBe(200);
+  });
+});

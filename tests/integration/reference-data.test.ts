@@ -1,0 +1,250 @@
+import { beforeAll, describe, expect, it } from "@jest/globals";
+import * as myDiscountCode from "@/app/api/discounts/my-discount-code/route";
+import * as login from "@/app/api/login/route";
+import * as menu from "@/app/api/menu/route";
+import * as orderCycles from "@/app/api/order-cycles/route";
+import * as communication from "@/app/api/settings/communication/route";
+import * as cutoffTime from "@/app/api/settings/cutoff-time/route";
+import * as paymentBypass from "@/app/api/settings/payment-bypass/route";
+import { hashPassword } from "@/lib/auth/password";
+import type { Role } from "@/lib/auth/permissions";
+import type { MenuItemDto, OrderCycleDto } from "@/lib/contracts";
+import { getDb } from "@/lib/db";
+import { parseIsoDate } from "@/lib/school-calendar";
+import { Browser } from "@/tests/support/http";
+
+let counter = 0;
+
+async function signedIn(role: Role = "parent", allowedFeatures: string[] = []) {
+  const db = await getDb();
+  const n = ++counter;
+  const username = `${role}.${n}`;
+  const password = "pass-word-1";
+  const user = await db.user.create({
+    data: {
+      username,
+      usernameKey: username,
+      passwordHash: await hashPassword(password),
+      name: `${role} ${n}`,
+      role,
+      allowedFeatures,
+    },
+  });
+  const browser = new Browser(`198.51.100.${n}`);
+  const answer = await browser.call(login.POST, "POST", "/api/login", {
+    body: { username, password },
+  });
+  expect(answer.status).toBe(200);
+  return { browser, id: user.id };
+}
+
+async function setSetting(key: string, value: object) {
+  const db = await getDb();
+  await db.setting.upsert({ where: { key }, create: { key, value }, update: { value } });
+}
+
+describe("signed out", () => {
+  it.each([
+    ["/api/menu", menu.GET],
+    ["/api/order-cycles", orderCycles.GET],
+    ["/api/settings/cutoff-time", cutoffTime.GET],
+    ["/api/settings/payment-bypass", paymentBypass.GET],
+    ["/api/settings/communication", communication.GET],
+    ["/api/discounts/my-discount-code", myDiscountCode.GET],
+  ])("GET %s answers 401", async (path, handler) => {
+    const answer = await new Browser().call(handler, "GET", path);
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ message: "Not authenticated", error: "Not authenticated" });
+  });
+});
+
+describe("GET /api/menu", () => {
+  beforeAll(async () => {
+    const db = await getDb();
+    await db.menuItem.createMany({
+      data: [
+        {
+          name: "Beef Stew",
+          price: "45",
+          discountPrice: "40.5",
+          type: "secondary",
+          categories: ["beef"],
+          proteinDescriptions: { beef: "Slow-cooked", bad: 3 },
+          weekNumbers: [1, 2],
+          daysOfWeek: [1, 3, 5],
+          sideDishes: ["Rice"],
+        },
+        { name: "Archived Pie", price: "20.00", isArchived: true },
+        { name: "Chicken Wrap", price: "30.00", type: "primary", isAvailable: false },
+      ],
+    });
+  });
+
+  const names = (items: MenuItemDto[]) => items.map((item) => item.name);
+
+  it("shows parents the items that are not archived, by name, in the contract's shape", async () => {
+    const { browser } = await signedIn();
+    const answer = await browser.call<MenuItemDto[]>(menu.GET, "GET", "/api/menu");
+    expect(answer.status).toBe(200);
+    expect(names(answer.body)).toEqual(["Beef Stew", "Chicken Wrap"]);
+    expect(answer.body[0]).toEqual({
+      id: expect.any(Number),
+      name: "Beef Stew",
+      description: null,
+      price: "45.00",
+      discountPrice: "40.50",
+      imageUrl: null,
+      type: "secondary",
+      categories: ["beef"],
+      proteinDescriptions: { beef: "Slow-cooked" },
+      weekNumbers: [1, 2],
+      daysOfWeek: [1, 3, 5],
+      allergens: [],
+      sideDishes: ["Rice"],
+      isAvailable: true,
+      isArchived: false,
+    });
+  });
+
+  it("shows teachers the same", async () => {
+    const { browser } = await signedIn("teacher");
+    const answer = await browser.call<MenuItemDto[]>(menu.GET, "GET", "/api/menu");
+    expect(names(answer.body)).toEqual(["Beef Stew", "Chicken Wrap"]);
+  });
+
+  it("shows admins with the menu feature every item, archived ones included", async () => {
+    const { browser } = await signedIn("admin", ["menu"]);
+    const answer = await browser.call<MenuItemDto[]>(menu.GET, "GET", "/api/menu");
+    expect(names(answer.body)).toEqual(["Archived Pie", "Beef Stew", "Chicken Wrap"]);
+  });
+
+  it("shows admins without the menu feature only the items not archived", async () => {
+    const { browser } = await signedIn("admin", ["kitchen"]);
+    const answer = await browser.call<MenuItemDto[]>(menu.GET, "GET", "/api/menu");
+    expect(answer.status).toBe(200);
+    expect(names(answer.body)).toEqual(["Beef Stew", "Chicken Wrap"]);
+  });
+});
+
+describe("GET /api/order-cycles", () => {
+  it("lists every cycle, the active one first, then newest first", async () => {
+    const db = await getDb();
+    await db.orderCycle.createMany({
+      data: [
+        { startDate: parseIsoDate("2025-01-06")!, cycleLength: 4 },
+        {
+          startDate: parseIsoDate("2025-03-03")!,
+          cycleLength: 6,
+          isActive: true,
+          blockedDays: [{ weekNumber: 2, dayOfWeek: 3 }],
+        },
+        { startDate: parseIsoDate("2025-06-02")!, cycleLength: 4 },
+      ],
+    });
+    const { browser } = await signedIn();
+    const answer = await browser.call<OrderCycleDto[]>(orderCycles.GET, "GET", "/api/order-cycles");
+    expect(answer.status).toBe(200);
+    expect(answer.body.map((c) => c.startDate)).toEqual(["2025-03-03", "2025-06-02", "2025-01-06"]);
+    expect(answer.body[0]).toEqual({
+      id: expect.any(Number),
+      startDate: "2025-03-03",
+      endDate: "2025-04-11",
+      cycleLength: 6,
+      isActive: true,
+      blockedDays: [{ weekNumber: 2, dayOfWeek: 3 }],
+      createdAt: expect.any(String),
+    });
+  });
+});
+
+describe("GET /api/settings/*", () => {
+  it("answers the spec's default cut-off of 08:00", async () => {
+    const { browser } = await signedIn();
+    const answer = await browser.call(cutoffTime.GET, "GET", "/api/settings/cutoff-time");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ cutoffHour: 8, cutoffMinute: 0 });
+  });
+
+  it("answers the school's cut-off once set, and the default when the row is damaged", async () => {
+    const { browser } = await signedIn("teacher");
+    await setSetting("cutoff-time", { cutoffHour: 9, cutoffMinute: 30 });
+    expect((await browser.call(cutoffTime.GET, "GET", "/api/settings/cutoff-time")).body).toEqual({
+      cutoffHour: 9,
+      cutoffMinute: 30,
+    });
+    await setSetting("cutoff-time", { cutoffHour: 99 });
+    expect((await browser.call(cutoffTime.GET, "GET", "/api/settings/cutoff-time")).body).toEqual({
+      cutoffHour: 8,
+      cutoffMinute: 0,
+    });
+    await setSetting("cutoff-time", { cutoffHour: 8, cutoffMinute: 0 });
+  });
+
+  it("answers the payment bypass settings, off by default", async () => {
+    const { browser } = await signedIn();
+    const off = await browser.call(paymentBypass.GET, "GET", "/api/settings/payment-bypass");
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ enabled: false });
+    const airtelMoney = { name: "School Canteen", number: "+260 97 1111111" };
+    await setSetting("payment-bypass", { enabled: true, airtelMoney });
+    const on = await browser.call(paymentBypass.GET, "GET", "/api/settings/payment-bypass");
+    expect(on.body).toEqual({ enabled: true, airtelMoney });
+  });
+
+  it("answers the communication settings to any signed-in user", async () => {
+    const { browser } = await signedIn("admin", []);
+    const empty = await browser.call(communication.GET, "GET", "/api/settings/communication");
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ supportEmail: "", whatsappNumber: "" });
+    await setSetting("communication", {
+      supportEmail: "office@school.example",
+      whatsappNumber: "+260 97 2222222",
+    });
+    const set = await browser.call(communication.GET, "GET", "/api/settings/communication");
+    expect(set.body).toEqual({
+      supportEmail: "office@school.example",
+      whatsappNumber: "+260 97 2222222",
+    });
+  });
+});
+
+describe("GET /api/discounts/my-discount-code", () => {
+  it("answers 404 with a message when the caller has no active code", async () => {
+    const { browser, id } = await signedIn();
+    const none = await browser.call(myDiscountCode.GET, "GET", "/api/discounts/my-discount-code");
+    expect(none.status).toBe(404);
+    expect(none.body).toEqual({
+      message: "You have no active discount code",
+      error: "You have no active discount code",
+    });
+    const db = await getDb();
+    await db.discountCode.create({
+      data: { code: `OFF-${id}`, userId: id, discountPercentage: 50, isActive: false },
+    });
+    const inactive = await browser.call(
+      myDiscountCode.GET,
+      "GET",
+      "/api/discounts/my-discount-code",
+    );
+    expect(inactive.status).toBe(404);
+  });
+
+  it("answers the caller's own active code, never someone else's", async () => {
+    const mine = await signedIn();
+    const theirs = await signedIn();
+    const db = await getDb();
+    await db.discountCode.createMany({
+      data: [
+        { code: `MINE-${mine.id}`, userId: mine.id, discountPercentage: 15 },
+        { code: `THEIRS-${theirs.id}`, userId: theirs.id, discountPercentage: 100 },
+      ],
+    });
+    const answer = await mine.browser.call(
+      myDiscountCode.GET,
+      "GET",
+      "/api/discounts/my-discount-code",
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ code: `MINE-${mine.id}`, discountPercentage: 15 });
+  });
+});
