@@ -63,7 +63,7 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
   const menuItemIds = [...new Set(items.map((i) => i.menuItemId))];
   const [students, menuItems, code, cutoff] = await Promise.all([
     db.student.findMany({
-      where: { id: { in: studentIds }, parentId: actor.id },
+      where: { id: { in: studentIds }, parentId: actor.id, archivedAt: null },
       select: { id: true, name: true, grade: true },
     }),
     db.menuItem.findMany({

@@ -68,7 +68,7 @@ export async function listStudents(actor: SessionUser, parentId?: number): Promi
   const ownerId = await resolveOwner(actor, parentId);
   const db = await getDb();
   const rows = await db.student.findMany({
-    where: { parentId: ownerId },
+    where: { parentId: ownerId, archivedAt: null },
     select: studentSelect,
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
@@ -79,7 +79,7 @@ export async function createStudent(actor: SessionUser, input: NewStudent): Prom
   const ownerId = await resolveOwner(actor, input.parentId);
   const db = await getDb();
   if (actor.role !== "admin") {
-    const count = await db.student.count({ where: { parentId: ownerId } });
+    const count = await db.student.count({ where: { parentId: ownerId, archivedAt: null } });
     if (count >= MAX_STUDENTS_PER_ACCOUNT) {
       throw conflict(`An account can have at most ${MAX_STUDENTS_PER_ACCOUNT} students`);
     }
@@ -108,7 +108,7 @@ async function lockOwnEditableStudent(tx: Tx, actor: SessionUser, id: string) {
   if (studentId === null) throw notFound(STUDENT_NOT_FOUND);
   const rows = await tx.$queryRaw<StudentRow[]>`
     SELECT "id", "name", "grade", "parentId" FROM "Student"
-    WHERE "id" = ${studentId} AND "parentId" = ${actor.id} FOR UPDATE`;
+    WHERE "id" = ${studentId} AND "parentId" = ${actor.id} AND "archivedAt" IS NULL FOR UPDATE`;
   const row = rows[0];
   if (!row) throw notFound(STUDENT_NOT_FOUND);
   if (row.grade === STAFF_GRADE) throw forbidden(STAFF_RECORD_LOCKED);
@@ -147,7 +147,13 @@ export async function deleteStudent(
     const row = await lockOwnEditableStudent(tx, actor, id);
     const upcoming = await countUpcomingOrders(tx, row.id);
     if (upcoming > 0) throw conflict(STUDENT_HAS_UPCOMING_ORDERS, { orderCount: upcoming });
-    await tx.student.delete({ where: { id: row.id } });
+    // A child with order history is archived, not deleted: the orders are the school's records.
+    const hasHistory = await tx.order.count({ where: { studentId: row.id } });
+    if (hasHistory > 0) {
+      await tx.student.update({ where: { id: row.id }, data: { archivedAt: new Date() } });
+    } else {
+      await tx.student.delete({ where: { id: row.id } });
+    }
     return { id: row.id, message: "Student deleted successfully" };
   });
 }

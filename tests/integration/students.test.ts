@@ -373,7 +373,7 @@ describe("deleting a student with orders", () => {
     expect((await del(browser, created.id)).status).toBe(409);
   });
 
-  it("goes ahead when the orders are past or cancelled, and their orders go with it", async () => {
+  it("goes ahead when the orders are past or cancelled, and keeps those orders as history", async () => {
     const { browser, id } = await signedIn();
     const created = await addStudent(browser);
     const past = await orderFor(created.id, id, -7, "completed");
@@ -381,7 +381,18 @@ describe("deleting a student with orders", () => {
     const answer = await del(browser, created.id);
     expect(answer.status).toBe(200);
     const db = await getDb();
-    expect(await db.order.count({ where: { id: { in: [past.id, cancelled.id] } } })).toBe(0);
+    expect(await db.order.count({ where: { id: { in: [past.id, cancelled.id] } } })).toBe(2);
+    const list = await browser.call<{ id: number }[]>(students.GET, "GET", "/api/students");
+    expect(list.body.map((s) => s.id)).not.toContain(created.id);
+    expect((await del(browser, created.id)).status).toBe(404);
+  });
+
+  it("deletes a child without any orders outright", async () => {
+    const { browser } = await signedIn();
+    const created = await addStudent(browser);
+    expect((await del(browser, created.id)).status).toBe(200);
+    const db = await getDb();
+    expect(await db.student.findUnique({ where: { id: created.id } })).toBeNull();
   });
 });
 

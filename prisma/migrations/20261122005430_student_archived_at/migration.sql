@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Student" ADD COLUMN     "archivedAt" TIMESTAMPTZ(3);
