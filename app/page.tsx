@@ -5,6 +5,7 @@ import { EmailVerifiedToast } from "@/components/email-verified-toast";
 import { ParentDashboard } from "@/components/parent/parent-dashboard";
 import { TeacherPortal } from "@/components/teacher/teacher-portal";
 import { getCurrentUser } from "@/lib/auth/session";
+import { env } from "@/lib/env";
 
 // "/" renders by role (spec 001 §2): the authentication page, the admin console, the teacher
 // portal or the parent dashboard.
@@ -20,9 +21,9 @@ export default async function HomePage() {
       ) : user.role === "admin" ? (
         <AdminConsole user={user} />
       ) : user.role === "teacher" ? (
-        <TeacherPortal user={user} />
+        <TeacherPortal user={user} timeZone={env().SCHOOL_TIMEZONE} />
       ) : (
-        <ParentDashboard user={user} />
+        <ParentDashboard user={user} timeZone={env().SCHOOL_TIMEZONE} />
       )}
     </>
   );
