@@ -1,14 +1,127 @@
 "use client";
 
+import { CalendarDays, History, ShoppingCart, Users } from "lucide-react";
+import { useState } from "react";
 import { PortalHeader } from "@/components/account/portal-header";
+import { startCardPayment } from "@/components/parent/checkout";
+import { StudentSelector } from "@/components/parent/student-selector";
+import { StudentsTab } from "@/components/parent/students-tab";
+import { CartView } from "@/components/portal/cart-view";
+import { ContactDialogs, type ContactView } from "@/components/portal/contact-dialog";
+import { FloatingCartButton } from "@/components/portal/floating-cart-button";
+import { HeaderExtras, MobileHeaderExtras } from "@/components/portal/header-extras";
+import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
+import { MenuCalendar } from "@/components/portal/menu-calendar";
+import { OrderHistory } from "@/components/portal/order-history";
+import { PortalFooter } from "@/components/portal/portal-footer";
+import { PortalTabsList, PortalTabsTrigger } from "@/components/portal/portal-tabs";
+import { TermsDialog } from "@/components/portal/terms-dialog";
+import { useCart } from "@/components/portal/use-cart";
+import { useSwitchToCart } from "@/components/portal/use-switch-to-cart";
+import { useStudents } from "@/components/portal/use-portal-queries";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent } from "@/components/ui/tabs";
 import type { SessionUser } from "@/lib/auth/session";
+import { DEFAULT_TIMEZONE } from "@/lib/school-calendar";
 
-// The parent's home (spec 000 §2). Issue 3 adds the Menu Calendar, Cart, Students and Order History.
-export function ParentDashboard({ user }: { user: SessionUser }) {
+type Tab = "menu" | "cart" | "students" | "history";
+const TABS: readonly Tab[] = ["menu", "cart", "students", "history"];
+
+// The parent's home (spec 000 §2): Menu Calendar, Cart, Students and Order History as tabs in
+// local state (the address never changes).
+export function ParentDashboard({
+  user,
+  timeZone = DEFAULT_TIMEZONE,
+}: {
+  user: SessionUser;
+  /** The school's time zone (SCHOOL_TIMEZONE), for days, dates and the cut-off. */
+  timeZone?: string;
+}) {
+  const [tab, setTab] = useState<Tab>("menu");
+  const [studentId, setStudentId] = useState<number | null>(null);
+  const [contact, setContact] = useState<ContactView>(null);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const students = useStudents();
+  const cart = useCart();
+  useSwitchToCart(() => setTab("cart"));
+
+  const list = students.data ?? [];
+  const selected = list.find((s) => s.id === studentId) ?? list[0] ?? null;
+  const onMenu = tab === "menu";
+
   return (
     <div className="flex min-h-dvh flex-col">
-      <PortalHeader user={user} title="Parent Dashboard" />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6" />
+      <PortalHeader
+        user={user}
+        title="Parent Dashboard"
+        extra={<HeaderExtras onContact={() => setContact("choose")} />}
+      />
+      <MobileHeaderExtras onContact={() => setContact("choose")} />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <Tabs
+          value={tab}
+          onValueChange={(v) => TABS.includes(v as Tab) && setTab(v as Tab)}
+          className="gap-6"
+        >
+          <PortalTabsList aria-label="Parent dashboard" columns={4}>
+            <PortalTabsTrigger value="menu" icon={CalendarDays}>
+              Menu Calendar
+            </PortalTabsTrigger>
+            <PortalTabsTrigger value="cart" icon={ShoppingCart}>
+              Cart
+            </PortalTabsTrigger>
+            <PortalTabsTrigger value="students" icon={Users}>
+              Students
+            </PortalTabsTrigger>
+            <PortalTabsTrigger value="history" icon={History}>
+              Order History
+            </PortalTabsTrigger>
+          </PortalTabsList>
+          <TabsContent value="menu" className="pb-24">
+            <MenuCalendar
+              student={selected}
+              timeZone={timeZone}
+              noStudent={
+                students.isPending ? (
+                  <LoadingBlock label="Loading students" />
+                ) : students.isError ? (
+                  <ErrorBlock
+                    message="Failed to load students. Please try again."
+                    onRetry={() => void students.refetch()}
+                  />
+                ) : (
+                  <EmptyBlock>
+                    <p className="mb-4">Add a student to start ordering meals.</p>
+                    <Button onClick={() => setTab("students")}>Go to Students</Button>
+                  </EmptyBlock>
+                )
+              }
+            />
+          </TabsContent>
+          <TabsContent value="cart">
+            <CartView
+              user={user}
+              timeZone={timeZone}
+              onCheckout={startCardPayment}
+              onOrdered={() => setTab("history")}
+              onBrowse={() => setTab("menu")}
+            />
+          </TabsContent>
+          <TabsContent value="students">
+            <StudentsTab user={user} />
+          </TabsContent>
+          <TabsContent value="history">
+            <OrderHistory timeZone={timeZone} />
+          </TabsContent>
+        </Tabs>
+      </main>
+      {onMenu && selected && list.length > 1 && (
+        <StudentSelector students={list} value={selected.id} onChange={setStudentId} />
+      )}
+      {onMenu && <FloatingCartButton count={cart.length} onClick={() => setTab("cart")} />}
+      <PortalFooter onShowTerms={() => setTermsOpen(true)} />
+      <TermsDialog open={termsOpen} onOpenChange={setTermsOpen} />
+      <ContactDialogs user={user} view={contact} onViewChange={setContact} />
     </div>
   );
 }

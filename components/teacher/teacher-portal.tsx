@@ -1,14 +1,122 @@
 "use client";
 
+import { CalendarDays, History } from "lucide-react";
+import { useState } from "react";
 import { PortalHeader } from "@/components/account/portal-header";
+import { startCardPayment } from "@/components/parent/checkout";
+import { CartView } from "@/components/portal/cart-view";
+import { ContactDialogs, type ContactView } from "@/components/portal/contact-dialog";
+import { FloatingCartButton } from "@/components/portal/floating-cart-button";
+import { HeaderExtras, MobileHeaderExtras } from "@/components/portal/header-extras";
+import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
+import { MenuCalendar } from "@/components/portal/menu-calendar";
+import { OrderHistory } from "@/components/portal/order-history";
+import { PortalFooter } from "@/components/portal/portal-footer";
+import { PortalTabsList, PortalTabsTrigger } from "@/components/portal/portal-tabs";
+import { TermsDialog } from "@/components/portal/terms-dialog";
+import { useCart } from "@/components/portal/use-cart";
+import { useStudents } from "@/components/portal/use-portal-queries";
+import { useSwitchToCart } from "@/components/portal/use-switch-to-cart";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { Tabs, TabsContent } from "@/components/ui/tabs";
 import type { SessionUser } from "@/lib/auth/session";
+import { STAFF_GRADE } from "@/lib/contracts";
+import { DEFAULT_TIMEZONE } from "@/lib/school-calendar";
 
-// The teacher's home (spec 000 §2). Issue 3 adds the Menu Calendar and Order History tabs.
-export function TeacherPortal({ user }: { user: SessionUser }) {
+type Tab = "menu" | "history";
+
+// The teacher's home (spec 000 §2): Menu Calendar (secondary menu, for the teacher's staff record
+// under the username) and Order History. The cart is the same localStorage cart, opened from the
+// floating cart button in a side sheet, with the same Place Order flow.
+export function TeacherPortal({
+  user,
+  timeZone = DEFAULT_TIMEZONE,
+}: {
+  user: SessionUser;
+  /** The school's time zone (SCHOOL_TIMEZONE), for days, dates and the cut-off. */
+  timeZone?: string;
+}) {
+  const [tab, setTab] = useState<Tab>("menu");
+  const [cartOpen, setCartOpen] = useState(false);
+  const [contact, setContact] = useState<ContactView>(null);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const students = useStudents();
+  const cart = useCart();
+  useSwitchToCart(() => setCartOpen(true));
+
+  const staff = students.data?.find((s) => s.isStaff || s.grade === STAFF_GRADE);
+  const student = staff ? { id: staff.id, name: user.username, grade: staff.grade } : null;
+
   return (
     <div className="flex min-h-dvh flex-col">
-      <PortalHeader user={user} title="Teacher Portal" />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6" />
+      <PortalHeader
+        user={user}
+        title="Teacher Portal"
+        extra={<HeaderExtras onContact={() => setContact("choose")} />}
+      />
+      <MobileHeaderExtras onContact={() => setContact("choose")} />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <Tabs
+          value={tab}
+          onValueChange={(v) => setTab(v === "history" ? "history" : "menu")}
+          className="gap-6"
+        >
+          <PortalTabsList aria-label="Teacher portal" columns={2}>
+            <PortalTabsTrigger value="menu" icon={CalendarDays}>
+              Menu Calendar
+            </PortalTabsTrigger>
+            <PortalTabsTrigger value="history" icon={History}>
+              Order History
+            </PortalTabsTrigger>
+          </PortalTabsList>
+          <TabsContent value="menu" className="pb-24">
+            <MenuCalendar
+              student={student}
+              menuType="secondary"
+              timeZone={timeZone}
+              noStudent={
+                students.isPending ? (
+                  <LoadingBlock label="Loading your account" />
+                ) : students.isError ? (
+                  <ErrorBlock
+                    message="Failed to load students. Please try again."
+                    onRetry={() => void students.refetch()}
+                  />
+                ) : (
+                  <EmptyBlock>
+                    Your staff account is not set up yet. Please contact the school office.
+                  </EmptyBlock>
+                )
+              }
+            />
+          </TabsContent>
+          <TabsContent value="history">
+            <OrderHistory timeZone={timeZone} />
+          </TabsContent>
+        </Tabs>
+      </main>
+      {tab === "menu" && (
+        <FloatingCartButton count={cart.length} onClick={() => setCartOpen(true)} />
+      )}
+      <Sheet open={cartOpen} onOpenChange={setCartOpen}>
+        <SheetContent side="right" className="w-full p-4 pt-12 sm:max-w-lg">
+          <SheetTitle className="sr-only">Cart</SheetTitle>
+          <SheetDescription className="sr-only">Your meals and Place Order</SheetDescription>
+          <CartView
+            user={user}
+            timeZone={timeZone}
+            onCheckout={startCardPayment}
+            onOrdered={() => {
+              setCartOpen(false);
+              setTab("history");
+            }}
+            onBrowse={() => setCartOpen(false)}
+          />
+        </SheetContent>
+      </Sheet>
+      <PortalFooter onShowTerms={() => setTermsOpen(true)} />
+      <TermsDialog open={termsOpen} onOpenChange={setTermsOpen} />
+      <ContactDialogs user={user} view={contact} onViewChange={setContact} />
     </div>
   );
 }

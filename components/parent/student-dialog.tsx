@@ -1,0 +1,168 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { notify } from "@/components/notifications/toast";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import type { SessionUser } from "@/lib/auth/session";
+import { api, errorMessage } from "@/lib/client/api";
+import { gradeLabel } from "@/lib/client/format";
+import { queryKeys } from "@/lib/client/query-keys";
+import { GRADES, type Grade, type StudentDto } from "@/lib/contracts";
+
+// Spec 000 §5: the name is required and trimmed; a grade (ELC, K, 1 to 12) must be chosen.
+const studentSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100, "Name is too long"),
+  grade: z.string().refine((g): g is Grade => (GRADES as readonly string[]).includes(g), {
+    message: "Please select a grade",
+  }),
+});
+type StudentFormValues = z.input<typeof studentSchema>;
+
+// Add or edit a student (spec 000 §2). `student` null = add.
+export function StudentDialog({
+  user,
+  open,
+  student,
+  onOpenChange,
+}: {
+  user: SessionUser;
+  open: boolean;
+  student: StudentDto | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const form = useForm<StudentFormValues>({
+    resolver: zodResolver(studentSchema),
+    values: { name: student?.name ?? "", grade: student?.grade ?? "" },
+  });
+
+  const save = useMutation({
+    mutationFn: (values: { name: string; grade: string }) =>
+      student
+        ? api<StudentDto>(`/api/students/${student.id}`, { method: "PUT", body: values })
+        : api<StudentDto>("/api/students", {
+            method: "POST",
+            body: { ...values, parent_id: user.id },
+          }),
+    onSuccess: () => {
+      notify({
+        title: "Success",
+        description: student ? "Student updated successfully" : "Student added successfully",
+        variant: "success",
+      });
+      onOpenChange(false);
+    },
+    onError: (error) =>
+      notify({
+        title: "Error",
+        description: errorMessage(
+          error,
+          student ? "Failed to update student" : "Failed to create student",
+        ),
+        variant: "destructive",
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.students }),
+  });
+
+  const submit = form.handleSubmit(
+    (values) => save.mutate(studentSchema.parse(values)),
+    (errors) => {
+      if (errors.grade) {
+        notify({
+          title: "Grade Required",
+          description: "Please select a grade",
+          variant: "destructive",
+        });
+      }
+    },
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{student ? "Edit Student" : "Add Student"}</DialogTitle>
+          <DialogDescription>
+            {student ? "Change the student's name or grade." : "Add a child to your account."}
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Name</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="off" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="grade"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Grade</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <FormControl>
+                      <SelectTrigger className="w-full" onBlur={field.onBlur}>
+                        <SelectValue placeholder="Select a grade" />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {GRADES.map((grade) => (
+                        <SelectItem key={grade} value={grade}>
+                          {gradeLabel(grade)}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? "Saving..." : student ? "Save Changes" : "Add Student"}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,143 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { ChoiceGroup } from "@/components/portal/choice-group";
+import { PriceTag } from "@/components/portal/price-tag";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { SPECIAL_INSTRUCTIONS_MAX } from "@/lib/client/cart";
+import { capitalize, formatDayDate, weekdayName } from "@/lib/client/format";
+import type { MenuItemDto } from "@/lib/contracts";
+
+export type AddTarget = { item: MenuItemDto; weekNumber: number; dayOfWeek: number; date: string };
+export type MealChoice = { category: string; sideDish: string; comments: string };
+
+// The add-to-cart dialog (spec 000 §5): a protein when the item has categories, a side when it
+// has side dishes, and optional special instructions (at most 500 characters).
+export function AddToCartDialog({
+  target,
+  studentName,
+  onClose,
+  onConfirm,
+}: {
+  target: AddTarget | null;
+  studentName: string;
+  onClose: () => void;
+  onConfirm: (choice: MealChoice) => void;
+}) {
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        {target && (
+          <AddToCartForm
+            key={`${target.item.id}:${target.weekNumber}:${target.dayOfWeek}`}
+            target={target}
+            studentName={studentName}
+            onCancel={onClose}
+            onConfirm={onConfirm}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddToCartForm({
+  target,
+  studentName,
+  onCancel,
+  onConfirm,
+}: {
+  target: AddTarget;
+  studentName: string;
+  onCancel: () => void;
+  onConfirm: (choice: MealChoice) => void;
+}) {
+  const { item } = target;
+  const [category, setCategory] = useState("");
+  const [sideDish, setSideDish] = useState("");
+  const [comments, setComments] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const commentsId = useId();
+  const countId = useId();
+
+  const categoryError =
+    submitted && item.categories.length > 0 && !category ? "Please choose a protein" : undefined;
+  const sideError =
+    submitted && item.sideDishes.length > 0 && !sideDish ? "Please choose a side dish" : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (item.categories.length > 0 && !category) return;
+    if (item.sideDishes.length > 0 && !sideDish) return;
+    onConfirm({ category, sideDish, comments });
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <DialogHeader>
+        <DialogTitle>{item.name}</DialogTitle>
+        <DialogDescription>
+          {weekdayName(target.dayOfWeek)} {formatDayDate(target.date)}, week {target.weekNumber},
+          for {studentName}
+        </DialogDescription>
+      </DialogHeader>
+      {item.description && <p className="text-sm">{item.description}</p>}
+      <PriceTag price={item.price} discountPrice={item.discountPrice} />
+      {item.categories.length > 0 && (
+        <ChoiceGroup
+          legend="Choose a protein"
+          name="category"
+          value={category}
+          onChange={setCategory}
+          error={categoryError}
+          choices={item.categories.map((c) => ({
+            value: c,
+            label: capitalize(c),
+            description: item.proteinDescriptions[c],
+          }))}
+        />
+      )}
+      {item.sideDishes.length > 0 && (
+        <ChoiceGroup
+          legend="Choose a side dish"
+          name="sideDish"
+          value={sideDish}
+          onChange={setSideDish}
+          error={sideError}
+          choices={item.sideDishes.map((s) => ({ value: s, label: s }))}
+        />
+      )}
+      <div className="grid gap-2">
+        <Label htmlFor={commentsId}>Special Instructions (optional)</Label>
+        <Textarea
+          id={commentsId}
+          value={comments}
+          maxLength={SPECIAL_INSTRUCTIONS_MAX}
+          onChange={(e) => setComments(e.target.value.slice(0, SPECIAL_INSTRUCTIONS_MAX))}
+          aria-describedby={countId}
+          placeholder="Allergies, no onions…"
+        />
+        <p id={countId} className="text-right text-xs text-muted-foreground">
+          {comments.length}/{SPECIAL_INSTRUCTIONS_MAX}
+        </p>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit">Add to Cart</Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { AlertTriangle, Trash2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { linePrice } from "@/lib/client/cart";
+import { capitalize, formatDayDate, weekdayName } from "@/lib/client/format";
+import type { CartItem } from "@/lib/contracts";
+import { formatNgwee, fromNgwee, percentOff } from "@/lib/money";
+import { cycleDayDate } from "@/lib/school-calendar";
+import { cn } from "@/lib/utils";
+
+export type LineProblem = "unavailable" | "archived" | "missing" | "closed";
+
+const PROBLEM_TEXT: Record<LineProblem, string> = {
+  unavailable: "This meal is no longer available.",
+  archived: "This meal has been taken off the menu.",
+  missing: "This meal no longer exists.",
+  closed: "School Closed: this day no longer takes orders.",
+};
+
+// One cart line: day, meal, choices and the price after offers and the discount code. A line
+// that can no longer be ordered is a red card saying why (spec 000 §2).
+export function CartLine({
+  item,
+  codePercent,
+  startDate,
+  problem,
+  onRemove,
+}: {
+  item: CartItem;
+  codePercent: number;
+  startDate: string | undefined;
+  problem: LineProblem | null;
+  onRemove: () => void;
+}) {
+  const { original, paid } = linePrice(item, codePercent);
+  const percent = percentOff(fromNgwee(original), fromNgwee(paid));
+  const day = weekdayName(item.dayOfWeek);
+  const date = startDate
+    ? formatDayDate(cycleDayDate(startDate, item.weekNumber, item.dayOfWeek))
+    : "";
+  const details = [
+    item.category && `Protein: ${capitalize(item.category)}`,
+    item.sideDish && `Side: ${item.sideDish}`,
+    item.comments && `Instructions: ${item.comments}`,
+  ].filter(Boolean);
+
+  return (
+    <li
+      data-unavailable={problem ? "true" : undefined}
+      className={cn(
+        "flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between",
+        problem && "border-destructive bg-destructive/10",
+      )}
+    >
+      <div className="grid min-w-0 gap-1">
+        <p className="text-sm text-muted-foreground">
+          Week {item.weekNumber}, {day} {date}
+        </p>
+        <p className="font-medium break-words">{item.menuItem.name}</p>
+        {details.map((d) => (
+          <p key={d} className="text-sm break-words text-muted-foreground">
+            {d}
+          </p>
+        ))}
+        {problem && (
+          <p className="flex items-center gap-1.5 text-sm font-medium">
+            <AlertTriangle aria-hidden className="size-4 shrink-0 text-destructive" />{" "}
+            {PROBLEM_TEXT[problem]}
+          </p>
+        )}
+      </div>
+      <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:justify-end">
+          <span className="font-semibold">{formatNgwee(paid)}</span>
+          {percent !== null && (
+            <>
+              <s className="text-sm text-muted-foreground">
+                <span className="sr-only">Was </span>
+                {formatNgwee(original)}
+              </s>
+              <Badge variant="success">{percent}% off</Badge>
+            </>
+          )}
+        </span>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onRemove}
+          aria-label={`Remove ${item.menuItem.name} (${day} ${date}) from cart`}
+        >
+          <Trash2 aria-hidden /> Remove
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import type { CartTotals } from "@/lib/client/cart";
+import type { MyDiscountCodeDto } from "@/lib/contracts";
+import { formatNgwee } from "@/lib/money";
+
+// Subtotal, discount and total in ZMW with 2 decimals, and Place Order: disabled while the cart
+// holds an item that can no longer be ordered (spec 000 §2). An empty cart shows no summary.
+export function CartSummary({
+  totals,
+  code,
+  blocked,
+  placing,
+  onPlaceOrder,
+}: {
+  totals: CartTotals;
+  code: MyDiscountCodeDto | null;
+  /** Some line can no longer be ordered. */
+  blocked: boolean;
+  placing: boolean;
+  onPlaceOrder: () => void;
+}) {
+  const hintId = useId();
+  return (
+    <section
+      aria-label="Order summary"
+      className="grid h-fit gap-4 rounded-xl border bg-card p-4 shadow-sm"
+    >
+      <h3 className="font-semibold">Order Summary</h3>
+      <dl className="grid gap-2 text-sm">
+        <div className="flex justify-between gap-2">
+          <dt>Subtotal</dt>
+          <dd data-testid="cart-subtotal">{formatNgwee(totals.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt>
+            Discount
+            {code && code.discountPercentage > 0 && (
+              <span className="text-muted-foreground">
+                {" "}
+                ({code.code}, {code.discountPercentage}%)
+              </span>
+            )}
+          </dt>
+          <dd data-testid="cart-discount">
+            {totals.discount > 0 ? `−${formatNgwee(totals.discount)}` : formatNgwee(0)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2 border-t pt-2 text-base font-semibold">
+          <dt>Total</dt>
+          <dd data-testid="cart-total">{formatNgwee(totals.total)}</dd>
+        </div>
+      </dl>
+      <Button
+        size="lg"
+        className="w-full"
+        disabled={blocked || placing}
+        aria-describedby={blocked ? hintId : undefined}
+        onClick={onPlaceOrder}
+      >
+        {placing ? "Placing Order..." : "Place Order"}
+      </Button>
+      {blocked && (
+        <p id={hintId} className="text-sm text-destructive">
+          Remove the unavailable items to place your order.
+        </p>
+      )}
+    </section>
+  );
+}

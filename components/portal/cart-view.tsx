@@ -1,0 +1,173 @@
+"use client";
+
+import { AlertTriangle, ShoppingCart } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { notify } from "@/components/notifications/toast";
+import { CartLine, type LineProblem } from "@/components/portal/cart-line";
+import { CartSummary } from "@/components/portal/cart-summary";
+import { EmptyBlock } from "@/components/portal/load-state";
+import { useCart } from "@/components/portal/use-cart";
+import { useCartValidation } from "@/components/portal/use-cart-validation";
+import { useNow } from "@/components/portal/use-now";
+import { usePlaceOrder, type CheckoutHandler } from "@/components/portal/use-place-order";
+import {
+  useActiveCycle,
+  useCutoffTime,
+  useMyDiscountCode,
+  usePaymentBypass,
+} from "@/components/portal/use-portal-queries";
+import { Button } from "@/components/ui/button";
+import type { SessionUser } from "@/lib/auth/session";
+import {
+  cartMenuItemIds,
+  cartTotals,
+  groupCartByStudent,
+  removeCartDay,
+  unavailableReason,
+} from "@/lib/client/cart";
+import { readCart, writeCart } from "@/lib/client/cart-store";
+import type { CartItem } from "@/lib/contracts";
+import { dayClosure } from "@/lib/school-calendar";
+
+const lineKey = (i: CartItem) => `${i.studentId}:${i.weekNumber}:${i.dayOfWeek}`;
+
+// The cart (spec 000 §2-§5): lines grouped by student and day, re-validated against the server,
+// totals with the discount code, and Place Order. Shared by the parent and teacher screens.
+export function CartView({
+  user,
+  timeZone,
+  onCheckout,
+  onOrdered,
+  onBrowse,
+}: {
+  user: SessionUser;
+  timeZone: string;
+  onCheckout: CheckoutHandler;
+  /** After a free order went through (the caller shows Order History). */
+  onOrdered: () => void;
+  onBrowse: () => void;
+}) {
+  const items = useCart();
+  const code = useMyDiscountCode();
+  const cycle = useActiveCycle();
+  const cutoff = useCutoffTime();
+  const validation = useCartValidation(cartMenuItemIds(items));
+  const now = useNow(60_000);
+  const { placeOrder, placing } = usePlaceOrder({ user, onCheckout, onOrdered });
+  usePaymentBypassNotice();
+
+  const codePercent = code.data?.discountPercentage ?? 0;
+  const problems = new Map<string, LineProblem>();
+  for (const item of items) {
+    const reason = unavailableReason(validation.data, item.menuItemId);
+    const closed =
+      cycle.data === null ||
+      (cycle.data &&
+        cutoff.data &&
+        dayClosure(cycle.data, item.weekNumber, item.dayOfWeek, cutoff.data, timeZone, now) !==
+          null);
+    if (reason) problems.set(lineKey(item), reason);
+    else if (closed) problems.set(lineKey(item), "closed");
+  }
+  const problemKey = [...problems.keys()].join(",");
+  useUnavailableNotice(problemKey);
+
+  if (items.length === 0) {
+    return (
+      <div className="grid gap-4">
+        <h2 className="text-xl font-semibold">Your Cart</h2>
+        <EmptyBlock>
+          <ShoppingCart aria-hidden className="mx-auto mb-2 size-8" />
+          <p className="mb-4">Your cart is empty.</p>
+          <Button onClick={onBrowse}>Browse the Menu</Button>
+        </EmptyBlock>
+      </div>
+    );
+  }
+
+  function removeUnavailable() {
+    writeCart(readCart().filter((i) => !problems.has(lineKey(i))));
+  }
+
+  return (
+    <div className="@container grid gap-4">
+      <h2 className="text-xl font-semibold">Your Cart</h2>
+      <div className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid min-w-0 content-start gap-4">
+          {problems.size > 0 && (
+            <div
+              role="alert"
+              className="flex flex-col items-start gap-3 rounded-xl border border-destructive bg-destructive/10 p-4 text-sm"
+            >
+              <p className="flex items-center gap-2 font-medium">
+                <AlertTriangle aria-hidden className="size-4 shrink-0 text-destructive" />
+                Some items in your cart are no longer available
+              </p>
+              <Button variant="destructive" onClick={removeUnavailable}>
+                Remove Unavailable Items
+              </Button>
+            </div>
+          )}
+          {groupCartByStudent(items).map((group) => (
+            <section key={group.studentId} aria-label={`Meals for ${group.studentName}`}>
+              <h3 className="mb-2 font-semibold">{group.studentName}</h3>
+              <ul className="grid gap-3">
+                {group.items.map((item) => (
+                  <CartLine
+                    key={lineKey(item)}
+                    item={item}
+                    codePercent={codePercent}
+                    startDate={cycle.data?.startDate}
+                    problem={problems.get(lineKey(item)) ?? null}
+                    onRemove={() =>
+                      writeCart(
+                        removeCartDay(readCart(), item.studentId, item.weekNumber, item.dayOfWeek),
+                      )
+                    }
+                  />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+        <CartSummary
+          totals={cartTotals(items, codePercent)}
+          code={code.data ?? null}
+          blocked={problems.size > 0}
+          placing={placing}
+          onPlaceOrder={() => void placeOrder(items, codePercent)}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Spec 000 §8: unavailable items show a toast (once per new set) besides the red cards. */
+function useUnavailableNotice(problemKey: string) {
+  const shown = useRef("");
+  useEffect(() => {
+    if (!problemKey || problemKey === shown.current) return;
+    shown.current = problemKey;
+    notify({
+      title: "Unavailable Items",
+      description: "Some items in your cart are no longer available",
+      variant: "destructive",
+    });
+  }, [problemKey]);
+}
+
+/** Spec 000 §8: read once when the cart opens; when enabled, say so. */
+function usePaymentBypassNotice() {
+  const bypass = usePaymentBypass();
+  const shown = useRef(false);
+  const enabled = bypass.data?.enabled === true;
+  useEffect(() => {
+    if (!enabled || shown.current) return;
+    shown.current = true;
+    notify({
+      title: "Payment Bypass",
+      description:
+        "Alternative payment methods are available. Please check your email for instructions.",
+    });
+  }, [enabled]);
+}

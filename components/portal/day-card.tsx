@@ -1,0 +1,128 @@
+import { Ban, CheckCircle2, Clock, ShoppingCart, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { PriceTag } from "@/components/portal/price-tag";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { capitalize, formatDayDate, weekdayName } from "@/lib/client/format";
+import type { DayState } from "@/lib/client/day-state";
+import type { MenuItemDto } from "@/lib/contracts";
+import { cn } from "@/lib/utils";
+
+// One school day of the menu calendar, showing exactly one state (spec 000 §4).
+export function DayCard({
+  dayOfWeek,
+  date,
+  state,
+  onAdd,
+  onRemove,
+}: {
+  dayOfWeek: number;
+  date: string;
+  state: DayState;
+  onAdd: (item: MenuItemDto) => void;
+  onRemove: () => void;
+}) {
+  const headingId = useId();
+  const day = `${weekdayName(dayOfWeek)} ${formatDayDate(date)}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn(
+        "flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm",
+        state.kind === "closed" && "bg-muted/60",
+      )}
+    >
+      <h3 id={headingId} className="flex items-baseline justify-between gap-2">
+        <span className="font-semibold">{weekdayName(dayOfWeek)}</span>
+        <span className="text-sm text-muted-foreground">{formatDayDate(date)}</span>
+      </h3>
+      <DayBody state={state} day={day} onAdd={onAdd} onRemove={onRemove} />
+    </section>
+  );
+}
+
+function DayBody({
+  state,
+  day,
+  onAdd,
+  onRemove,
+}: {
+  state: DayState;
+  day: string;
+  onAdd: (item: MenuItemDto) => void;
+  onRemove: () => void;
+}) {
+  switch (state.kind) {
+    case "ordered":
+      return (
+        <div className="grid gap-1">
+          <Badge variant={state.order.status === "completed" ? "success" : "warning"}>
+            {state.order.status === "completed" ? (
+              <CheckCircle2 aria-hidden />
+            ) : (
+              <Clock aria-hidden />
+            )}
+            {state.label}
+          </Badge>
+          <p className="text-sm break-words">{state.order.menuItem.name}</p>
+        </div>
+      );
+    case "closed":
+      return (
+        <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+          <Ban aria-hidden className="size-4" /> School Closed
+        </p>
+      );
+    case "in-cart": {
+      const { item } = state;
+      const details = [item.category && capitalize(item.category), item.sideDish].filter(Boolean);
+      return (
+        <div className="grid gap-2">
+          <Badge variant="secondary">
+            <ShoppingCart aria-hidden /> In cart
+          </Badge>
+          <p className="text-sm font-medium break-words">{item.menuItem.name}</p>
+          {details.length > 0 && (
+            <p className="text-sm break-words text-muted-foreground">{details.join(", ")}</p>
+          )}
+          <Button
+            variant="outline"
+            onClick={onRemove}
+            aria-label={`Remove ${item.menuItem.name} (${day}) from cart`}
+          >
+            <Trash2 aria-hidden /> Remove
+          </Button>
+        </div>
+      );
+    }
+    case "open":
+      return (
+        <div className="grid gap-3">
+          {state.cancelled && (
+            <p className="text-sm font-medium text-destructive">Order cancelled</p>
+          )}
+          {state.items.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No meals on the menu for this day.</p>
+          ) : (
+            <ul className="grid gap-3">
+              {state.items.map((item) => (
+                <li key={item.id} className="grid gap-2 border-t pt-3 first:border-t-0 first:pt-0">
+                  <p className="font-medium break-words">{item.name}</p>
+                  {item.description && (
+                    <p className="text-sm break-words text-muted-foreground">{item.description}</p>
+                  )}
+                  <PriceTag price={item.price} discountPrice={item.discountPrice} />
+                  <Button
+                    onClick={() => onAdd(item)}
+                    aria-label={`Add to Cart: ${item.name}, ${day}`}
+                  >
+                    <ShoppingCart aria-hidden /> Add to Cart
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      );
+  }
+}

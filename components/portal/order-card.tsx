@@ -1,0 +1,98 @@
+import { XCircle } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { capitalize, formatDayDate, formatInstant, weekdayName } from "@/lib/client/format";
+import type { OrderDto, OrderStatus } from "@/lib/contracts";
+import { formatZmw } from "@/lib/money";
+import { cycleDayDate } from "@/lib/school-calendar";
+
+const STATUS_VARIANT: Record<OrderStatus, "warning" | "success" | "destructive" | "secondary"> = {
+  pending: "warning",
+  completed: "success",
+  cancelled: "destructive",
+  refunded: "secondary",
+};
+
+/** Payment status: confirmed, pending; any other value is styled as failed (spec 000 §4). */
+function paymentVariant(status: string) {
+  if (status === "confirmed") return "success" as const;
+  if (status === "pending") return "warning" as const;
+  return "destructive" as const;
+}
+
+// One order of Order History (spec 000 §2): meal, student, day, choices, price and statuses.
+export function OrderCard({
+  order,
+  cycleStart,
+  timeZone,
+  canCancel,
+  onCancel,
+}: {
+  order: OrderDto;
+  cycleStart: string | undefined;
+  timeZone: string;
+  canCancel: boolean;
+  onCancel: () => void;
+}) {
+  const day = weekdayName(order.dayOfWeek);
+  const date = cycleStart
+    ? ` ${formatDayDate(cycleDayDate(cycleStart, order.weekNumber, order.dayOfWeek))}`
+    : "";
+  const discounted = order.discountedPrice !== order.originalPrice;
+  const rows: [string, string][] = [
+    ["Ordered", formatInstant(order.orderDate, timeZone)],
+    ["Day", `Week ${order.weekNumber}, ${day}${date}`],
+  ];
+  if (order.category) rows.push(["Protein", capitalize(order.category)]);
+  if (order.sideDish) rows.push(["Side", order.sideDish]);
+  if (order.comments) rows.push(["Instructions", order.comments]);
+
+  return (
+    <li className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium break-words">{order.menuItem.name}</p>
+          <p className="text-sm text-muted-foreground">{order.student.name}</p>
+        </div>
+        <div className="flex flex-wrap gap-1.5">
+          <Badge variant={STATUS_VARIANT[order.status] ?? "secondary"}>
+            {capitalize(order.status)}
+          </Badge>
+          <Badge variant={paymentVariant(order.paymentStatus)}>
+            Payment: {capitalize(order.paymentStatus)}
+          </Badge>
+        </div>
+      </div>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+        <div className="contents">
+          <dt className="text-muted-foreground">Price</dt>
+          <dd>
+            <span className="font-semibold">{formatZmw(order.discountedPrice)}</span>
+            {discounted && (
+              <s className="ml-2 text-muted-foreground">
+                <span className="sr-only">Was </span>
+                {formatZmw(order.originalPrice)}
+              </s>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {canCancel && (
+        <Button
+          variant="outline"
+          className="w-full border-destructive text-destructive hover:bg-destructive/10 hover:text-destructive sm:w-fit"
+          onClick={onCancel}
+          aria-label={`Cancel Order: ${order.menuItem.name} for ${order.student.name}, ${day}`}
+        >
+          <XCircle aria-hidden /> Cancel Order
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { notify } from "@/components/notifications/toast";
+import { CancelOrderDialog } from "@/components/portal/cancel-order-dialog";
+import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
+import { OrderCard } from "@/components/portal/order-card";
+import { useNow } from "@/components/portal/use-now";
+import { useOrderCycles, useOrders } from "@/components/portal/use-portal-queries";
+import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
+import { canCancelOrder, newestFirst } from "@/lib/client/orders";
+import { queryKeys } from "@/lib/client/query-keys";
+import type { OrderDto } from "@/lib/contracts";
+
+/** Spec 000 §8: the server's error field, else "Failed to cancel order". */
+function cancelErrorMessage(error: unknown): string {
+  const field = error instanceof ApiRequestError ? error.body?.error : undefined;
+  return typeof field === "string" && field ? field : errorMessage(error, "Failed to cancel order");
+}
+
+// Order History (spec 000 §2): the caller's orders, newest first, with Cancel while the order is
+// live and under 1 hour old. A spinner shows while orders load.
+export function OrderHistory({ timeZone }: { timeZone: string }) {
+  const orders = useOrders();
+  const cycles = useOrderCycles();
+  const now = useNow(30_000);
+  const queryClient = useQueryClient();
+  const [toCancel, setToCancel] = useState<OrderDto | null>(null);
+
+  const cancel = useMutation({
+    mutationFn: (order: OrderDto) =>
+      api<OrderDto>(`/api/orders/${order.id}/cancel`, { method: "POST" }),
+    onSuccess: () =>
+      notify({
+        title: "Order Cancelled",
+        description: "Your order has been cancelled.",
+        variant: "success",
+      }),
+    onError: (error) =>
+      notify({ title: "Error", description: cancelErrorMessage(error), variant: "destructive" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+  });
+
+  const startById = new Map((cycles.data ?? []).map((c) => [c.id, c.startDate]));
+  const list = orders.data ? newestFirst(orders.data) : [];
+
+  return (
+    <div className="grid gap-4">
+      <h2 className="text-xl font-semibold">Order History</h2>
+      {orders.isPending ? (
+        <LoadingBlock label="Loading orders" />
+      ) : (
+        <>
+          {orders.isError && (
+            <ErrorBlock message="Failed to fetch orders" onRetry={() => void orders.refetch()} />
+          )}
+          {list.length === 0 && !orders.isError ? (
+            <EmptyBlock>No orders yet. Meals you order appear here.</EmptyBlock>
+          ) : (
+            <ul className="grid gap-3 lg:grid-cols-2">
+              {list.map((order) => (
+                <OrderCard
+                  key={order.id}
+                  order={order}
+                  cycleStart={startById.get(order.cycleId)}
+                  timeZone={timeZone}
+                  canCancel={
+                    canCancelOrder(order, now.getTime()) &&
+                    !(cancel.isPending && cancel.variables?.id === order.id)
+                  }
+                  onCancel={() => setToCancel(order)}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <CancelOrderDialog
+        order={toCancel}
+        onOpenChange={(open) => !open && setToCancel(null)}
+        onConfirm={(order) => {
+          setToCancel(null);
+          cancel.mutate(order);
+        }}
+      />
+    </div>
+  );
+}

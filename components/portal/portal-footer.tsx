@@ -1,0 +1,40 @@
+import { DEVELOPER_CREDIT } from "@/lib/brand";
+
+// The portal footer (spec 000 §2): the Terms and Conditions link and the powered-by credit.
+export function PortalFooter({
+  onShowTerms,
+  poweredByHref,
+}: {
+  onShowTerms: () => void;
+  /** Where the powered-by credit links to; plain text without one. */
+  poweredByHref?: string;
+}) {
+  return (
+    <footer className="border-t bg-background">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 pb-20 text-sm text-muted-foreground">
+        <button
+          type="button"
+          onClick={onShowTerms}
+          className="min-h-10 rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          Terms and Conditions
+        </button>
+        <p>
+          Powered by{" "}
+          {poweredByHref ? (
+            <a
+              href={poweredByHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-10 items-center rounded-sm font-medium underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {DEVELOPER_CREDIT}
+            </a>
+          ) : (
+            <span className="font-medium">{DEVELOPER_CREDIT}</span>
+          )}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,87 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { api, ApiRequestError } from "@/lib/client/api";
+import { CUTOFF_STALE_MS, ORDERS_GC_MS, ORDERS_STALE_MS, queryKeys } from "@/lib/client/query-keys";
+import type {
+  CommunicationDto,
+  CutoffTimeDto,
+  MenuItemDto,
+  MyDiscountCodeDto,
+  OrderCycleDto,
+  OrderDto,
+  PaymentBypassDto,
+  StudentDto,
+} from "@/lib/contracts";
+
+// The reads of the parent and teacher screens, one query per endpoint. The client's defaults
+// (components/providers.tsx) apply: no retry, no refetch on focus, never stale on its own.
+
+export function useMenu() {
+  return useQuery({ queryKey: queryKeys.menu, queryFn: () => api<MenuItemDto[]>("/api/menu") });
+}
+
+const fetchCycles = () => api<OrderCycleDto[]>("/api/order-cycles");
+const selectActive = (cycles: OrderCycleDto[]) => cycles.find((c) => c.isActive) ?? null;
+
+export function useOrderCycles() {
+  return useQuery({ queryKey: queryKeys.orderCycles, queryFn: fetchCycles });
+}
+
+/** The active order cycle, or null when there is none. */
+export function useActiveCycle() {
+  return useQuery({ queryKey: queryKeys.orderCycles, queryFn: fetchCycles, select: selectActive });
+}
+
+export function useCutoffTime() {
+  return useQuery({
+    queryKey: queryKeys.cutoffTime,
+    queryFn: () => api<CutoffTimeDto>("/api/settings/cutoff-time"),
+    staleTime: CUTOFF_STALE_MS,
+  });
+}
+
+export function useOrders() {
+  return useQuery({
+    queryKey: queryKeys.orders,
+    queryFn: () => api<OrderDto[]>("/api/orders?includeAll=true"),
+    staleTime: ORDERS_STALE_MS,
+    gcTime: ORDERS_GC_MS,
+  });
+}
+
+export function useStudents() {
+  return useQuery({
+    queryKey: queryKeys.students,
+    queryFn: () => api<StudentDto[]>("/api/students"),
+  });
+}
+
+/** The caller's discount code; a 404 means none (null). */
+export function useMyDiscountCode() {
+  return useQuery({
+    queryKey: queryKeys.myDiscountCode,
+    queryFn: async () => {
+      try {
+        return await api<MyDiscountCodeDto>("/api/discounts/my-discount-code");
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+export function usePaymentBypass() {
+  return useQuery({
+    queryKey: queryKeys.paymentBypass,
+    queryFn: () => api<PaymentBypassDto>("/api/settings/payment-bypass"),
+  });
+}
+
+export function useCommunication() {
+  return useQuery({
+    queryKey: queryKeys.communication,
+    queryFn: () => api<CommunicationDto>("/api/settings/communication"),
+  });
+}

@@ -1,0 +1,18 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+
+/** The window event that opens the cart from anywhere (spec 000 §2). */
+export const SWITCH_TO_CART_EVENT = "switch-to-cart";
+
+export function useSwitchToCart(onSwitch: () => void) {
+  const handler = useRef(onSwitch);
+  useEffect(() => {
+    handler.current = onSwitch;
+  });
+  useEffect(() => {
+    const listener = () => handler.current();
+    window.addEventListener(SWITCH_TO_CART_EVENT, listener);
+    return () => window.removeEventListener(SWITCH_TO_CART_EVENT, listener);
+  }, []);
+}

@@ -1,0 +1,23 @@
+// One TanStack Query key per endpoint (spec 000 §9), shared by every screen that reads or
+// invalidates it: the parent dashboard, the teacher portal and the payment return pages.
+export const queryKeys = {
+  menu: ["/api/menu"],
+  orderCycles: ["/api/order-cycles"],
+  cutoffTime: ["/api/settings/cutoff-time"],
+  paymentBypass: ["/api/settings/payment-bypass"],
+  communication: ["/api/settings/communication"],
+  myDiscountCode: ["/api/discounts/my-discount-code"],
+  students: ["/api/students"],
+  orders: ["/api/orders?includeAll=true"],
+  /** Every cart validation (to invalidate them all). */
+  menuValidationAll: ["/api/menu-items/validate"],
+  /** The cart's validation, keyed by the sorted menu item ids it asked about. */
+  menuValidation: (menuItemIds: readonly number[]) => ["/api/menu-items/validate", menuItemIds],
+} as const;
+
+/** Spec 000 §9: orders are stale after 30 s, the cut-off time after 5 minutes. */
+export const ORDERS_STALE_MS = 30_000;
+export const ORDERS_GC_MS = 5 * 60_000;
+export const CUTOFF_STALE_MS = 5 * 60_000;
+/** Spec 000 §4: the cart is re-validated every 120000 ms. */
+export const CART_REVALIDATE_MS = 120_000;

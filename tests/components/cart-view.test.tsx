@@ -1,0 +1,211 @@
+import { describe, expect, it, jest } from "@jest/globals";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { startCardPayment } from "@/components/parent/checkout";
+import { CartView } from "@/components/portal/cart-view";
+import type { SessionUser } from "@/lib/auth/session";
+import {
+  TZ,
+  zmw,
+  baseRoutes,
+  cartItem,
+  mockFetch,
+  parentUser,
+  renderPortal,
+  storeCart,
+  type Routes,
+} from "./portal-harness";
+
+const beef = cartItem({
+  menuItem: {
+    id: 101,
+    name: "Nshima with Beef Stew",
+    type: "primary",
+    price: "50.00",
+    discountPrice: "40.00",
+  },
+  category: "beef",
+});
+const rice = cartItem({
+  menuItemId: 102,
+  menuItem: {
+    id: 102,
+    name: "Rice and Chicken",
+    type: "primary",
+    price: "30.00",
+    discountPrice: null,
+  },
+  dayOfWeek: 2,
+});
+
+function renderCart(
+  routes: Routes,
+  { user = parentUser, onOrdered = jest.fn() }: { user?: SessionUser; onOrdered?: () => void } = {},
+) {
+  const calls = mockFetch(baseRoutes(routes));
+  renderPortal(
+    <CartView
+      user={user}
+      timeZone={TZ}
+      onCheckout={startCardPayment}
+      onOrdered={onOrdered}
+      onBrowse={jest.fn()}
+    />,
+  );
+  return calls;
+}
+
+describe("the cart", () => {
+  it("shows line prices, subtotal, discount and total with the discount code", async () => {
+    storeCart([beef, rice]);
+    renderCart({
+      "GET /api/discounts/my-discount-code": { code: "STAFF10", discountPercentage: 10 },
+    });
+
+    // 50.00 on offer at 40.00, minus 10 % = 36.00 (28 % off); 30.00 minus 10 % = 27.00.
+    const beefLine = (await screen.findByText("Nshima with Beef Stew")).closest("li")!;
+    await waitFor(() => expect(within(beefLine).getByText(zmw(3600))).toBeInTheDocument());
+    expect(within(beefLine).getByText("28% off")).toBeInTheDocument();
+    expect(within(beefLine).getByText("Protein: Beef")).toBeInTheDocument();
+    const riceLine = screen.getByText("Rice and Chicken").closest("li")!;
+    expect(within(riceLine).getByText(zmw(2700))).toBeInTheDocument();
+    expect(within(riceLine).getByText("10% off")).toBeInTheDocument();
+
+    expect(screen.getByTestId("cart-subtotal")).toHaveTextContent(zmw(8000));
+    expect(screen.getByTestId("cart-discount")).toHaveTextContent(zmw(1700));
+    expect(screen.getByTestId("cart-total")).toHaveTextContent(zmw(6300));
+    expect(screen.getByText(/STAFF10, 10%/)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Chipo" })).toBeInTheDocument();
+  });
+
+  it("marks unavailable items red, blocks Place Order, and removes them on request", async () => {
+    storeCart([beef, rice]);
+    const calls = renderCart({
+      "POST /api/menu-items/validate": {
+        valid: [101],
+        unavailable: [102],
+        archived: [],
+        missing: [],
+      },
+    });
+
+    const button = await screen.findByRole("button", { name: "Remove Unavailable Items" });
+    const riceLine = screen.getByText("Rice and Chicken").closest("li")!;
+    expect(riceLine).toHaveAttribute("data-unavailable", "true");
+    expect(riceLine.className).toMatch(/border-destructive/);
+    expect(within(riceLine).getByText("This meal is no longer available.")).toBeInTheDocument();
+    expect(screen.getByText("Nshima with Beef Stew").closest("li")).not.toHaveAttribute(
+      "data-unavailable",
+    );
+    expect(screen.getByRole("button", { name: "Place Order" })).toBeDisabled();
+    expect(
+      await screen.findByText("Some items in your cart are no longer available", {
+        selector: "[data-description]",
+      }),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/menu-items/validate")?.body).toEqual({
+      menuItemIds: [101, 102],
+    });
+
+    await userEvent.click(button);
+    expect(screen.queryByText("Rice and Chicken")).not.toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem("cartItems")!)).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Place Order" })).toBeEnabled());
+  });
+
+  it("treats a failed validation call as valid", async () => {
+    storeCart([rice]);
+    renderCart({ "POST /api/menu-items/validate": { status: 500, body: { message: "boom" } } });
+    await screen.findByText("Rice and Chicken");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Place Order" })).toBeEnabled());
+    expect(screen.queryByRole("button", { name: "Remove Unavailable Items" })).toBeNull();
+  });
+
+  it("asks for an e-mail before placing an order", async () => {
+    storeCart([rice]);
+    const calls = renderCart({}, { user: { ...parentUser, email: null } });
+    await userEvent.click(await screen.findByRole("button", { name: "Place Order" }));
+    expect(await screen.findByText("Email Required")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Please add an email address to your profile before placing orders. Contact the school office for assistance.",
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST" && c.path === "/api/orders")).toBe(false);
+  });
+
+  it("places a free cart directly, clears it and goes on to Order History", async () => {
+    storeCart([beef, rice]);
+    const onOrdered = jest.fn();
+    const calls = renderCart(
+      {
+        "GET /api/discounts/my-discount-code": { code: "FREE", discountPercentage: 100 },
+        "POST /api/orders": { body: { orders: [] } },
+      },
+      { onOrdered },
+    );
+    await waitFor(() => expect(screen.getByTestId("cart-total")).toHaveTextContent(zmw(0)));
+    await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+
+    await waitFor(() => expect(onOrdered).toHaveBeenCalled());
+    const post = calls.find((c) => c.method === "POST" && c.path === "/api/orders");
+    expect(post?.body).toEqual([
+      expect.objectContaining({
+        menuItemId: 101,
+        dayOfWeek: 1,
+        category: "beef",
+        discountedPrice: "0.00",
+      }),
+      expect.objectContaining({ menuItemId: 102, dayOfWeek: 2, customerEmail: "mary@example.com" }),
+    ]);
+    expect(window.localStorage.getItem("cartItems")).toBeNull();
+    expect(await screen.findByText("Your cart is empty.")).toBeInTheDocument();
+  });
+
+  it("shows the server's message when a free order is refused", async () => {
+    storeCart([rice]);
+    const onOrdered = jest.fn();
+    renderCart(
+      {
+        "GET /api/discounts/my-discount-code": { code: "FREE", discountPercentage: 100 },
+        "POST /api/orders": {
+          status: 409,
+          body: { message: "Already Ordered: You already have an order for this day" },
+        },
+      },
+      { onOrdered },
+    );
+    await waitFor(() => expect(screen.getByTestId("cart-total")).toHaveTextContent(zmw(0)));
+    await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+    expect(
+      await screen.findByText("Already Ordered: You already have an order for this day"),
+    ).toBeInTheDocument();
+    expect(onOrdered).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem("cartItems")).not.toBeNull();
+  });
+
+  it("hands a cart with something to pay to card checkout", async () => {
+    storeCart([rice]);
+    const calls = renderCart({});
+    await userEvent.click(await screen.findByRole("button", { name: "Place Order" }));
+    expect(await screen.findByText("Card payments are not available yet")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST" && c.path === "/api/orders")).toBe(false);
+  });
+
+  it("announces the payment bypass when it is enabled", async () => {
+    storeCart([rice]);
+    renderCart({ "GET /api/settings/payment-bypass": { enabled: true } });
+    expect(await screen.findByText("Payment Bypass")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Alternative payment methods are available. Please check your email for instructions.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("starts empty when the stored cart is corrupt", async () => {
+    window.localStorage.setItem("cartItems", "{oops");
+    renderCart({});
+    expect(await screen.findByText("Your cart is empty.")).toBeInTheDocument();
+  });
+});
