@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { type z } from "zod";
 import { notify } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import {
@@ -34,15 +34,9 @@ import type { SessionUser } from "@/lib/auth/session";
 import { api, errorMessage } from "@/lib/client/api";
 import { gradeLabel } from "@/lib/client/format";
 import { queryKeys } from "@/lib/client/query-keys";
-import { GRADES, type Grade, type StudentDto } from "@/lib/contracts";
+import { GRADES, type StudentDto } from "@/lib/contracts";
+import { studentSchema } from "@/lib/validations/students";
 
-// Spec 000 §5: the name is required and trimmed; a grade (ELC, K, 1 to 12) must be chosen.
-const studentSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(100, "Name is too long"),
-  grade: z.string().refine((g): g is Grade => (GRADES as readonly string[]).includes(g), {
-    message: "Please select a grade",
-  }),
-});
 type StudentFormValues = z.input<typeof studentSchema>;
 
 // Add or edit a student (spec 000 §2). `student` null = add.
@@ -60,7 +54,11 @@ export function StudentDialog({
   const queryClient = useQueryClient();
   const form = useForm<StudentFormValues>({
     resolver: zodResolver(studentSchema),
-    values: { name: student?.name ?? "", grade: student?.grade ?? "" },
+    // An empty grade until one is chosen: the schema answers "Please select a grade" for it.
+    values: {
+      name: student?.name ?? "",
+      grade: (student?.grade ?? "") as StudentFormValues["grade"],
+    },
   });
 
   const save = useMutation({

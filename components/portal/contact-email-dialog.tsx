@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { type z } from "zod";
 import { notify } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import {
@@ -25,17 +25,8 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { SessionUser } from "@/lib/auth/session";
 import { api, errorMessage } from "@/lib/client/api";
+import { contactEmailSchema } from "@/lib/validations/contact";
 
-// Spec 000 §5: name required, a valid e-mail, a message of at least 10 characters.
-export const contactEmailSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(120, "Name is too long"),
-  email: z.string().trim().pipe(z.email("Invalid email address").max(254)),
-  message: z
-    .string()
-    .trim()
-    .min(10, "Message must be at least 10 characters long")
-    .max(5000, "Message is too long"),
-});
 type ContactEmailValues = z.input<typeof contactEmailSchema>;
 
 // "Send us an email" (spec 000 §2): POST /api/contact/email.
