@@ -50,7 +50,8 @@ export default defineConfig({
     command: `rm -rf .data/e2e && npm run build && npx next start -p ${PORT}`,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 240_000,
-    reuseExistingServer: false,
+    // Locally an already running server on the port is reused (start it with the env below).
+    reuseExistingServer: !process.env.CI,
     stdout: "pipe",
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
