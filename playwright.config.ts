@@ -62,6 +62,9 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_FROM: "Tuckshop <no-reply@school.test>",
       DATABASE_URL: "",
+      // The production build pays through the built-in sandbox in the tests.
+      PAYMENT_PROVIDER: "sandbox",
+      PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION: "1",
     },
   },
 });

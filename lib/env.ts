@@ -46,11 +46,37 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().default("School Canteen <no-reply@localhost>"),
+  PAYMENT_PROVIDER: z
+    .enum(["dpo", "sandbox"], "PAYMENT_PROVIDER must be dpo or sandbox")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION: flag,
+  DPO_API_URL: z.url().default("https://secure.3gdirectpay.com/API/v6/"),
+  DPO_PAY_URL: z.url().default("https://secure.3gdirectpay.com/payv2.php"),
+  DPO_COMPANY_TOKEN: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DPO_SERVICE_TYPE: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DPO_TIMEOUT_MS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  ),
 });
 
 type RawEnv = z.infer<typeof schema>;
 
-export type Env = Omit<RawEnv, "SESSION_SECRET" | "DB_AUTO_SETUP" | "SEED_DEMO"> & {
+export type Env = Omit<
+  RawEnv,
+  | "SESSION_SECRET"
+  | "DB_AUTO_SETUP"
+  | "SEED_DEMO"
+  | "PAYMENT_PROVIDER"
+  | "PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION"
+> & {
   SESSION_SECRET: string;
   /** Apply migrations and seed an empty database on first use. */
   DB_AUTO_SETUP: boolean;
@@ -59,6 +85,9 @@ export type Env = Omit<RawEnv, "SESSION_SECRET" | "DB_AUTO_SETUP" | "SEED_DEMO">
   production: boolean;
   /** Cookies are Secure (and `__Host-` prefixed) when the app is served over https. */
   secureCookies: boolean;
+  /** Card payments: DPO Pay, or the built-in sandbox (no account, no network, no money). */
+  PAYMENT_PROVIDER: "dpo" | "sandbox";
+  PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION: boolean;
 };
 
 let cached: Env | undefined;
@@ -85,7 +114,26 @@ export function loadEnv(source: NodeJS.ProcessEnv): Env {
     SEED_DEMO: raw.SEED_DEMO ?? raw.NODE_ENV === "development",
     secureCookies: new URL(raw.APP_URL).protocol === "https:",
     SESSION_SECRET: raw.SESSION_SECRET ?? localSessionSecret(raw, embedded, production),
+    ...paymentProvider(raw, production),
   };
+}
+
+/** The sandbox takes no money: in production it must be asked for twice. */
+function paymentProvider(raw: RawEnv, production: boolean) {
+  const provider = raw.PAYMENT_PROVIDER ?? (production ? "dpo" : "sandbox");
+  const sandboxAllowed = raw.PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION ?? false;
+  if (production && provider === "sandbox" && !sandboxAllowed) {
+    throw new Error(
+      "PAYMENT_PROVIDER=sandbox takes no real payments and is refused in production. Use " +
+        "PAYMENT_PROVIDER=dpo, or set PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION=1 for a demo server.",
+    );
+  }
+  // Missing DPO credentials do not stop the portal: sign-in, menus and free orders keep working,
+  // and card payments answer 503 with a plain message until they are set (lib/payments).
+  return {
+    PAYMENT_PROVIDER: provider,
+    PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION: sandboxAllowed,
+  } satisfies Pick<Env, "PAYMENT_PROVIDER" | "PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION">;
 }
 
 /**

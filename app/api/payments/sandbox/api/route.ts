@@ -1,0 +1,54 @@
+import { type NextRequest } from "next/server";
+import { isDatabaseUnavailable } from "@/lib/api/prisma-errors";
+import { isSandboxEnabled } from "@/lib/payments/provider-config";
+import { handleSandboxApiRequest } from "@/lib/payments/sandbox";
+
+// POST /api/payments/sandbox/api — the sandbox's DPO API3G endpoint: XML in, XML out, called by
+// this app's own server (no session, no Origin). Not the JSON route() wrapper: the body is XML and
+// failures must look like a provider's (non-2xx → the client reports "unreachable").
+
+const MAX_XML_BYTES = 64 * 1024;
+
+export async function POST(req: NextRequest): Promise<Response> {
+  if (!isSandboxEnabled()) return plain(404, "Not found");
+  const xml = await readCapped(req);
+  if (xml === null) return plain(413, "Request body is too large");
+  try {
+    const answer = await handleSandboxApiRequest(xml);
+    return new Response(answer, {
+      status: 200,
+      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  } catch (error) {
+    console.error("[payments] sandbox API failed:", error);
+    return isDatabaseUnavailable(error)
+      ? plain(503, "Service unavailable")
+      : plain(500, "Internal error");
+  }
+}
+
+async function readCapped(req: NextRequest): Promise<string | null> {
+  if (Number(req.headers.get("content-length") ?? "0") > MAX_XML_BYTES) return null;
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_XML_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function plain(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}

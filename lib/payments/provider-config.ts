@@ -1,0 +1,69 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import { env, type Env } from "@/lib/env";
+import type { DpoConfig } from "@/lib/payments/dpo-client";
+
+// Which card provider the app talks to, and how. The sandbox speaks DPO's own XML protocol at an
+// address of this app, so the client code is the same for both.
+
+export type PaymentProviderConfig = {
+  provider: "dpo" | "sandbox";
+  /** True when payments go to the built-in sandbox: no account, no network, no money. */
+  sandbox: boolean;
+  client: DpoConfig;
+  /** The hosted pay page; open it with payPageUrl(payUrl, token). */
+  payUrl: string;
+};
+
+/** The sandbox's own credentials: it refuses any other company token, as DPO would (802). */
+export const PAYMENTS_NOT_CONFIGURED =
+  "Card payments are not set up yet. Please contact the school office.";
+
+export const SANDBOX_COMPANY_TOKEN = "SANDBOX-COMPANY-TOKEN";
+export const SANDBOX_SERVICE_TYPE = "SANDBOX-SERVICE";
+export const SANDBOX_API_PATH = "/api/payments/sandbox/api";
+export const SANDBOX_PAY_PATH = "/payment/sandbox";
+
+export function paymentProviderConfig(): PaymentProviderConfig {
+  return providerConfigFrom(env());
+}
+
+export function isSandboxEnabled(): boolean {
+  return env().PAYMENT_PROVIDER === "sandbox";
+}
+
+/** The configuration for a given environment (separate from env() so it can be tested). */
+export function providerConfigFrom(config: Env): PaymentProviderConfig {
+  if (config.PAYMENT_PROVIDER === "sandbox") {
+    const base = config.APP_URL.replace(/\/+$/, "");
+    return {
+      provider: "sandbox",
+      sandbox: true,
+      client: {
+        apiUrl: `${base}${SANDBOX_API_PATH}`,
+        companyToken: SANDBOX_COMPANY_TOKEN,
+        serviceType: SANDBOX_SERVICE_TYPE,
+        timeoutMs: config.DPO_TIMEOUT_MS,
+      },
+      payUrl: `${base}${SANDBOX_PAY_PATH}`,
+    };
+  }
+  if (!config.DPO_COMPANY_TOKEN || !config.DPO_SERVICE_TYPE) {
+    console.error(
+      "[payments] DPO_COMPANY_TOKEN and DPO_SERVICE_TYPE are required with PAYMENT_PROVIDER=dpo " +
+        "(or use PAYMENT_PROVIDER=sandbox outside production).",
+    );
+    throw new ApiError(503, PAYMENTS_NOT_CONFIGURED);
+  }
+  return {
+    provider: "dpo",
+    sandbox: false,
+    client: {
+      apiUrl: config.DPO_API_URL,
+      companyToken: config.DPO_COMPANY_TOKEN,
+      serviceType: config.DPO_SERVICE_TYPE,
+      timeoutMs: config.DPO_TIMEOUT_MS,
+    },
+    payUrl: config.DPO_PAY_URL,
+  };
+}

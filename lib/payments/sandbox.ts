@@ -1,0 +1,253 @@
+import "server-only";
+import { createHash, randomUUID } from "node:crypto";
+import { XMLBuilder } from "fast-xml-parser";
+import { conflict, notFound } from "@/lib/api/errors";
+import { isUniqueViolation } from "@/lib/api/prisma-errors";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { parseApi3g } from "@/lib/payments/dpo-client";
+import { SANDBOX_COMPANY_TOKEN } from "@/lib/payments/provider-config";
+
+// The built-in payment sandbox (PAYMENT_PROVIDER=sandbox): a stand-in for DPO Pay that speaks its
+// API3G XML, so the same client drives both, and whose hosted page (/payment/sandbox) lets the
+// tester pay, decline or cancel. No money moves. Its state lives in the database so that any
+// instance can answer for a token another instance created.
+
+export type SandboxAction = "pay" | "decline" | "cancel";
+export type SandboxStatus = "created" | "paid" | "declined" | "cancelled" | "expired";
+
+export type SandboxPayment = {
+  token: string;
+  companyRef: string;
+  amount: string;
+  currency: string;
+  customer: string | null;
+  status: SandboxStatus;
+};
+
+/** Like DPO with PTL=60 / PTLtype=minutes (what the client always asks for). */
+export const SANDBOX_PTL_MINUTES = 60;
+const SUPPORTED_CURRENCIES = new Set(["ZMW", "USD"]);
+/** Above this DPO answers 905 ("amount over transaction limit"); the sandbox does the same. */
+const SANDBOX_LIMIT_NGWEE = 100_000_00n;
+
+const builder = new XMLBuilder({ processEntities: true, suppressEmptyNode: false });
+
+/** Answers one API3G request document with the API3G response document DPO would send. */
+export async function handleSandboxApiRequest(xml: string): Promise<string> {
+  const fields = parseApi3g(xml);
+  if (!fields) return answer("804", "Error in XML");
+  if (!fields.CompanyToken) return answer("801", "Request missing company token");
+  if (fields.CompanyToken !== SANDBOX_COMPANY_TOKEN) {
+    return answer("802", "Company token does not exist");
+  }
+  switch (fields.Request) {
+    case "createToken":
+      return createToken(fields);
+    case "verifyToken":
+      return verifyToken(fields);
+    case "cancelToken":
+      return cancelToken(fields);
+    default:
+      return answer("803", "No request or error in Request type name");
+  }
+}
+
+/** The sandbox transaction behind a pay-page token, or null. */
+export async function getSandboxPayment(token: string): Promise<SandboxPayment | null> {
+  const db = await getDb();
+  const row = await db.sandboxTransaction.findUnique({ where: { token } });
+  if (!row) return null;
+  return {
+    token: row.token,
+    companyRef: row.companyRef,
+    amount: row.amount.toFixed(2),
+    currency: row.currency,
+    customer: row.customer,
+    status: statusOf(row),
+  };
+}
+
+/**
+ * The tester's choice on the pay page. Returns where DPO would send the browser: the RedirectURL
+ * for a payment and for a decline (verifyToken then says 000 or 901), the BackURL for a cancel.
+ */
+export async function decideSandboxPayment(token: string, action: SandboxAction): Promise<string> {
+  const db = await getDb();
+  const status = { pay: "paid", decline: "declined", cancel: "cancelled" }[action];
+  // One conditional update: two clicks (or two tabs) cannot both decide.
+  const { count } = await db.sandboxTransaction.updateMany({
+    where: { token, status: "created", createdAt: { gt: ptlStart() } },
+    data: { status },
+  });
+  const row = await db.sandboxTransaction.findUnique({ where: { token } });
+  if (!row) throw notFound("This test payment does not exist.");
+  if (count === 0) throw conflict(`This test payment is already ${statusOf(row)}.`);
+
+  if (action === "cancel") {
+    return withParams(row.backUrl, { TransactionToken: row.token, CompanyRef: row.companyRef });
+  }
+  return withParams(row.redirectUrl, {
+    TransID: row.token,
+    CCDapproval: action === "pay" ? approvalOf(row.token) : "",
+    PnrID: row.companyRef,
+    TransactionToken: row.token,
+    CompanyRef: row.companyRef,
+  });
+}
+
+async function createToken(f: Record<string, string>): Promise<string> {
+  const { PaymentAmount: amount, CompanyRef: companyRef } = f;
+  const { RedirectURL: redirectUrl, BackURL: backUrl } = f;
+  const currency = f.PaymentCurrency?.toUpperCase();
+  if (!amount || !currency || !companyRef || !redirectUrl || !backUrl) {
+    return answer("950", "Request missing mandatory fields");
+  }
+  const ngwee = /^\d{1,10}(\.\d{1,2})?$/.test(amount) ? toNgwee(amount) : 0n;
+  if (ngwee <= 0n) return answer("902", "Data mismatch in one of the fields - PaymentAmount");
+  if (!SUPPORTED_CURRENCIES.has(currency)) return answer("904", "Currency not supported");
+  if (ngwee > SANDBOX_LIMIT_NGWEE) {
+    return answer("905", "The transaction amount has exceeded your allowed transaction limit");
+  }
+  // The pay page sends the browser to these: only addresses of this site (no open redirect).
+  if (!onThisSite(redirectUrl) || !onThisSite(backUrl)) {
+    return answer("902", "Data mismatch in one of the fields - RedirectURL / BackURL");
+  }
+  const customer = [f.customerFirstName, f.customerLastName].filter(Boolean).join(" ") || null;
+  const data = {
+    amount: `${ngwee / 100n}.${String(ngwee % 100n).padStart(2, "0")}`,
+    currency,
+    redirectUrl,
+    backUrl,
+    customer,
+    status: "created",
+    createdAt: new Date(),
+  };
+
+  const db = await getDb();
+  // companyRef is unique, as with CompanyRefUnique=1: refused once paid; an unpaid reference gets a
+  // new token (the old one is then unknown). Retried once when a concurrent request inserted it.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const token = randomUUID().toUpperCase();
+    const existing = await db.sandboxTransaction.findUnique({ where: { companyRef } });
+    if (existing?.status === "paid") return answer("940", "CompanyRef already exists and paid");
+    try {
+      if (existing) {
+        const { count } = await db.sandboxTransaction.updateMany({
+          where: { companyRef, status: { not: "paid" } },
+          data: { ...data, token },
+        });
+        if (count === 0) return answer("940", "CompanyRef already exists and paid");
+      } else {
+        await db.sandboxTransaction.create({ data: { ...data, token, companyRef } });
+      }
+    } catch (error) {
+      if (isUniqueViolation(error) && attempt === 0) continue;
+      throw error;
+    }
+    return answer("000", "Transaction created", {
+      TransToken: token,
+      TransRef: `R${token.replace(/-/g, "").slice(0, 8)}`,
+    });
+  }
+  return answer("940", "CompanyRef already exists and paid");
+}
+
+async function verifyToken(f: Record<string, string>): Promise<string> {
+  if (!f.TransactionToken && !f.CompanyRef)
+    return answer("950", "Request missing mandatory fields");
+  const db = await getDb();
+  const row = f.TransactionToken
+    ? await db.sandboxTransaction.findUnique({ where: { token: f.TransactionToken } })
+    : await db.sandboxTransaction.findUnique({ where: { companyRef: f.CompanyRef ?? "" } });
+  if (!row) return answer("902", "Data mismatch in one of the fields - TransactionToken");
+  switch (statusOf(row)) {
+    case "paid": {
+      const amount = row.amount.toFixed(2);
+      return answer("000", "Transaction Paid", {
+        CustomerName: row.customer ?? "",
+        CustomerCredit: "4242",
+        CustomerCreditType: "Visa",
+        TransactionApproval: approvalOf(row.token),
+        TransactionCurrency: row.currency,
+        TransactionAmount: amount,
+        FraudAlert: "000",
+        FraudExplnation: "Low Risk (Not checked)",
+        TransactionNetAmount: amount,
+        TransactionSettlementDate: new Date().toISOString().slice(0, 10).replace(/-/g, "/"),
+        TransactionFinalAmount: amount,
+        TransactionFinalCurrency: row.currency,
+        AccRef: "",
+      });
+    }
+    case "declined":
+      return answer("901", "Transaction Declined");
+    case "cancelled":
+      return answer("904", "Transaction cancelled");
+    case "expired":
+      return answer("903", "The transaction passed the Payment Time Limit");
+    case "created":
+      return answer("900", "Transaction not paid yet");
+  }
+}
+
+async function cancelToken(f: Record<string, string>): Promise<string> {
+  const token = f.TransactionToken;
+  if (!token) return answer("950", "Request missing mandatory fields");
+  const db = await getDb();
+  const { count } = await db.sandboxTransaction.updateMany({
+    where: { token, status: "created" },
+    data: { status: "cancelled" },
+  });
+  if (count === 1) return answer("000", "Transaction cancelled");
+  const row = await db.sandboxTransaction.findUnique({ where: { token } });
+  if (!row) return answer("999", "Transaction not found");
+  // Cancelling twice is not an error; cancelling a paid or declined transaction is.
+  if (row.status === "cancelled") return answer("000", "Transaction cancelled");
+  return answer("999", `Transaction cannot be cancelled: ${row.status}`);
+}
+
+function answer(result: string, explanation: string, extra: Record<string, string> = {}): string {
+  const xml = builder.build({
+    API3G: { Result: result, ResultExplanation: explanation, ...extra },
+  });
+  return `<?xml version="1.0" encoding="utf-8"?>${xml}`;
+}
+
+function statusOf(row: { status: string; createdAt: Date }): SandboxStatus {
+  if (row.status === "created" && row.createdAt <= ptlStart()) return "expired";
+  if (["created", "paid", "declined", "cancelled"].includes(row.status)) {
+    return row.status as SandboxStatus;
+  }
+  return "expired";
+}
+
+function ptlStart(): Date {
+  return new Date(Date.now() - SANDBOX_PTL_MINUTES * 60_000);
+}
+
+/** A stable approval code per token, so the return URL and verifyToken agree. */
+function approvalOf(token: string): string {
+  return String(createHash("sha256").update(token).digest().readUInt32BE(0)).padStart(10, "0");
+}
+
+function toNgwee(amount: string): bigint {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
+}
+
+function onThisSite(address: string): boolean {
+  try {
+    const url = new URL(address);
+    return url.origin === new URL(env().APP_URL).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** DPO appends its parameters to whatever query string the URL already has. */
+function withParams(address: string, params: Record<string, string>): string {
+  const url = new URL(address);
+  for (const [name, value] of Object.entries(params)) url.searchParams.append(name, value);
+  return url.toString();
+}

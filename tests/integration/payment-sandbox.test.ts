@@ -1,0 +1,293 @@
+import { describe, expect, it } from "@jest/globals";
+import { NextRequest } from "next/server";
+import * as sandboxApi from "@/app/api/payments/sandbox/api/route";
+import * as decideRoute from "@/app/api/payments/sandbox/decide/route";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import {
+  cancelToken,
+  createToken,
+  payPageUrl,
+  sameAmount,
+  sameCurrency,
+  verifyToken,
+  type CreateTokenInput,
+  type DpoConfig,
+} from "@/lib/payments/dpo-client";
+import {
+  paymentProviderConfig,
+  SANDBOX_COMPANY_TOKEN,
+  SANDBOX_SERVICE_TYPE,
+} from "@/lib/payments/provider-config";
+import { getSandboxPayment } from "@/lib/payments/sandbox";
+import { Browser } from "@/tests/support/http";
+
+// The DPO client pointed at the built-in sandbox through the sandbox's real route handlers and this
+// file's database: the same code path as PAYMENT_PROVIDER=sandbox, minus the HTTP hop.
+
+/** fetch, but answered in-process by the sandbox's API route. */
+const sandboxFetch: typeof fetch = async (input, init) => {
+  const req = new NextRequest(input instanceof Request ? input.url : String(input), {
+    method: init?.method ?? "GET",
+    headers: init?.headers,
+    body: init?.body as string | undefined,
+  });
+  return sandboxApi.POST(req);
+};
+
+function client(): DpoConfig {
+  return { ...paymentProviderConfig().client, fetchImpl: sandboxFetch };
+}
+
+let counter = 0;
+function order(overrides: Partial<CreateTokenInput> = {}): CreateTokenInput {
+  counter += 1;
+  return {
+    amount: "150.00",
+    currency: "ZMW",
+    companyRef: `ATTEMPT-${counter}`,
+    redirectUrl: `http://localhost:3000/payment/success?attempt=${counter}`,
+    backUrl: `http://localhost:3000/payment/cancel?attempt=${counter}`,
+    customerFirstName: "Mary",
+    customerLastName: "Banda",
+    serviceDescription: "School lunches",
+    serviceDate: "2026/11/23 10:00",
+    ...overrides,
+  };
+}
+
+async function newToken(overrides: Partial<CreateTokenInput> = {}) {
+  const input = order(overrides);
+  const created = await createToken(client(), input);
+  if (!created.ok) throw new Error(`createToken failed: ${JSON.stringify(created)}`);
+  return { input, token: created.transToken };
+}
+
+async function decide(token: string, action: string) {
+  return new Browser().call<{ redirectTo?: string; message?: string }>(
+    decideRoute.POST,
+    "POST",
+    "/api/payments/sandbox/decide",
+    { body: { token, action } },
+  );
+}
+
+async function withProvider<T>(provider: "dpo" | "sandbox", run: () => Promise<T>): Promise<T> {
+  // env() is parsed once per process; switch the cached value for this test only.
+  const config = env();
+  const previous = config.PAYMENT_PROVIDER;
+  config.PAYMENT_PROVIDER = provider;
+  try {
+    return await run();
+  } finally {
+    config.PAYMENT_PROVIDER = previous;
+  }
+}
+
+describe("payment sandbox", () => {
+  it("is the default provider in tests, at this app's own addresses", () => {
+    const provider = paymentProviderConfig();
+    expect(provider.sandbox).toBe(true);
+    expect(provider.client.apiUrl).toBe("http://localhost:3000/api/payments/sandbox/api");
+    expect(payPageUrl(provider.payUrl, "T-1")).toBe("http://localhost:3000/payment/sandbox?ID=T-1");
+  });
+
+  it("creates a token, takes the payment and verifies it as paid with the same amount", async () => {
+    const { input, token } = await newToken({ amount: "245.50" });
+    expect(await verifyToken(client(), token)).toMatchObject({ kind: "pending", result: "900" });
+    expect(await getSandboxPayment(token)).toMatchObject({
+      amount: "245.50",
+      currency: "ZMW",
+      companyRef: input.companyRef,
+      customer: "Mary Banda",
+      status: "created",
+    });
+
+    const paid = await decide(token, "pay");
+    expect(paid.status).toBe(200);
+    const back = new URL(paid.body.redirectTo ?? "");
+    expect(`${back.origin}${back.pathname}`).toBe("http://localhost:3000/payment/success");
+    expect(back.searchParams.get("attempt")).toBe(String(counter));
+    expect(back.searchParams.get("TransID")).toBe(token);
+    expect(back.searchParams.get("TransactionToken")).toBe(token);
+    expect(back.searchParams.get("CompanyRef")).toBe(input.companyRef);
+    expect(back.searchParams.get("PnrID")).toBe(input.companyRef);
+    const approval = back.searchParams.get("CCDapproval");
+    expect(approval).toMatch(/^\d{10}$/);
+
+    const verified = await verifyToken(client(), token);
+    expect(verified).toMatchObject({ kind: "paid", result: "000", approval });
+    if (verified.kind !== "paid") throw new Error("expected paid");
+    expect(sameAmount(verified.amount, input.amount)).toBe(true);
+    expect(sameCurrency(verified.currency, "ZMW")).toBe(true);
+    expect((await getSandboxPayment(token))?.status).toBe("paid");
+  });
+
+  it("sends a decline to the redirect URL and verifies it as 901", async () => {
+    const { input, token } = await newToken();
+    const declined = await decide(token, "decline");
+    expect(declined.status).toBe(200);
+    const back = new URL(declined.body.redirectTo ?? "");
+    expect(back.pathname).toBe("/payment/success");
+    expect(back.searchParams.get("TransactionToken")).toBe(token);
+    expect(back.searchParams.get("CompanyRef")).toBe(input.companyRef);
+    expect(await verifyToken(client(), token)).toEqual({
+      kind: "failed",
+      result: "901",
+      explanation: "Transaction Declined",
+    });
+  });
+
+  it("sends a cancel to the back URL and verifies it as 904", async () => {
+    const { input, token } = await newToken();
+    const cancelled = await decide(token, "cancel");
+    expect(cancelled.status).toBe(200);
+    const back = new URL(cancelled.body.redirectTo ?? "");
+    expect(`${back.origin}${back.pathname}`).toBe("http://localhost:3000/payment/cancel");
+    expect(back.searchParams.get("attempt")).toBe(String(counter));
+    expect(back.searchParams.get("TransactionToken")).toBe(token);
+    expect(back.searchParams.get("CompanyRef")).toBe(input.companyRef);
+    expect(back.searchParams.has("TransID")).toBe(false);
+    expect(await verifyToken(client(), token)).toMatchObject({ kind: "failed", result: "904" });
+  });
+
+  it("decides once only", async () => {
+    const { token } = await newToken();
+    expect((await decide(token, "pay")).status).toBe(200);
+    const again = await decide(token, "decline");
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This test payment is already paid.");
+    expect((await verifyToken(client(), token)).kind).toBe("paid");
+  });
+
+  it("answers 902 for an unknown token and 404 on the pay page's decision", async () => {
+    expect(await verifyToken(client(), "NO-SUCH-TOKEN")).toMatchObject({
+      kind: "failed",
+      result: "902",
+    });
+    expect((await decide("NO-SUCH-TOKEN", "pay")).status).toBe(404);
+    expect(await getSandboxPayment("NO-SUCH-TOKEN")).toBeNull();
+  });
+
+  it("refuses a paid CompanyRef with 940 and re-issues an unpaid one", async () => {
+    const { input, token } = await newToken();
+    const again = await createToken(client(), { ...input });
+    expect(again.ok).toBe(true);
+    if (!again.ok) return;
+    expect(again.transToken).not.toBe(token);
+    // The old token of the same reference is gone, as with a fresh DPO transaction.
+    expect(await verifyToken(client(), token)).toMatchObject({ kind: "failed", result: "902" });
+
+    await decide(again.transToken, "pay");
+    expect(await createToken(client(), { ...input })).toEqual({
+      ok: false,
+      kind: "declined",
+      result: "940",
+      explanation: "CompanyRef already exists and paid",
+    });
+  });
+
+  it("cancels an open token through the API, and refuses to cancel a paid one", async () => {
+    const open = await newToken();
+    expect(await cancelToken(client(), open.token)).toMatchObject({ ok: true, result: "000" });
+    expect(await verifyToken(client(), open.token)).toMatchObject({ result: "904" });
+    expect((await decide(open.token, "pay")).status).toBe(409);
+
+    const paid = await newToken();
+    await decide(paid.token, "pay");
+    expect(await cancelToken(client(), paid.token)).toMatchObject({
+      ok: false,
+      kind: "refused",
+      result: "999",
+    });
+  });
+
+  it("reports 903 once the payment time limit has passed", async () => {
+    const { token } = await newToken();
+    const db = await getDb();
+    await db.sandboxTransaction.update({
+      where: { token },
+      data: { createdAt: new Date(Date.now() - 61 * 60_000) },
+    });
+    expect(await verifyToken(client(), token)).toMatchObject({ kind: "failed", result: "903" });
+    expect((await getSandboxPayment(token))?.status).toBe("expired");
+    expect((await decide(token, "pay")).status).toBe(409);
+  });
+
+  it.each([
+    ["an unsupported currency", { currency: "EUR" }, "904"],
+    ["an amount over the limit", { amount: "250000.00" }, "905"],
+    ["a redirect URL on another site", { redirectUrl: "https://evil.example/pay" }, "902"],
+    ["a back URL that is not a URL", { backUrl: "javascript:alert(1)" }, "902"],
+  ])("declines %s like DPO would", async (_label, overrides, code) => {
+    const result = await createToken(client(), order(overrides as Partial<CreateTokenInput>));
+    expect(result).toMatchObject({ ok: false, kind: "declined", result: code });
+  });
+
+  it("refuses another company token (802) and unknown requests (803), and bad XML (804)", async () => {
+    expect(await createToken({ ...client(), companyToken: "OTHER" }, order())).toMatchObject({
+      ok: false,
+      kind: "declined",
+      result: "802",
+    });
+    const raw = async (body: string) => {
+      const res = await sandboxApi.POST(
+        new NextRequest("http://localhost:3000/api/payments/sandbox/api", {
+          method: "POST",
+          headers: { "content-type": "application/xml" },
+          body,
+        }),
+      );
+      return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
+    };
+    const unknown = await raw(
+      "<API3G><CompanyToken>SANDBOX-COMPANY-TOKEN</CompanyToken><Request>refundToken</Request></API3G>",
+    );
+    expect(unknown.status).toBe(200);
+    expect(unknown.type).toMatch(/^application\/xml/);
+    expect(unknown.text).toContain("<Result>803</Result>");
+    expect((await raw("not xml")).text).toContain("<Result>804</Result>");
+    expect((await raw(`<API3G>${"x".repeat(70 * 1024)}</API3G>`)).status).toBe(413);
+  });
+
+  it("keeps a customer name with XML special characters intact", async () => {
+    const name = `O'Neil <Mwale> & "Sons"`;
+    const { token } = await newToken({ customerFirstName: name, customerLastName: undefined });
+    expect((await getSandboxPayment(token))?.customer).toBe(name);
+  });
+
+  it("validates the pay page's decision", async () => {
+    const { token } = await newToken();
+    expect((await decide(token, "refund")).status).toBe(422);
+    expect((await decide("", "pay")).status).toBe(422);
+  });
+
+  it("answers 404 everywhere when the sandbox is disabled", async () => {
+    const { token } = await newToken();
+    await withProvider("dpo", async () => {
+      const res = await sandboxApi.POST(
+        new NextRequest("http://localhost:3000/api/payments/sandbox/api", {
+          method: "POST",
+          body: "<API3G/>",
+        }),
+      );
+      expect(res.status).toBe(404);
+      expect((await decide(token, "pay")).status).toBe(404);
+      // A client still pointed at the sandbox learns nothing: unreachable, not declined.
+      expect(await verifyToken(sandboxClientWhileDisabled(), token)).toMatchObject({
+        kind: "unreachable",
+      });
+    });
+    expect((await getSandboxPayment(token))?.status).toBe("created");
+  });
+});
+
+/** The sandbox client as configured before the switch (paymentProviderConfig() now says DPO). */
+function sandboxClientWhileDisabled(): DpoConfig {
+  return {
+    apiUrl: "http://localhost:3000/api/payments/sandbox/api",
+    companyToken: SANDBOX_COMPANY_TOKEN,
+    serviceType: SANDBOX_SERVICE_TYPE,
+    fetchImpl: sandboxFetch,
+  };
+}

@@ -1,0 +1,198 @@
+// A local stand-in for DPO Pay's API3G endpoint: a real HTTP server on 127.0.0.1 (random port)
+// that parses each XML request with fast-xml-parser, records it, and answers what the test
+// scripted — XML, an HTML error page, garbage, an HTTP error, a hang (for time-outs) or a dropped
+// connection. Used by the client's tests and the payment tests.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { XMLBuilder, XMLParser } from "fast-xml-parser";
+
+/** What the fake does with one request. A string is an XML body sent with 200. */
+export type FakeReply =
+  | string
+  | { status?: number; body: string; contentType?: string }
+  | { hang: true }
+  | { close: true };
+
+export type ReceivedRequest = {
+  /** createToken, verifyToken, cancelToken … ("" when the body was not an API3G document). */
+  name: string;
+  /** Every text element of the document by tag name (first occurrence), e.g. fields.CompanyRef. */
+  fields: Record<string, string>;
+  /** The document as fast-xml-parser reads it (values kept as text). */
+  document: unknown;
+  /** The raw body, to check escaping. */
+  xml: string;
+  contentType: string | undefined;
+};
+
+type Handler = (request: ReceivedRequest) => FakeReply;
+
+const parser = new XMLParser({ parseTagValue: false, ignoreDeclaration: true, trimValues: true });
+const builder = new XMLBuilder({ processEntities: true });
+
+/** An API3G answer with these fields, in this order. */
+export function api3gXml(fields: Record<string, string>): string {
+  return `<?xml version="1.0" encoding="utf-8"?>${builder.build({ API3G: fields })}`;
+}
+
+export function resultXml(code: string, explanation: string, extra: Record<string, string> = {}) {
+  return api3gXml({ Result: code, ResultExplanation: explanation, ...extra });
+}
+
+export function createdXml(token = "FAKE-TOKEN-1", transRef = "R1234567") {
+  return resultXml("000", "Transaction created", { TransToken: token, TransRef: transRef });
+}
+
+export function paidXml(amount: string, currency: string, approval = "4444444401") {
+  return resultXml("000", "Transaction Paid", {
+    CustomerName: "Test Parent",
+    CustomerCredit: "4242",
+    CustomerCreditType: "Visa",
+    TransactionApproval: approval,
+    TransactionCurrency: currency,
+    TransactionAmount: amount,
+    FraudAlert: "000",
+    FraudExplnation: "Low Risk (Not checked)",
+  });
+}
+
+export const HTML_ERROR_PAGE =
+  "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head>" +
+  "<body><h1>Bad Gateway</h1><p>The proxy server received an invalid response.</body></html>";
+
+export class FakeDpo {
+  readonly requests: ReceivedRequest[] = [];
+  private server = createServer((req, res) => void this.handle(req, res));
+  private handlers = new Map<string, Handler>();
+  private once = new Map<string, Handler[]>();
+  private port = 0;
+
+  /** The API URL to give the client (DPO's path shape, on the fake's port). */
+  get url(): string {
+    if (!this.port) throw new Error("FakeDpo is not started");
+    return `http://127.0.0.1:${this.port}/API/v6/`;
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(0, "127.0.0.1", () => resolve());
+    });
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    // Hanging requests would keep close() waiting forever.
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Forgets the recorded requests and every scripted answer. */
+  reset(): void {
+    this.requests.length = 0;
+    this.handlers.clear();
+    this.once.clear();
+  }
+
+  /**
+   * Answers every request named `name` with `handler` (replacing the previous one), or only the
+   * next one with `{ once: true }` (once-answers are used first, in the order given).
+   */
+  on(name: string, handler: Handler, options: { once?: boolean } = {}): this {
+    if (options.once) this.once.set(name, [...(this.once.get(name) ?? []), handler]);
+    else this.handlers.set(name, handler);
+    return this;
+  }
+
+  onCreateToken(
+    handler: (fields: Record<string, string>) => FakeReply,
+    options?: { once?: boolean },
+  ) {
+    return this.on("createToken", (r) => handler(r.fields), options);
+  }
+
+  onVerifyToken(handler: (token: string) => FakeReply, options?: { once?: boolean }) {
+    return this.on("verifyToken", (r) => handler(r.fields.TransactionToken ?? ""), options);
+  }
+
+  onCancelToken(handler: (token: string) => FakeReply, options?: { once?: boolean }) {
+    return this.on("cancelToken", (r) => handler(r.fields.TransactionToken ?? ""), options);
+  }
+
+  /** Answers anything, whatever its name (for garbage or hangs on every call). */
+  onAny(handler: Handler): this {
+    return this.on("*", handler);
+  }
+
+  /** The requests of one name, in order. */
+  requestsNamed(name: string): ReceivedRequest[] {
+    return this.requests.filter((r) => r.name === name);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const xml = Buffer.concat(chunks).toString("utf8");
+    const request = parse(xml, req.headers["content-type"]);
+    this.requests.push(request);
+    const reply = this.replyFor(request);
+    if (typeof reply === "string") {
+      res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" });
+      res.end(reply);
+    } else if ("hang" in reply) {
+      // Never answer: the client's time-out has to end it (stop() drops the socket).
+    } else if ("close" in reply) {
+      req.socket.destroy();
+    } else {
+      res.writeHead(reply.status ?? 200, {
+        "Content-Type": reply.contentType ?? "text/html; charset=utf-8",
+      });
+      res.end(reply.body);
+    }
+  }
+
+  private replyFor(request: ReceivedRequest): FakeReply {
+    const queued = this.once.get(request.name)?.shift();
+    if (queued) return queued(request);
+    const handler = this.handlers.get(request.name) ?? this.handlers.get("*");
+    if (handler) return handler(request);
+    return defaultReply(request);
+  }
+}
+
+/** Unscripted requests get DPO's usual happy answers: created, not paid yet, cancelled. */
+function defaultReply(request: ReceivedRequest): FakeReply {
+  switch (request.name) {
+    case "createToken":
+      return createdXml(`FAKE-${request.fields.CompanyRef ?? "TOKEN"}`);
+    case "verifyToken":
+      return resultXml("900", "Transaction not paid yet");
+    case "cancelToken":
+      return resultXml("000", "Transaction cancelled");
+    default:
+      return resultXml("803", "No request or error in Request type name");
+  }
+}
+
+function parse(xml: string, contentType: string | undefined): ReceivedRequest {
+  let document: unknown = null;
+  try {
+    document = parser.parse(xml);
+  } catch {
+    // Not XML: recorded with no fields.
+  }
+  const fields: Record<string, string> = {};
+  const root = (document as { API3G?: unknown } | null)?.API3G;
+  if (root && typeof root === "object") collect(root as Record<string, unknown>, fields);
+  return { name: fields.Request ?? "", fields, document, xml, contentType };
+}
+
+function collect(node: Record<string, unknown>, into: Record<string, string>) {
+  for (const [name, value] of Object.entries(node)) {
+    if (typeof value === "string") into[name] ??= value;
+    else if (value && typeof value === "object" && !Array.isArray(value)) {
+      collect(value as Record<string, unknown>, into);
+    }
+  }
+}
