@@ -1,13 +1,15 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { processOutbox } from "@/lib/mail/outbox";
+import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { pruneRateLimits } from "@/lib/rate-limit";
 
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Called once per server process. The sweeps are safe on several instances at once: outbox rows
- * are claimed with SKIP LOCKED and pruning expired counters is idempotent.
+ * Called once per server process. The sweeps are safe on several instances at once: payment
+ * attempts and outbox rows are claimed with SKIP LOCKED and a lease, and pruning expired counters
+ * is idempotent.
  */
 export async function startServer(): Promise<void> {
   try {
@@ -24,6 +26,7 @@ export async function startServer(): Promise<void> {
 
 async function sweep(): Promise<void> {
   try {
+    await reconcileOpenPayments();
     await processOutbox();
     await pruneRateLimits();
   } catch (error) {

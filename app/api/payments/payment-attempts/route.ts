@@ -1,0 +1,10 @@
+import { route } from "@/lib/api/handler";
+import { PARENT_OR_TEACHER } from "@/lib/auth/guards";
+import { getOwnAttempt } from "@/lib/payments/attempts";
+import { recordAttemptSchema } from "@/lib/validations/payments";
+
+// POST /api/payments/payment-attempts — step 3: the attempt the server recorded at create time.
+export const POST = route(
+  { access: PARENT_OR_TEACHER, body: recordAttemptSchema },
+  async ({ user, body }) => getOwnAttempt(user, body.transactionId),
+);

@@ -1,0 +1,11 @@
+import { route } from "@/lib/api/handler";
+import { PARENT_OR_TEACHER } from "@/lib/auth/guards";
+import { reportAttempt } from "@/lib/payments/attempts";
+import { updateAttemptSchema } from "@/lib/validations/payments";
+
+// POST /api/payments/payment-attempts/update — the browser's report (cancelled, failed); checked
+// with the provider before anything changes.
+export const POST = route(
+  { access: PARENT_OR_TEACHER, body: updateAttemptSchema },
+  async ({ user, body }) => reportAttempt(user, body),
+);

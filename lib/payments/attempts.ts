@@ -1,0 +1,115 @@
+import "server-only";
+import { notFound } from "@/lib/api/errors";
+import type { SessionUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { cancelToken } from "@/lib/payments/dpo-client";
+import { verifyAttempt, type Verification } from "@/lib/payments/fulfil";
+import { paymentProviderConfig } from "@/lib/payments/provider-config";
+import { STATUS, TX } from "@/lib/payments/statuses";
+
+// The caller's own payment attempts, found by the provider's token. Someone else's token is 404.
+
+export type AttemptDto = {
+  id: number;
+  transactionId: string | null;
+  transactionRef: string;
+  paymentAmount: string;
+  transactionStatus: string;
+  status: string;
+  errorDetails: string | null;
+  isRecovered: boolean;
+};
+
+async function findOwnAttempt(actor: SessionUser, transactionId: string) {
+  const db = await getDb();
+  const attempt = await db.paymentAttempt.findFirst({
+    where: { transactionId, userId: actor.id },
+    select: {
+      id: true,
+      transactionId: true,
+      transactionRef: true,
+      paymentAmount: true,
+      transactionStatus: true,
+      status: true,
+      errorDetails: true,
+      isRecovered: true,
+    },
+  });
+  if (!attempt) throw notFound("Payment not found");
+  return { ...attempt, paymentAmount: attempt.paymentAmount.toFixed(2) };
+}
+
+/** Step 3 of the payment flow: the attempt was recorded when it was created; this confirms it. */
+export async function getOwnAttempt(
+  actor: SessionUser,
+  transactionId: string,
+): Promise<AttemptDto> {
+  return findOwnAttempt(actor, transactionId);
+}
+
+/** POST /api/payments/verify/{token}: the return page asks whether the payment went through. */
+export async function verifyOwnPayment(actor: SessionUser, token: string) {
+  const attempt = await findOwnAttempt(actor, token);
+  const result = await verifyAttempt(attempt.id);
+  return toVerifyAnswer(result);
+}
+
+export function toVerifyAnswer(result: Verification) {
+  const paid = result.outcome === "paid" || result.outcome === "paid-unfulfilled";
+  return {
+    success: result.outcome === "paid",
+    message: paid && result.outcome === "paid" ? "Transaction Paid" : result.explanation,
+    Result: paid ? "000" : "result" in result ? result.result : "",
+    ResultExplanation: result.explanation,
+    TransactionStatus:
+      result.outcome === "paid"
+        ? "verified"
+        : result.outcome === "failed"
+          ? "failed"
+          : result.outcome === "paid-unfulfilled"
+            ? "paid-unfulfilled"
+            : "pending",
+  };
+}
+
+/**
+ * The browser reports that the parent cancelled or that something failed. A report is only a
+ * hint: the provider is asked first, so a payment that did go through still becomes orders, and
+ * one that did not is cancelled at the provider so it can no longer be paid.
+ */
+export async function reportAttempt(
+  actor: SessionUser,
+  report: {
+    transactionId: string;
+    transactionStatus: string;
+    errorDetails?: string | null | undefined;
+  },
+) {
+  const attempt = await findOwnAttempt(actor, report.transactionId);
+  const wantsCancel = ["cancelled", "failed", "abandoned"].includes(
+    report.transactionStatus.toLowerCase(),
+  );
+  if (!wantsCancel || attempt.transactionStatus !== TX.initiated)
+    return toVerifyAnswer(await verifyAttempt(attempt.id));
+
+  const result = await verifyAttempt(attempt.id);
+  if (result.outcome !== "pending") return toVerifyAnswer(result);
+  const cancelled = await cancelToken(paymentProviderConfig().client, report.transactionId);
+  if (cancelled.ok) {
+    const db = await getDb();
+    await db.paymentAttempt.updateMany({
+      where: { id: attempt.id, transactionStatus: TX.initiated, fulfilledAt: null },
+      data: {
+        transactionStatus: TX.cancelled,
+        status: STATUS.abandoned,
+        errorDetails: (report.errorDetails ?? "Cancelled by the customer").slice(0, 500),
+      },
+    });
+    return {
+      ...toVerifyAnswer(result),
+      TransactionStatus: "cancelled",
+      message: "Payment cancelled",
+    };
+  }
+  return toVerifyAnswer(result);
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+import { verifyAttempt } from "@/lib/payments/fulfil";
+
+// The reconciliation sweep: a parent who paid and closed the tab before the return page verified
+// still gets their orders. Attempts left open are re-verified every few minutes. Each is claimed
+// with a lease under FOR UPDATE SKIP LOCKED, so several instances never verify one attempt at once.
+
+const BATCH = 20;
+
+export async function reconcileOpenPayments(
+  options: { olderThanSeconds?: number } = {},
+): Promise<number> {
+  const db = await getDb();
+  const olderThan = options.olderThanSeconds ?? 120;
+  const claimed = await db.$queryRaw<{ id: number }[]>`
+    UPDATE "PaymentAttempt" SET "reconcileLeaseUntil" = now() + interval '5 minutes'
+    WHERE "id" IN (
+      SELECT "id" FROM "PaymentAttempt"
+      WHERE "transactionStatus" = 'initiated' AND "transactionId" IS NOT NULL
+        AND "fulfilledAt" IS NULL
+        AND "updatedAt" < now() - ${olderThan} * interval '1 second'
+        AND ("reconcileLeaseUntil" IS NULL OR "reconcileLeaseUntil" < now())
+      ORDER BY "id" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+    RETURNING "id"`;
+  let settled = 0;
+  for (const { id } of claimed) {
+    try {
+      const result = await verifyAttempt(id);
+      if (result.outcome !== "pending" && result.outcome !== "unconfirmed") settled++;
+    } catch (error) {
+      console.error(`[payments] reconciling attempt ${id} failed:`, error);
+    }
+  }
+  return settled;
+}

@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import * as attempts from "@/app/api/payments/payment-attempts/route";
+import * as update from "@/app/api/payments/payment-attempts/update/route";
+import * as checkStatus from "@/app/api/payments/check-status/[transactionId]/route";
+import * as create from "@/app/api/payments/create/route";
+import * as verify from "@/app/api/payments/verify/[token]/route";
+import { getDb } from "@/lib/db";
+import { reconcileOpenPayments } from "@/lib/payments/reconcile";
+import {
+  activeCycle,
+  addMenuItem,
+  addStudent,
+  signedInAs,
+  signedUpParent,
+} from "@/tests/support/fixtures";
+import { createdXml, FakeDpo, paidXml, resultXml } from "@/tests/support/fake-dpo";
+
+// The card payment against a local fake DPO server that speaks the XML protocol. The environment
+// is set before anything reads it (env() is parsed on first use, in the setup's beforeAll).
+const fake = await new FakeDpo().start();
+Object.assign(process.env, {
+  PAYMENT_PROVIDER: "dpo",
+  DPO_API_URL: fake.url,
+  DPO_PAY_URL: "https://pay.example.test/payv2.php",
+  DPO_COMPANY_TOKEN: "COMPANY-TOKEN",
+  DPO_SERVICE_TYPE: "5525",
+  DPO_TIMEOUT_MS: "1000",
+});
+
+let tokens = 0;
+let meal: { id: number; name: string };
+
+beforeAll(async () => {
+  await activeCycle();
+  meal = await addMenuItem({ price: "45.50", categories: [], sideDishes: [] });
+});
+beforeEach(() => {
+  fake.reset();
+  fake.onCreateToken(() => createdXml(`TOKEN-${++tokens}`));
+});
+afterAll(async () => fake.stop());
+
+const line = (studentId: number, weekNumber: number, dayOfWeek: number) => ({
+  menuItemId: meal.id,
+  studentId,
+  weekNumber,
+  dayOfWeek,
+});
+
+async function parentWithChild() {
+  const parent = await signedUpParent();
+  const child = await addStudent(parent.id, "Natasha", "4");
+  return { ...parent, child };
+}
+
+type Created = { TransToken: string; companyRef: string; paymentUrl: string; Result: string };
+
+async function startPayment(
+  p: Awaited<ReturnType<typeof parentWithChild>>,
+  days: [number, number][],
+  amount?: string,
+) {
+  const total = (days.length * 45.5).toFixed(2);
+  return p.browser.call<Created>(create.POST, "POST", "/api/payments/create", {
+    body: {
+      amount: amount ?? total,
+      currency: "ZMW",
+      cartItems: days.map(([w, d]) => line(p.child.id, w, d)),
+    },
+  });
+}
+
+const verifyCall = (
+  p: { browser: Awaited<ReturnType<typeof signedUpParent>>["browser"] },
+  token: string,
+) => p.browser.call(verify.POST, "POST", `/api/payments/verify/${token}`, { params: { token } });
+
+async function ordersOf(userId: number) {
+  return (await getDb()).order.findMany({ where: { userId }, orderBy: { id: "asc" } });
+}
+
+describe("POST /api/payments/create", () => {
+  it("asks the provider for the server's total in ZMW with our return addresses", async () => {
+    const p = await parentWithChild();
+    const answer = await startPayment(p, [
+      [1, 1],
+      [1, 2],
+    ]);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      Result: "000",
+      TransToken: expect.stringMatching(/^TOKEN-/),
+    });
+    expect(answer.body.paymentUrl).toBe(
+      `https://pay.example.test/payv2.php?ID=${answer.body.TransToken}`,
+    );
+    const [request] = fake.requestsNamed("createToken");
+    expect(request?.fields).toMatchObject({
+      CompanyToken: "COMPANY-TOKEN",
+      PaymentAmount: "91.00",
+      PaymentCurrency: "ZMW",
+      CompanyRef: answer.body.companyRef,
+      CompanyRefUnique: "1",
+      RedirectURL: "http://localhost:3000/payment/success",
+      BackURL: "http://localhost:3000/payment/cancel",
+      ServiceType: "5525",
+    });
+    const attempt = await (
+      await getDb()
+    ).paymentAttempt.findUnique({ where: { transactionId: answer.body.TransToken } });
+    expect(attempt).toMatchObject({ transactionStatus: "initiated", status: "Payment Initiated" });
+    expect(attempt?.paymentAmount.toFixed(2)).toBe("91.00");
+  });
+
+  it("refuses an amount that is not the cart's total, and never calls the provider", async () => {
+    const p = await parentWithChild();
+    const answer = await startPayment(p, [[1, 3]], "1.00");
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ message: "Payment amount does not match cart total" });
+    expect(fake.requestsNamed("createToken")).toHaveLength(0);
+  });
+
+  it("gives the same token back for the same open cart (one open transaction per user)", async () => {
+    const p = await parentWithChild();
+    const [a, b] = await Promise.all([startPayment(p, [[2, 1]]), startPayment(p, [[2, 1]])]);
+    // Two taps at once: one starts the payment, the other is told to wait (or gets the same token).
+    const ok = [a, b].filter((x) => x.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect([a, b].every((x) => x.status === 200 || x.status === 409)).toBe(true);
+    expect(new Set(ok.map((x) => x.body.TransToken)).size).toBe(1);
+    const again = await startPayment(p, [[2, 1]]);
+    expect(again.body.TransToken).toBe(ok[0]!.body.TransToken);
+    expect(fake.requestsNamed("createToken")).toHaveLength(1);
+  });
+
+  it("cancels the open unpaid transaction when the cart changes", async () => {
+    const p = await parentWithChild();
+    const first = await startPayment(p, [[2, 2]]);
+    const second = await startPayment(p, [
+      [2, 2],
+      [2, 3],
+    ]);
+    expect(second.status).toBe(200);
+    expect(second.body.TransToken).not.toBe(first.body.TransToken);
+    expect(fake.requestsNamed("cancelToken").map((r) => r.fields.TransactionToken)).toEqual([
+      first.body.TransToken,
+    ]);
+    const old = await (
+      await getDb()
+    ).paymentAttempt.findUnique({ where: { transactionId: first.body.TransToken } });
+    expect(old).toMatchObject({ transactionStatus: "cancelled", status: "Payment Abandoned" });
+  });
+
+  it("reports a provider refusal with its explanation and frees the slot", async () => {
+    const p = await parentWithChild();
+    fake.onCreateToken(() => resultXml("905", "Transaction amount exceeds limit"), { once: true });
+    const refused = await startPayment(p, [[3, 1]]);
+    expect(refused.status).toBe(502);
+    expect(refused.body).toMatchObject({
+      message: "Transaction amount exceeds limit",
+      Result: "905",
+    });
+    expect((await startPayment(p, [[3, 1]])).status).toBe(200);
+  });
+
+  it("says 'Payment initialization failed' when the provider is unreachable", async () => {
+    const p = await parentWithChild();
+    fake.onCreateToken(() => ({ close: true }), { once: true });
+    const answer = await startPayment(p, [[3, 2]]);
+    expect(answer.status).toBe(502);
+    expect(answer.body).toMatchObject({ message: "Payment initialization failed" });
+  });
+});
+
+describe("POST /api/payments/verify/{token}", () => {
+  it("creates the paid cart's orders once, even for ten verifications at once and a replay", async () => {
+    const p = await parentWithChild();
+    const started = await startPayment(p, [
+      [4, 1],
+      [4, 2],
+    ]);
+    fake.onVerifyToken(() => paidXml("91.00", "ZMW"));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => verifyCall(p, started.body.TransToken)),
+    );
+    expect(answers.every((a) => a.status === 200 && a.body.success === true)).toBe(true);
+    expect(await ordersOf(p.id)).toHaveLength(2);
+    const replay = await verifyCall(p, started.body.TransToken);
+    expect(replay.body).toMatchObject({ success: true, message: "Transaction Paid" });
+    const orders = await ordersOf(p.id);
+    expect(orders).toHaveLength(2);
+    expect(
+      orders.every((o) => o.paymentStatus === "confirmed" && o.paymentProcessor === "DPO"),
+    ).toBe(true);
+    const attempt = await (
+      await getDb()
+    ).paymentAttempt.findUnique({ where: { transactionId: started.body.TransToken } });
+    expect(attempt).toMatchObject({
+      transactionStatus: "verified",
+      status: "Orders created successfully",
+    });
+    const mail = await (
+      await getDb()
+    ).emailOutbox.count({ where: { to: p.email!, subject: { startsWith: "Order confirmation" } } });
+    expect(mail).toBe(1);
+  });
+
+  it("creates nothing when the provider reports another amount or currency", async () => {
+    for (const [amount, currency] of [
+      ["1.00", "ZMW"],
+      ["45.50", "USD"],
+    ] as const) {
+      const p = await parentWithChild();
+      const started = await startPayment(p, [[4, 3]]);
+      fake.onVerifyToken(() => paidXml(amount, currency), { once: true });
+      const answer = await verifyCall(p, started.body.TransToken);
+      expect(answer.body.success).toBe(false);
+      expect(await ordersOf(p.id)).toHaveLength(0);
+    }
+  });
+
+  it("keeps 900 pending, fails 901 with the reason, and treats an unreachable provider as not a decline", async () => {
+    const p = await parentWithChild();
+    const started = await startPayment(p, [[4, 4]]);
+    const token = started.body.TransToken;
+    const db = await getDb();
+
+    fake.onVerifyToken(() => ({ close: true }), { once: true });
+    const down = await verifyCall(p, token);
+    expect(down.body).toMatchObject({ success: false, TransactionStatus: "pending" });
+    expect(
+      (await db.paymentAttempt.findUnique({ where: { transactionId: token } }))?.transactionStatus,
+    ).toBe("initiated");
+
+    fake.onVerifyToken(() => resultXml("900", "Transaction not paid yet"), { once: true });
+    expect((await verifyCall(p, token)).body).toMatchObject({
+      success: false,
+      TransactionStatus: "pending",
+    });
+
+    fake.onVerifyToken(() => resultXml("901", "Transaction Declined"), { once: true });
+    const declined = await verifyCall(p, token);
+    expect(declined.body).toMatchObject({
+      success: false,
+      TransactionStatus: "failed",
+      Result: "901",
+    });
+    const attempt = await db.paymentAttempt.findUnique({ where: { transactionId: token } });
+    expect(attempt).toMatchObject({ transactionStatus: "failed", status: "Payment Failed" });
+    expect(attempt?.errorDetails).toContain("Transaction Declined");
+    expect(await ordersOf(p.id)).toHaveLength(0);
+  });
+
+  it("answers 404 for another user's token, and asks the provider nothing", async () => {
+    const owner = await parentWithChild();
+    const other = await parentWithChild();
+    const started = await startPayment(owner, [[3, 3]]);
+    const answer = await verifyCall(other, started.body.TransToken);
+    expect(answer.status).toBe(404);
+    expect(fake.requestsNamed("verifyToken")).toHaveLength(0);
+    const recorded = await other.browser.call(
+      attempts.POST,
+      "POST",
+      "/api/payments/payment-attempts",
+      {
+        body: { transactionId: started.body.TransToken },
+      },
+    );
+    expect(recorded.status).toBe(404);
+  });
+});
+
+describe("reports from the browser", () => {
+  it("cancels an unpaid transaction at the provider when the parent cancelled", async () => {
+    const p = await parentWithChild();
+    const started = await startPayment(p, [[3, 4]]);
+    fake.onVerifyToken(() => resultXml("900", "Transaction not paid yet"));
+    const answer = await p.browser.call(
+      update.POST,
+      "POST",
+      "/api/payments/payment-attempts/update",
+      {
+        body: {
+          transactionId: started.body.TransToken,
+          transactionStatus: "cancelled",
+          errorDetails: "Back button",
+        },
+      },
+    );
+    expect(answer.body).toMatchObject({ TransactionStatus: "cancelled" });
+    expect(fake.requestsNamed("cancelToken")).toHaveLength(1);
+  });
+
+  it("still turns a paid transaction into orders when the browser claims it failed", async () => {
+    const p = await parentWithChild();
+    const started = await startPayment(p, [[3, 5]]);
+    fake.onVerifyToken(() => paidXml("45.50", "ZMW"));
+    await p.browser.call(update.POST, "POST", "/api/payments/payment-attempts/update", {
+      body: { transactionId: started.body.TransToken, transactionStatus: "failed" },
+    });
+    expect(await ordersOf(p.id)).toHaveLength(1);
+  });
+});
+
+describe("reconciliation", () => {
+  it("turns a payment whose tab was closed into orders on the next sweep, once", async () => {
+    const p = await parentWithChild();
+    const started = await startPayment(p, [[2, 4]]);
+    const db = await getDb();
+    await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "transactionId" = ${started.body.TransToken}`;
+    fake.onVerifyToken((token) =>
+      token === started.body.TransToken ? paidXml("45.50", "ZMW") : resultXml("900", "Not paid"),
+    );
+    await Promise.all([reconcileOpenPayments(), reconcileOpenPayments()]);
+    expect(await ordersOf(p.id)).toHaveLength(1);
+    expect(
+      fake
+        .requestsNamed("verifyToken")
+        .filter((r) => r.fields.TransactionToken === started.body.TransToken),
+    ).toHaveLength(1);
+  });
+
+  it("lets an admin with live orders check a payment ('PAID')", async () => {
+    const p = await parentWithChild();
+    const started = await startPayment(p, [[2, 5]]);
+    fake.onVerifyToken(() => paidXml("45.50", "ZMW"));
+    const admin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+    const answer = await admin.call(checkStatus.POST, "POST", "/x", {
+      params: { transactionId: started.body.TransToken },
+    });
+    expect(answer.body).toMatchObject({ success: true, status: "PAID" });
+    expect(await ordersOf(p.id)).toHaveLength(1);
+    const parentTry = await p.browser.call(checkStatus.POST, "POST", "/x", {
+      params: { transactionId: started.body.TransToken },
+    });
+    expect(parentTry.status).toBe(403);
+  });
+});
