@@ -6,18 +6,36 @@ import { useEffect } from "react";
 import { notify } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { api } from "@/lib/client/api";
 
 // spec 001 §2: 'Payment Cancelled' with a Return to Home button; with a returnUrl, go there after
 // 1.5 s.
-export function PaymentCancelled({ returnUrl }: { returnUrl?: string | undefined }) {
+export function PaymentCancelled({
+  returnUrl,
+  transactionId,
+}: {
+  returnUrl?: string | undefined;
+  transactionId?: string | undefined;
+}) {
   const router = useRouter();
 
   useEffect(() => {
     notify({ title: "Payment Cancelled", variant: "destructive" });
+    // Tell the server; it checks with the provider and cancels the unpaid transaction there.
+    if (transactionId) {
+      void api("/api/payments/payment-attempts/update", {
+        method: "POST",
+        body: {
+          transactionId,
+          transactionStatus: "cancelled",
+          errorDetails: "Cancelled on the pay page",
+        },
+      }).catch(() => undefined);
+    }
     if (!returnUrl) return;
     const timer = setTimeout(() => router.replace(returnUrl), 1500);
     return () => clearTimeout(timer);
-  }, [returnUrl, router]);
+  }, [returnUrl, transactionId, router]);
 
   return (
     <main className="flex min-h-dvh items-center justify-center px-4">

@@ -12,8 +12,13 @@ export default async function PaymentCancelPage({
   const user = await getCurrentUser();
   if (!user) return <AuthPage />;
   if (user.role === "admin") notFound();
-  const { returnUrl } = await searchParams;
-  return <PaymentCancelled returnUrl={safeReturnPath(returnUrl)} />;
+  const { returnUrl, TransactionToken } = await searchParams;
+  return (
+    <PaymentCancelled
+      returnUrl={safeReturnPath(returnUrl)}
+      transactionId={typeof TransactionToken === "string" ? TransactionToken : undefined}
+    />
+  );
 }
 
 /** Only a path on this site: an address from the query string must not send parents elsewhere. */

@@ -14,8 +14,10 @@ export default async function SandboxPaymentPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  if (!isSandboxEnabled()) notFound();
+  // Read the request first: deciding before it would let `next build` (where the sandbox is
+  // off) prerender this page as a static 404.
   const { ID } = await searchParams;
+  if (!isSandboxEnabled()) notFound();
   if (typeof ID !== "string" || ID === "") notFound();
   const payment = await getSandboxPayment(ID);
   if (!payment) notFound();

@@ -1,0 +1,195 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, Loader2, XCircle } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { notify } from "@/components/notifications/toast";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { api, errorMessage, NetworkError } from "@/lib/client/api";
+import { clearCart } from "@/lib/client/cart-store";
+import { queryKeys } from "@/lib/client/query-keys";
+
+// The return page (spec 001 §2, §4): verify the payment with the server, retrying up to 3 times
+// 3 s apart; on success clear the cart, refresh orders and cycles and go home after 3 s; when it
+// cannot be verified, say so and go home after 5 s.
+
+const RETRIES = 3;
+const RETRY_DELAY_MS = 3000;
+const HOME_AFTER_SUCCESS_MS = 3000;
+const HOME_AFTER_FAILURE_MS = 5000;
+
+type VerifyAnswer = {
+  success?: boolean;
+  message?: string;
+  Result?: string;
+  ResultExplanation?: string;
+  TransactionStatus?: string;
+};
+
+type View =
+  | { state: "verifying"; attempt: number }
+  | { state: "paid" }
+  | { state: "failed"; message: string }
+  | { state: "confirming"; message: string };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function PaymentSuccess({ transactionId }: { transactionId: string | undefined }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<View>({ state: "verifying", attempt: 1 });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    let cancelled = false;
+
+    async function run() {
+      if (!transactionId) {
+        notify({ title: "Error", description: "Missing transaction ID", variant: "destructive" });
+        setView({ state: "failed", message: "Missing transaction ID" });
+        return;
+      }
+      let last: VerifyAnswer | null = null;
+      for (let attempt = 1; attempt <= RETRIES + 1 && !cancelled; attempt++) {
+        setView({ state: "verifying", attempt });
+        try {
+          last = await api<VerifyAnswer>(
+            `/api/payments/verify/${encodeURIComponent(transactionId)}`,
+            {
+              method: "POST",
+            },
+          );
+        } catch (error) {
+          if (attempt > RETRIES) {
+            notify({
+              title: "Verification Error",
+              description:
+                error instanceof NetworkError
+                  ? "Failed to verify payment. Please check your order status in the order history."
+                  : errorMessage(
+                      error,
+                      "Failed to verify payment. Please check your order status in the order history.",
+                    ),
+              variant: "destructive",
+              duration: HOME_AFTER_FAILURE_MS,
+            });
+            setView({ state: "failed", message: "Failed to verify payment" });
+            goHome(HOME_AFTER_FAILURE_MS);
+            return;
+          }
+          await sleep(RETRY_DELAY_MS);
+          continue;
+        }
+        if (!last || typeof last.success !== "boolean") {
+          notify({
+            title: "Error",
+            description: "Invalid verification response",
+            variant: "destructive",
+          });
+          setView({ state: "failed", message: "Invalid verification response" });
+          goHome(HOME_AFTER_FAILURE_MS);
+          return;
+        }
+        if (last.success) {
+          clearCart();
+          void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.orderCycles });
+          notify({
+            title: "Payment Successful",
+            description: "Your payment has been verified and your order is being processed.",
+            variant: "success",
+            duration: HOME_AFTER_FAILURE_MS,
+          });
+          setView({ state: "paid" });
+          goHome(HOME_AFTER_SUCCESS_MS);
+          return;
+        }
+        // A decline is final: no point in asking again.
+        if (last.TransactionStatus === "failed" || last.TransactionStatus === "paid-unfulfilled")
+          break;
+        if (attempt <= RETRIES) await sleep(RETRY_DELAY_MS);
+      }
+      if (cancelled) return;
+      if (last?.TransactionStatus === "pending") {
+        const message =
+          last.message ||
+          "Your payment is being confirmed. Your orders will appear as soon as it is.";
+        notify({ title: "Payment Pending", description: message, duration: HOME_AFTER_FAILURE_MS });
+        setView({ state: "confirming", message });
+      } else {
+        notify({
+          title: "Payment Verification Failed",
+          description:
+            last?.TransactionStatus === "paid-unfulfilled" && last.message
+              ? last.message
+              : "We couldn't verify your payment. Please contact support if payment was made.",
+          variant: "destructive",
+          duration: HOME_AFTER_FAILURE_MS,
+        });
+        setView({ state: "failed", message: last?.message || "The payment was not successful." });
+      }
+      goHome(HOME_AFTER_FAILURE_MS);
+    }
+
+    function goHome(after: number) {
+      setTimeout(() => {
+        if (!cancelled) router.replace("/");
+      }, after);
+    }
+
+    void run();
+    return () => {
+      cancelled = true;
+    };
+  }, [transactionId, queryClient, router]);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-4">
+      <Card className="w-full max-w-md text-center" aria-live="polite">
+        <CardHeader>
+          {view.state === "verifying" && (
+            <>
+              <Loader2 className="mx-auto size-12 animate-spin text-primary" aria-hidden />
+              <CardTitle className="text-xl">Verifying Payment</CardTitle>
+              <CardDescription>
+                Please wait while we confirm your payment. Attempt {view.attempt} of {RETRIES + 1}.
+              </CardDescription>
+            </>
+          )}
+          {view.state === "paid" && (
+            <>
+              <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden />
+              <CardTitle className="text-xl">Payment Successful</CardTitle>
+              <CardDescription>
+                Your payment has been verified and your order is being processed.
+              </CardDescription>
+            </>
+          )}
+          {view.state === "confirming" && (
+            <>
+              <Loader2 className="mx-auto size-12 text-primary" aria-hidden />
+              <CardTitle className="text-xl">Payment Pending</CardTitle>
+              <CardDescription>{view.message}</CardDescription>
+            </>
+          )}
+          {view.state === "failed" && (
+            <>
+              <XCircle className="mx-auto size-12 text-destructive" aria-hidden />
+              <CardTitle className="text-xl">Payment Verification Failed</CardTitle>
+              <CardDescription>{view.message}</CardDescription>
+            </>
+          )}
+        </CardHeader>
+        {view.state !== "verifying" && (
+          <CardContent>
+            <Button onClick={() => router.replace("/")}>Return to Home</Button>
+          </CardContent>
+        )}
+      </Card>
+    </main>
+  );
+}
