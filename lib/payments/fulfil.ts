@@ -24,6 +24,8 @@ export type Verification =
   /** The provider could not be asked: not a decline; the sweep asks again later. */
   | { outcome: "unconfirmed"; explanation: string };
 
+const REQUEST_ERRORS = new Set(["801", "802", "803", "804", "950"]);
+
 const attemptSelect = {
   id: true,
   userId: true,
@@ -60,6 +62,17 @@ export async function verifyAttempt(attemptId: number): Promise<Verification> {
     case "pending":
       return { outcome: "pending", result: answer.result, explanation: answer.explanation };
     case "failed": {
+      // 801-804 and 950 say our request was wrong (credentials, XML), not that the parent's
+      // payment failed: keep the attempt open and shout, so a paid cart is never written off.
+      if (REQUEST_ERRORS.has(answer.result)) {
+        console.error(
+          `[payments] verify ${attempt.id}: provider refused our request: ${answer.result} ${answer.explanation}`,
+        );
+        return {
+          outcome: "unconfirmed",
+          explanation: "Your payment is being confirmed. Your orders will appear as soon as it is.",
+        };
+      }
       await db.paymentAttempt.updateMany({
         where: { id: attempt.id, fulfilledAt: null, transactionStatus: { not: TX.verified } },
         data: {

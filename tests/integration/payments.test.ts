@@ -238,6 +238,15 @@ describe("POST /api/payments/verify/{token}", () => {
       TransactionStatus: "pending",
     });
 
+    fake.onVerifyToken(() => resultXml("802", "Company token does not exist"), { once: true });
+    expect((await verifyCall(p, token)).body).toMatchObject({
+      success: false,
+      TransactionStatus: "pending",
+    });
+    expect(
+      (await db.paymentAttempt.findUnique({ where: { transactionId: token } }))?.transactionStatus,
+    ).toBe("initiated");
+
     fake.onVerifyToken(() => resultXml("901", "Transaction Declined"), { once: true });
     const declined = await verifyCall(p, token);
     expect(declined.body).toMatchObject({
