@@ -184,11 +184,24 @@ describe("the cart", () => {
     expect(window.localStorage.getItem("cartItems")).not.toBeNull();
   });
 
-  it("hands a cart with something to pay to card checkout", async () => {
+  it("starts a card payment for a cart with something to pay, for the cart's own total", async () => {
     storeCart([rice]);
-    const calls = renderCart({});
+    const calls = renderCart({
+      "POST /api/menu-items/validate": { valid: [102], unavailable: [], archived: [], missing: [] },
+      "POST /api/payments/create": {
+        status: 422,
+        body: { message: "Payment amount does not match cart total" },
+      },
+    });
     await userEvent.click(await screen.findByRole("button", { name: "Place Order" }));
-    expect(await screen.findByText("Card payments are not available yet")).toBeInTheDocument();
+    expect(await screen.findByText("Payment amount does not match cart total")).toBeInTheDocument();
+    const create = calls.find((c) => c.method === "POST" && c.path === "/api/payments/create");
+    expect(create?.body).toMatchObject({
+      amount: "30.00",
+      currency: "ZMW",
+      paymentMethod: "CC",
+      cartItems: [expect.objectContaining({ menuItemId: 102 })],
+    });
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/orders")).toBe(false);
   });
 
