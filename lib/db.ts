@@ -31,13 +31,21 @@ async function open(): Promise<{ client: PrismaClient; close: () => Promise<void
   let closeDriver = async () => {};
   if (config.DATABASE_URL) {
     const { PrismaPg } = await import("@prisma/adapter-pg");
-    adapter = new PrismaPg({ connectionString: config.DATABASE_URL, max: 10 });
+    // Sessions in UTC: the drivers read timestamps without an offset in the session's zone.
+    adapter = new PrismaPg({
+      connectionString: config.DATABASE_URL,
+      max: 10,
+      options: "-c TimeZone=UTC",
+    });
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
     const dir = config.PGLITE_DATA_DIR;
     if (!dir.startsWith("memory://")) mkdirSync(path.resolve(dir), { recursive: true });
     const pglite = await PGlite.create(dir.startsWith("memory://") ? undefined : path.resolve(dir));
+    // PGlite takes the process's zone as the session's, and the adapter reads timestamps without
+    // an offset: a server west of UTC would see every now() hours in the past. Always UTC.
+    await pglite.exec("SET TIME ZONE 'UTC'");
     adapter = new PrismaPGlite(pglite);
     closeDriver = () => pglite.close();
   }
