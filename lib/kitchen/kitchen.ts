@@ -11,11 +11,10 @@ import {
   buildPortions,
   cycleDayOn,
   MAX_COMMENTS_PER_ITEM,
-  pageMetadata,
   type CommentRow,
   type DayPortions,
-  type PageMetadata,
 } from "@/lib/kitchen/portions";
+import { pageMetadata, type PageMetadata } from "@/lib/api/paging";
 import { schoolToday } from "@/lib/school-calendar";
 
 // The kitchen's orders (spec 001 §2 Fat Chef View, §7 GET /api/orders/today and /week/{week}): the

@@ -139,25 +139,3 @@ export function cycleDayOn(
   if (weekNumber > cycle.cycleLength || dayOfWeek > 5) return null;
   return { weekNumber, dayOfWeek };
 }
-
-export type PageMetadata = {
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-};
-
-/** The spec's paging metadata (§3 "Paged responses"). */
-export function pageMetadata(total: number, page: number, pageSize: number): PageMetadata {
-  const totalPages = Math.ceil(total / pageSize);
-  return {
-    total,
-    page,
-    pageSize,
-    totalPages,
-    hasNextPage: page < totalPages,
-    hasPreviousPage: page > 1,
-  };
-}

@@ -3,9 +3,9 @@ import {
   buildPortions,
   cycleDayOn,
   MAX_COMMENTS_PER_ITEM,
-  pageMetadata,
   type CommentRow,
 } from "@/lib/kitchen/portions";
+import { pageMetadata } from "@/lib/api/paging";
 
 const menuItems = [
   { id: 1, name: "Chicken Stew", type: "primary" as const },
