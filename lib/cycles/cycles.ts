@@ -8,7 +8,7 @@ const blockedDaysSchema = z.array(
   z.object({ weekNumber: z.number().int(), dayOfWeek: z.number().int() }),
 );
 
-type CycleRow = {
+export type CycleRow = {
   id: number;
   startDate: Date;
   cycleLength: number;
@@ -17,7 +17,7 @@ type CycleRow = {
   createdAt: Date;
 };
 
-const cycleSelect = {
+export const cycleSelect = {
   id: true,
   startDate: true,
   cycleLength: true,

@@ -1,0 +1,6 @@
+import { route } from "@/lib/api/handler";
+import { ADMIN } from "@/lib/auth/guards";
+import { getCycleLengthSetting } from "@/lib/cycles/cycle-length";
+
+// GET /api/settings/cycle-length — { cycleLength }, 4 when the setting is absent.
+export const GET = route({ access: ADMIN }, async () => getCycleLengthSetting());

@@ -1,0 +1,141 @@
+import "server-only";
+import { conflict } from "@/lib/api/errors";
+import { isUniqueViolation } from "@/lib/api/prisma-errors";
+import type { SessionUser } from "@/lib/auth/session";
+import type { OrderDto, OrderStatus } from "@/lib/contracts";
+import { pageMetadata, type PageMetadata } from "@/lib/api/paging";
+import { getDb } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
+import { toIsoDate } from "@/lib/school-calendar";
+import type { CycleOrdersQuery, OrderStatusUpdate } from "@/lib/validations/admin-orders";
+
+// The administrator's view of orders (spec 001 §2 Cycle History, §4, §7): the paged, filtered table
+// of one cycle, every order for the console, and the bulk status change.
+
+/** One row of Cycle History (spec 001 §3 "Cycle order"). Each order is one meal: no cart lines. */
+export type CycleOrderDto = {
+  id: number;
+  orderDate: string;
+  student: { name: string; grade: string };
+  menuItem: { name: string };
+  weekNumber: number;
+  dayOfWeek: number;
+  category: string | null;
+  sideDish: string | null;
+  comments: string | null;
+  originalPrice: string;
+  discountedPrice: string;
+  discountPercentage: number;
+  status: OrderStatus;
+  cycle: { startDate: string };
+  cartItems: [];
+};
+
+export const STATUS_RESTORE_CONFLICT =
+  "Some selected orders cannot be restored: their student already has another order for that day. No statuses were changed.";
+
+const cycleOrderSelect = {
+  id: true,
+  orderDate: true,
+  weekNumber: true,
+  dayOfWeek: true,
+  category: true,
+  sideDish: true,
+  comments: true,
+  originalPrice: true,
+  discountedPrice: true,
+  discountPercentage: true,
+  status: true,
+  student: { select: { name: true, grade: true } },
+  menuItem: { select: { name: true } },
+  cycle: { select: { startDate: true } },
+} as const satisfies Prisma.OrderSelect;
+
+type CycleOrderRow = Prisma.OrderGetPayload<{ select: typeof cycleOrderSelect }>;
+
+function toCycleOrderDto(row: CycleOrderRow): CycleOrderDto {
+  return {
+    ...row,
+    orderDate: row.orderDate.toISOString(),
+    originalPrice: row.originalPrice.toFixed(2),
+    discountedPrice: row.discountedPrice.toFixed(2),
+    discountPercentage: row.discountPercentage.toNumber(),
+    cycle: { startDate: toIsoDate(row.cycle.startDate) },
+    cartItems: [],
+  };
+}
+
+/** One page of a cycle's orders, newest first; the filtering, paging and counting is the database's. */
+export async function listCycleOrders(
+  query: CycleOrdersQuery,
+): Promise<{ data: CycleOrderDto[]; metadata: PageMetadata }> {
+  const db = await getDb();
+  const where: Prisma.OrderWhereInput = {
+    cycleId: query.cycleId,
+    ...(query.weekNumber !== undefined && { weekNumber: query.weekNumber }),
+    ...(query.dayOfWeek !== undefined && { dayOfWeek: query.dayOfWeek }),
+    ...(query.status !== undefined && { status: query.status }),
+    ...(query.menuItemId !== undefined && { menuItemId: query.menuItemId }),
+  };
+  const [total, rows] = await Promise.all([
+    db.order.count({ where }),
+    db.order.findMany({
+      where,
+      select: cycleOrderSelect,
+      orderBy: [{ orderDate: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
+  ]);
+  return {
+    data: rows.map(toCycleOrderDto),
+    metadata: pageMetadata(total, query.page, query.pageSize),
+  };
+}
+
+/** Every order of every account, newest first (GET /api/orders?unpaginated=true for admins). */
+export async function listAllOrders(): Promise<OrderDto[]> {
+  const db = await getDb();
+  const rows = await db.order.findMany({
+    select: orderSelect,
+    orderBy: [{ orderDate: "desc" }, { id: "desc" }],
+  });
+  return rows.map(toOrderDto);
+}
+
+/**
+ * Sets the status of the selected orders in one statement. Refunded orders are final and orders
+ * already in that status are left alone, so `updated` counts real changes. Restoring a cancelled
+ * order whose day another live order now holds trips the one-live-order index: nothing changes.
+ */
+export async function updateOrderStatuses(
+  actor: SessionUser,
+  input: OrderStatusUpdate,
+): Promise<{ updated: number }> {
+  const db = await getDb();
+  const orderIds = [...new Set(input.orderIds)];
+  try {
+    const updated = await db.$transaction(async (tx) => {
+      const { count } = await tx.order.updateMany({
+        where: { id: { in: orderIds }, status: { notIn: ["refunded", input.status] } },
+        data: { status: input.status, version: { increment: 1 } },
+      });
+      if (count > 0) {
+        await tx.auditLog.create({
+          data: {
+            actorId: actor.id,
+            action: "order.status-update",
+            entity: "Order",
+            details: { orderIds, status: input.status, updated: count },
+          },
+        });
+      }
+      return count;
+    });
+    return { updated };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(STATUS_RESTORE_CONFLICT);
+    throw error;
+  }
+}
