@@ -1,7 +1,11 @@
 import "server-only";
+import { notFound } from "@/lib/api/errors";
+import { parseId } from "@/lib/api/params";
 import type { MenuItemDto } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+
+export const MENU_ITEM_NOT_FOUND = "Menu item not found";
 
 export const menuItemSelect = {
   id: true,
@@ -51,4 +55,34 @@ export async function listMenuItems(options: { includeArchived: boolean }): Prom
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
   return rows.map(toMenuItemDto);
+}
+
+/** What the admin screens get: the item plus the version an edit sends back (optimistic lock). */
+export type AdminMenuItemDto = MenuItemDto & { version: number };
+
+export const adminMenuItemSelect = {
+  ...menuItemSelect,
+  version: true,
+} as const satisfies Prisma.MenuItemSelect;
+
+type AdminMenuItemRow = Prisma.MenuItemGetPayload<{ select: typeof adminMenuItemSelect }>;
+
+export function toAdminMenuItemDto(row: AdminMenuItemRow): AdminMenuItemDto {
+  const { version, ...rest } = row;
+  return { ...toMenuItemDto(rest), version };
+}
+
+/** GET /api/menu/{id} for the menu editor: any item, archived ones included. */
+export async function getMenuItemOrThrow(id: number): Promise<AdminMenuItemDto> {
+  const db = await getDb();
+  const row = await db.menuItem.findUnique({ where: { id }, select: adminMenuItemSelect });
+  if (!row) throw notFound(MENU_ITEM_NOT_FOUND);
+  return toAdminMenuItemDto(row);
+}
+
+/** The `{id}` path segment of the menu routes; anything but a positive id is a 404. */
+export function menuItemIdOrThrow(value: string | string[] | undefined): number {
+  const id = parseId(value);
+  if (id === null) throw notFound(MENU_ITEM_NOT_FOUND);
+  return id;
 }

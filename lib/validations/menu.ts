@@ -1,0 +1,261 @@
+import { z } from "zod";
+
+// Menu items (spec 001 §3 and §5): shared by the menu item form (zodResolver), POST /api/menu,
+// PUT /api/menu/{id} and each row of the CSV upload, so every path applies the same rules.
+
+export const MENU_WEEKS = [1, 2, 3, 4, 5, 6] as const;
+export const MENU_DAYS = [1, 2, 3, 4, 5] as const;
+export const PROTEIN_PRESETS = ["beef", "chicken", "vegetarian", "fish"] as const;
+export const ALLERGENS = [
+  "Milk",
+  "Eggs",
+  "Fish",
+  "Shellfish",
+  "Tree Nuts",
+  "Peanuts",
+  "Wheat",
+  "Soybeans",
+] as const;
+export const MENU_ITEM_TYPES = ["primary", "secondary"] as const;
+
+export const MENU_NAME_MAX = 120;
+export const MENU_DESCRIPTION_MAX = 2000;
+export const MENU_CATEGORIES_MAX = 20;
+export const MENU_CATEGORY_MAX = 40;
+export const MENU_SIDE_DISHES_MAX = 30;
+export const MENU_SIDE_DISH_MAX = 60;
+export const MENU_PROTEIN_DESCRIPTION_MAX = 300;
+export const MENU_IMAGE_URL_MAX = 2048;
+
+export const PRICE_MESSAGE = "Price must be a valid positive number with up to 2 decimal places";
+export const DISCOUNT_PRICE_MESSAGE =
+  "Discount price must be a valid positive number with up to 2 decimal places";
+export const DISCOUNT_BELOW_PRICE_MESSAGE = "Discount price must be lower than the price";
+
+// PostgreSQL refuses NUL in text, and no name needs a control character (tab and newlines are
+// allowed in descriptions only).
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// Decimal(10, 2): up to 8 digits before the point.
+const AMOUNT = /^\d{1,8}(?:\.\d{1,2})?$/;
+
+/** "45.5" → "45.50" (digits only: no float ever touches the amount). */
+function normaliseAmount(text: string): string {
+  const [whole = "0", fraction = ""] = text.split(".");
+  return `${String(Number(whole))}.${fraction.padEnd(2, "0")}`;
+}
+
+/** A price as the form types it (string) or as JSON (number), to a 2-decimal string. */
+const amount = (message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((v) => (typeof v === "number" ? String(v) : v.trim()))
+    .refine((v) => AMOUNT.test(v), message)
+    .transform(normaliseAmount);
+
+const optionalAmount = (message: string) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: message })
+    .optional()
+    .transform((v) =>
+      v === undefined || v === null ? null : typeof v === "number" ? String(v) : v.trim(),
+    )
+    .refine((v) => v === null || v === "" || AMOUNT.test(v), message)
+    .transform((v) => (v === null || v === "" ? null : normaliseAmount(v)));
+
+const uniqueTexts = (values: string[]) => [...new Set(values)];
+
+const intList = (min: number, max: number, message: string, emptyMessage: string) =>
+  z
+    .array(z.number({ error: message }).int(message).min(min, message).max(max, message), {
+      error: emptyMessage,
+    })
+    .transform((values) => [...new Set(values)].sort((a, b) => a - b))
+    .refine((values) => values.length > 0, emptyMessage);
+
+const allergenByKey = new Map<string, (typeof ALLERGENS)[number]>(
+  ALLERGENS.map((a) => [a.toLowerCase(), a]),
+);
+
+const menuItemFields = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(MENU_NAME_MAX, `Name must be at most ${MENU_NAME_MAX} characters`)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), "Name cannot contain control characters"),
+  description: z
+    .string({ error: "Invalid description" })
+    .nullish()
+    .transform((v) => (v == null || v.trim() === "" ? null : v.trim()))
+    .refine(
+      (v) => v === null || v.length <= MENU_DESCRIPTION_MAX,
+      `Description must be at most ${MENU_DESCRIPTION_MAX} characters`,
+    )
+    .refine(
+      (v) => v === null || !CONTROL_EXCEPT_LINES.test(v),
+      "Description cannot contain control characters",
+    ),
+  price: amount(PRICE_MESSAGE),
+  discountPrice: optionalAmount(DISCOUNT_PRICE_MESSAGE),
+  imageUrl: z
+    .union([
+      z.literal("").transform(() => null),
+      z.null(),
+      z.url({ protocol: /^https?$/, error: "Invalid URL" }).max(MENU_IMAGE_URL_MAX, "Invalid URL"),
+    ])
+    .optional()
+    .transform((v) => v ?? null),
+  type: z
+    .enum(MENU_ITEM_TYPES, { error: "Type must be primary or secondary" })
+    .default("secondary"),
+  categories: z
+    .array(
+      z
+        .string({ error: "Select at least one category" })
+        .max(MENU_CATEGORY_MAX, `Protein names must be at most ${MENU_CATEGORY_MAX} characters`)
+        .refine(
+          (v) => !CONTROL_CHARACTERS.test(v),
+          "Protein names cannot contain control characters",
+        ),
+      { error: "Select at least one category" },
+    )
+    .transform((values) => uniqueTexts(values.map((v) => v.trim().toLowerCase()).filter(Boolean)))
+    .refine((values) => values.length > 0, "Select at least one category")
+    .refine(
+      (values) => values.length <= MENU_CATEGORIES_MAX,
+      `At most ${MENU_CATEGORIES_MAX} categories`,
+    ),
+  proteinDescriptions: z
+    .record(
+      z.string(),
+      z
+        .string({ error: "Protein descriptions must be text" })
+        .max(
+          MENU_PROTEIN_DESCRIPTION_MAX,
+          `Protein descriptions must be at most ${MENU_PROTEIN_DESCRIPTION_MAX} characters`,
+        ),
+      { error: "Protein descriptions must be text" },
+    )
+    .nullish()
+    .transform((v) => v ?? {}),
+  weekNumbers: intList(1, 6, "Weeks must be between 1 and 6", "Select at least one week"),
+  daysOfWeek: intList(
+    1,
+    5,
+    "Days must be between 1 (Monday) and 5 (Friday)",
+    "Select at least one day",
+  ),
+  allergens: z
+    .array(z.string({ error: "Unknown allergen" }), { error: "Unknown allergen" })
+    .nullish()
+    .transform((v) => (v ?? []).map((a) => a.trim()).filter(Boolean))
+    .superRefine((values, ctx) => {
+      for (const value of values) {
+        if (!allergenByKey.has(value.toLowerCase())) {
+          ctx.addIssue({
+            code: "custom",
+            message: `Unknown allergen: ${value.slice(0, 40)} (choose from ${ALLERGENS.join(", ")})`,
+          });
+          return;
+        }
+      }
+    })
+    .transform((values) => uniqueTexts(values.map((a) => allergenByKey.get(a.toLowerCase())!))),
+  sideDishes: z
+    .array(
+      z
+        .string({ error: "Side dishes must be text" })
+        .max(MENU_SIDE_DISH_MAX, `Side dishes must be at most ${MENU_SIDE_DISH_MAX} characters`)
+        .refine(
+          (v) => !CONTROL_CHARACTERS.test(v),
+          "Side dishes cannot contain control characters",
+        ),
+      { error: "Side dishes must be text" },
+    )
+    .nullish()
+    .transform((v) => uniqueTexts((v ?? []).map((s) => s.trim()).filter(Boolean)))
+    .refine(
+      (values) => values.length <= MENU_SIDE_DISHES_MAX,
+      `At most ${MENU_SIDE_DISHES_MAX} side dishes`,
+    ),
+  isAvailable: z.boolean({ error: "Availability must be true or false" }).default(true),
+});
+
+type MenuItemFields = z.output<typeof menuItemFields>;
+
+/** The cross-field rules: a discount below the price; descriptions only of chosen proteins. */
+function withItemRules<S extends z.ZodType<MenuItemFields>>(schema: S) {
+  return schema
+    .superRefine((value, ctx) => {
+      const item: MenuItemFields = value;
+      if (item.discountPrice !== null && cents(item.discountPrice) >= cents(item.price)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["discountPrice"],
+          message: DISCOUNT_BELOW_PRICE_MESSAGE,
+        });
+      }
+    })
+    .transform((item) => {
+      // Descriptions of proteins the item no longer offers are dropped (the form keeps them
+      // while a box is unticked); keys follow the categories' lower-case form.
+      const fields: MenuItemFields = item;
+      const descriptions: Record<string, string> = {};
+      for (const [key, text] of Object.entries(fields.proteinDescriptions)) {
+        const protein = key.trim().toLowerCase();
+        const description = text.trim();
+        if (fields.categories.includes(protein) && description !== "") {
+          descriptions[protein] = description;
+        }
+      }
+      return { ...item, proteinDescriptions: descriptions };
+    });
+}
+
+function cents(amountText: string): number {
+  const [whole = "0", fraction = "00"] = amountText.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** POST /api/menu, a CSV row, and the form. */
+export const menuItemSchema = withItemRules(menuItemFields);
+export type MenuItemInput = z.input<typeof menuItemSchema>;
+export type MenuItemValues = z.output<typeof menuItemSchema>;
+
+/** PUT /api/menu/{id}: the same fields plus the version the editor loaded (optional). */
+export const menuItemUpdateSchema = withItemRules(
+  menuItemFields.extend({
+    version: z
+      .number({ error: "Invalid version" })
+      .int("Invalid version")
+      .positive("Invalid version")
+      .optional(),
+  }),
+);
+export type MenuItemUpdateValues = z.output<typeof menuItemUpdateSchema>;
+
+const MAX_ID = 2_147_483_647;
+const itemIds = (message: string) =>
+  z
+    .array(z.number({ error: message }).int(message).positive(message).max(MAX_ID, message), {
+      error: message,
+    })
+    .min(1, message)
+    .max(500, "At most 500 menu items at once")
+    .transform((ids) => [...new Set(ids)]);
+
+export const menuItemIdsSchema = z.object({ itemIds: itemIds("Select at least one menu item") });
+export const hasOrdersBatchSchema = z.object({
+  menuItemIds: itemIds("Select at least one menu item"),
+});
+export const bulkArchiveSchema = z.object({
+  itemIds: itemIds("Select at least one menu item"),
+  isArchived: z.boolean({ error: "isArchived must be true or false" }),
+});
+export const availabilitySchema = z.object({
+  isAvailable: z.boolean({ error: "isAvailable must be true or false" }),
+});
+export const archiveSchema = z.object({
+  isArchived: z.boolean({ error: "isArchived must be true or false" }),
+});
