@@ -28,6 +28,8 @@ async function registerWithChild(page: Page) {
 
 async function putMealInCartAndPay(page: Page) {
   await page.getByRole("tab", { name: "Menu Calendar" }).click();
+  // Wait for the calendar (and the stored cart) before deciding whether a meal is still needed.
+  await expect(page.getByRole("button", { name: /^Add to Cart: / }).first()).toBeVisible();
   if ((await page.getByText("In cart").count()) === 0) {
     await page
       .getByRole("button", { name: /^Add to Cart: / })
