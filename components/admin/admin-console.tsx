@@ -2,6 +2,7 @@
 
 import { LogOut, PanelLeft } from "lucide-react";
 import { useState } from "react";
+import { SECTION_SCREENS } from "@/components/admin/admin-sections";
 import { useIsNarrow } from "@/components/admin/use-is-narrow";
 import { useLogout } from "@/components/auth/use-session-actions";
 import { Button } from "@/components/ui/button";
@@ -13,7 +14,7 @@ import { cn } from "@/lib/utils";
 // The admin console shell (spec 001 §2): a collapsible sidebar listing the sections this admin may
 // use, open by default from 768 px and closed below (where it also closes after a choice), the
 // username and a logout button; the header names the current section. Sections switch in place.
-// The sections' own screens come with issues 5 and 6.
+// Each section's screen is in SECTION_SCREENS.
 export function AdminConsole({
   user,
   initialSection,
@@ -30,6 +31,7 @@ export function AdminConsole({
   const [openChoice, setOpenChoice] = useState<boolean | undefined>(undefined);
   const open = openChoice ?? (narrow === undefined ? undefined : !narrow);
   const logout = useLogout();
+  const Screen = section ? SECTION_SCREENS[section] : undefined;
 
   function choose(next: Feature) {
     setSection(next);
@@ -49,7 +51,7 @@ export function AdminConsole({
         id="admin-sidebar"
         aria-label="Admin sections"
         className={cn(
-          "z-40 w-64 shrink-0 flex-col border-r bg-sidebar text-sidebar-foreground",
+          "z-40 w-64 shrink-0 flex-col border-r bg-sidebar text-sidebar-foreground print:hidden",
           "fixed inset-y-0 left-0 md:sticky md:top-0 md:h-dvh",
           open === undefined ? "hidden md:flex" : open ? "flex" : "hidden",
         )}
@@ -87,7 +89,7 @@ export function AdminConsole({
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-20 flex items-center gap-3 border-b bg-background px-4 py-3">
+        <header className="sticky top-0 z-20 flex items-center gap-3 border-b bg-background px-4 py-3 print:hidden">
           <Button
             variant="ghost"
             size="icon"
@@ -104,7 +106,8 @@ export function AdminConsole({
             {section ? SECTION_TITLES[section] : "Admin Console"}
           </h1>
         </header>
-        <main className="flex-1 p-4 md:p-6">
+        <main className="min-w-0 flex-1 p-4 md:p-6">
+          {Screen && <Screen />}
           {sections.length === 0 && (
             <p className="text-muted-foreground">
               Your account has no sections yet. Ask the superadmin to give you access.

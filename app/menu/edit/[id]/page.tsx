@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { AdminConsole } from "@/components/admin/admin-console";
+import { EditMenuItem } from "@/components/admin/menu/edit-menu-item";
 import { AuthPage } from "@/components/auth/auth-page";
 import { getCurrentUser } from "@/lib/auth/session";
 import { hasFeature } from "@/lib/auth/permissions";
 import { findMenuItem } from "@/lib/menu/get-menu-item";
 
 // /menu/edit/{id}: admins only (spec 001 §2). The item is loaded from its own record; when that
-// fails the page says so with a link back to the menu. The edit form itself is the menu section's.
+// fails the page says so with a link back to the menu; the form is the menu section's own.
 export default async function EditMenuItemPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await getCurrentUser();
   if (!user) return <AuthPage />;
@@ -27,5 +27,10 @@ export default async function EditMenuItemPage({ params }: { params: Promise<{ i
       </main>
     );
   }
-  return <AdminConsole user={user} initialSection="menu" />;
+  return (
+    <main className="mx-auto w-full max-w-4xl px-4 py-8">
+      <h1 className="mb-6 text-2xl font-semibold">Edit Menu Item</h1>
+      <EditMenuItem itemId={item.id} />
+    </main>
+  );
 }

@@ -1,0 +1,110 @@
+"use client";
+
+import { CalendarPlus, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { OrderCycleDto } from "@/lib/contracts";
+import { formatCalendarDate, formatInstantDate, lengthOf } from "./cycle-format";
+import { useDeactivateCycle } from "./use-cycle-queries";
+
+/** The Active Order Cycle card (spec 001 §2). */
+export function ActiveCycleCard({
+  cycle,
+  loading,
+  onCreate,
+}: {
+  cycle: OrderCycleDto | null;
+  loading: boolean;
+  onCreate: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const deactivate = useDeactivateCycle();
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Active Order Cycle</CardTitle>
+        <CardDescription>The cycle parents and teachers are ordering in.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {loading ? (
+          <p className="text-sm text-muted-foreground">Loading order cycles...</p>
+        ) : cycle ? (
+          <>
+            <div className="grid gap-1">
+              <p className="font-medium">
+                Current {lengthOf(cycle)}-week cycle started on{" "}
+                {formatCalendarDate(cycle.startDate)}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                Created on {formatInstantDate(cycle.createdAt)}
+              </p>
+            </div>
+            <div
+              role="note"
+              className="flex items-center gap-2 rounded-md border border-yellow-300 bg-yellow-50 px-3 py-2 text-sm text-yellow-900 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-100"
+            >
+              <TriangleAlert aria-hidden className="size-4 shrink-0" />
+              <span>
+                {cycle.blockedDays.length} blocked {cycle.blockedDays.length === 1 ? "day" : "days"}{" "}
+                in this cycle
+              </span>
+            </div>
+            <div>
+              <Button
+                variant="destructive"
+                disabled={deactivate.isPending}
+                onClick={() => setConfirming(true)}
+              >
+                {deactivate.isPending ? "Deactivating..." : "Deactivate Current Cycle"}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="text-muted-foreground">
+              No active order cycle. Create a new cycle to start accepting orders.
+            </p>
+            <div>
+              <Button onClick={onCreate}>
+                <CalendarPlus aria-hidden /> Create New Order Cycle
+              </Button>
+            </div>
+          </>
+        )}
+      </CardContent>
+
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Deactivate Current Cycle?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Parents and teachers will not be able to place orders until a cycle is created or
+              reactivated.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              className={buttonVariants({ variant: "destructive" })}
+              onClick={() => cycle && deactivate.mutate(cycle.id)}
+            >
+              Deactivate
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import type { BlockedDay } from "@/lib/contracts";
+import { formatZmw } from "@/lib/money";
+import { DEFAULT_TIMEZONE, parseIsoDate, schoolToday } from "@/lib/school-calendar";
+
+// Display helpers of the Order Cycles section (spec 001 §2, §9). Calendar dates are read as dates,
+// never through the browser's time zone.
+
+export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const;
+const SHORT_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const SHORT_MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
+
+/** Cycle length as shown: 4 or 6, and 4 when absent (spec 001 §3). */
+export function lengthOf(cycle: { cycleLength?: number | null }): number {
+  return cycle.cycleLength && cycle.cycleLength > 0 ? cycle.cycleLength : 4;
+}
+
+/** "2026-12-07" (or "2026-12-07T00:00:00.000Z") → "Mon 7 Dec 2026"; 'No date' / 'Invalid date'. */
+export function formatCalendarDate(value: string | null | undefined): string {
+  if (!value) return "No date";
+  const date = parseIsoDate(value.slice(0, 10));
+  if (!date) return "Invalid date";
+  return `${SHORT_DAYS[date.getUTCDay()]} ${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** An instant (createdAt) as the school's calendar date, "Mon 7 Dec 2026". */
+export function formatInstantDate(
+  value: string | null | undefined,
+  timeZone: string = DEFAULT_TIMEZONE,
+): string {
+  if (!value) return "No date";
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDate(value);
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return "Invalid date";
+  return formatCalendarDate(schoolToday(timeZone, instant));
+}
+
+/** "Week 2, Wednesday". */
+export function blockedDayLabel(day: BlockedDay): string {
+  return `Week ${day.weekNumber}, ${WEEKDAY_NAMES[day.dayOfWeek - 1] ?? `Day ${day.dayOfWeek}`}`;
+}
+
+/** Blocked days in week then day order. */
+export function sortBlockedDays(days: readonly BlockedDay[]): BlockedDay[] {
+  return [...days].sort((a, b) => a.weekNumber - b.weekNumber || a.dayOfWeek - b.dayOfWeek);
+}
+
+/** History revenue "123.45" → "K 123.45" (en-ZM, 2 decimals). */
+export function formatRevenue(amount: string | number | null | undefined): string {
+  if (amount === null || amount === undefined || amount === "") return formatZmw("0");
+  try {
+    return formatZmw(typeof amount === "number" ? amount.toFixed(2) : amount);
+  } catch {
+    const n = Number(amount);
+    return Number.isFinite(n) ? formatZmw(Math.max(0, n).toFixed(2)) : String(amount);
+  }
+}

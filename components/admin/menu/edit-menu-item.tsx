@@ -1,0 +1,68 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { MenuItemForm } from "@/components/admin/menu/menu-item-form";
+import { MENU_ITEMS_KEY } from "@/components/admin/menu/menu-management-section";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { api, errorMessage } from "@/lib/client/api";
+import type { AdminMenuItemDto } from "@/lib/menu/menu-items";
+
+/** /menu/edit/{id}: the item from its own record, then the shared menu item form. */
+export function EditMenuItem({ itemId }: { itemId: number | string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+
+  const itemQuery = useQuery({
+    queryKey: ["menu-item", String(itemId)],
+    queryFn: () => api<AdminMenuItemDto>(`/api/menu/${itemId}`),
+    staleTime: 0,
+  });
+  const ordersQuery = useQuery({
+    queryKey: ["menu-item-has-orders", String(itemId)],
+    queryFn: () => api<{ hasOrders: boolean }>(`/api/menu/${itemId}/has-orders`),
+    staleTime: 0,
+  });
+
+  if (itemQuery.isError) {
+    return (
+      <div className="mx-auto grid max-w-xl gap-4 px-4 py-16 text-center">
+        <p role="alert" className="text-destructive">
+          Failed to load menu item: {errorMessage(itemQuery.error, "Item not found")}
+        </p>
+        <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to Menu
+        </Link>
+      </div>
+    );
+  }
+
+  if (itemQuery.isPending || ordersQuery.isPending) {
+    return <p className="p-6 text-sm text-muted-foreground">Loading menu item…</p>;
+  }
+
+  const item = itemQuery.data;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Edit Menu Item</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <MenuItemForm
+          key={`${item.id}:${item.version}`}
+          item={item}
+          // When the order check fails the name stays editable; the server refuses a rename
+          // of an item with orders (409) and its message is shown.
+          hasOrders={ordersQuery.data?.hasOrders ?? false}
+          onSaved={() => {
+            void queryClient.invalidateQueries({ queryKey: MENU_ITEMS_KEY });
+            router.push("/");
+          }}
+          onCancel={() => router.push("/")}
+          onDuplicated={(newId) => router.push(`/menu/edit/${newId}`)}
+        />
+      </CardContent>
+    </Card>
+  );
+}
