@@ -13,12 +13,7 @@ import {
 } from "@/components/ui/dialog";
 import { cycleDayDate, cycleEndDate, parseIsoDate } from "@/lib/school-calendar";
 import { cn } from "@/lib/utils";
-import {
-  blockedDayLabel,
-  formatCalendarDate,
-  sortBlockedDays,
-  WEEKDAY_NAMES,
-} from "./cycle-format";
+import { blockedDayLabel, formatCalendarDate, sortBlockedDays } from "./cycle-format";
 import { useCreateCycle } from "./use-cycle-queries";
 import {
   canAdvance,
@@ -31,6 +26,7 @@ import {
   type WizardAction,
   type WizardState,
 } from "./wizard-state";
+import { WEEKDAYS } from "@/lib/client/format";
 
 const LENGTH_OPTIONS: { value: CycleLength; title: string; description: string }[] = [
   { value: 4, title: "4 Weeks", description: "Standard monthly cycle for regular meal planning" },
@@ -196,7 +192,7 @@ function BlockedDaysStep({ state, dispatch }: StepProps) {
               <th scope="col" className="sr-only">
                 Week
               </th>
-              {WEEKDAY_NAMES.map((day) => (
+              {WEEKDAYS.map((day) => (
                 <th key={day} scope="col" className="font-medium text-muted-foreground">
                   {day}
                 </th>
@@ -209,7 +205,7 @@ function BlockedDaysStep({ state, dispatch }: StepProps) {
                 <th scope="row" className="pr-2 text-left font-medium whitespace-nowrap">
                   Week {week}
                 </th>
-                {WEEKDAY_NAMES.map((dayName, index) => {
+                {WEEKDAYS.map((dayName, index) => {
                   const day = index + 1;
                   const pressed = state.blockedDays.some(
                     (d) => d.weekNumber === week && d.dayOfWeek === day,

@@ -1,11 +1,11 @@
 import type { BlockedDay } from "@/lib/contracts";
 import { formatZmw } from "@/lib/money";
 import { DEFAULT_TIMEZONE, parseIsoDate, schoolToday } from "@/lib/school-calendar";
+import { weekdayName } from "@/lib/client/format";
 
 // Display helpers of the Order Cycles section (spec 001 §2, §9). Calendar dates are read as dates,
 // never through the browser's time zone.
 
-export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const;
 const SHORT_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 const SHORT_MONTHS = [
   "Jan",
@@ -49,7 +49,7 @@ export function formatInstantDate(
 
 /** "Week 2, Wednesday". */
 export function blockedDayLabel(day: BlockedDay): string {
-  return `Week ${day.weekNumber}, ${WEEKDAY_NAMES[day.dayOfWeek - 1] ?? `Day ${day.dayOfWeek}`}`;
+  return `Week ${day.weekNumber}, ${weekdayName(day.dayOfWeek)}`;
 }
 
 /** Blocked days in week then day order. */

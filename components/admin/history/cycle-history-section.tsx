@@ -15,8 +15,6 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import {
   CSV_COLUMNS,
   csvRow,
-  dayName,
-  DAY_NAMES,
   formatCalendarDate,
   formatKwacha,
   formatOrderDate,
@@ -49,6 +47,7 @@ import {
 import { api, errorMessage } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { MenuItemDto, OrderCycleDto } from "@/lib/contracts";
+import { WEEKDAYS, weekdayName } from "@/lib/client/format";
 
 // Cycle History (spec 001 §2 "Cycle History section (orders)", §7 GET /api/cycle-orders and
 // POST /api/orders/status, §9 page size 10 and the rounding rule): one cycle's orders, filtered,
@@ -192,7 +191,7 @@ const columns: ColumnDef<typeof features, CycleOrder>[] = [
     cell: ({ row }) => (
       <div className="whitespace-nowrap">
         <div>Week {row.original.weekNumber}</div>
-        <div className="text-xs text-muted-foreground">{dayName(row.original.dayOfWeek)}</div>
+        <div className="text-xs text-muted-foreground">{weekdayName(row.original.dayOfWeek)}</div>
       </div>
     ),
   },
@@ -426,7 +425,7 @@ export function CycleHistorySection() {
           </FilterSelect>
           <FilterSelect label="Day" value={filters.day} onChange={(v) => changeFilter("day", v)}>
             <SelectItem value={ALL}>All days</SelectItem>
-            {DAY_NAMES.map((name, index) => (
+            {WEEKDAYS.map((name, index) => (
               <SelectItem key={name} value={String(index + 1)}>
                 {name}
               </SelectItem>

@@ -1,4 +1,5 @@
 import { format, isValid } from "date-fns";
+import { weekdayName } from "@/lib/client/format";
 import { toNgwee } from "@/lib/money";
 import { parseIsoDate } from "@/lib/school-calendar";
 
@@ -35,13 +36,6 @@ export type PageMetadata = {
 };
 
 export type CycleOrdersPage = { data: CycleOrder[]; metadata: PageMetadata };
-
-export const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const;
-
-/** 1 → "Monday"; anything outside 1-5 is shown as its number. */
-export function dayName(dayOfWeek: number): string {
-  return DAY_NAMES[dayOfWeek - 1] ?? String(dayOfWeek);
-}
 
 /** A 2-decimal amount rounded UP to whole kwacha (integer arithmetic on ngwee, no floats). */
 export function roundUpKwacha(amount: string): number {
@@ -144,7 +138,7 @@ export function csvRow(order: CycleOrder): string[] {
     orderItemNames(order),
     order.cycle?.startDate ?? "",
     String(order.weekNumber),
-    dayName(order.dayOfWeek),
+    weekdayName(order.dayOfWeek),
     order.category ?? "",
     order.sideDish ?? "",
     order.comments ?? "",

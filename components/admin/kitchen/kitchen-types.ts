@@ -1,4 +1,5 @@
-import { dayName, formatCalendarDate } from "@/components/admin/history/cycle-order-format";
+import { formatCalendarDate } from "@/components/admin/history/cycle-order-format";
+import { weekdayName } from "@/lib/client/format";
 
 // The kitchen's reads (spec 001 §3 "Kitchen order", §7 GET /api/orders/today and /week/{week}).
 
@@ -86,7 +87,7 @@ export function pendingOrderIds(
 
 /** "Monday, 3 Mar 2025". */
 export function dayHeading(day: DayPortions): string {
-  return `${dayName(day.dayOfWeek)}, ${formatCalendarDate(day.date)}`;
+  return `${weekdayName(day.dayOfWeek)}, ${formatCalendarDate(day.date)}`;
 }
 
 /** "beef: 3" entries, largest first, then by name. */

@@ -48,14 +48,7 @@ import {
   type MenuItemInput,
   type MenuItemValues,
 } from "@/lib/validations/menu";
-
-export const DAY_NAMES: Record<number, string> = {
-  1: "Monday",
-  2: "Tuesday",
-  3: "Wednesday",
-  4: "Thursday",
-  5: "Friday",
-};
+import { weekdayName } from "@/lib/client/format";
 
 export const LOCKED_NAME_LABEL = "(Cannot be changed due to existing orders)";
 
@@ -89,6 +82,41 @@ function toggle<T>(list: readonly T[], value: T, on: boolean): T[] {
 }
 
 type EditableItem = MenuItemDto & { version?: number };
+
+/** A labelled group of checkboxes over numbers (weeks, days), kept sorted. */
+function NumberChecklist({
+  label,
+  options,
+  optionLabel,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly number[];
+  optionLabel: (option: number) => string;
+  value: readonly number[];
+  onChange: (next: number[]) => void;
+}) {
+  return (
+    <FormItem>
+      <FormLabel>{label}</FormLabel>
+      <div className="flex flex-wrap gap-4" role="group" aria-label={label}>
+        {options.map((option) => (
+          <Label key={option} className="font-normal">
+            <Checkbox
+              checked={value.includes(option)}
+              onCheckedChange={(checked) =>
+                onChange(toggle(value, option, checked === true).sort((a, b) => a - b))
+              }
+            />
+            {optionLabel(option)}
+          </Label>
+        ))}
+      </div>
+      <FormMessage />
+    </FormItem>
+  );
+}
 
 function defaultsOf(item?: EditableItem): MenuItemInput {
   return {
@@ -489,50 +517,26 @@ export function MenuItemForm({
             control={form.control}
             name="weekNumbers"
             render={({ field }) => (
-              <FormItem>
-                <FormLabel>Weeks</FormLabel>
-                <div className="flex flex-wrap gap-4" role="group" aria-label="Weeks">
-                  {MENU_WEEKS.map((week) => (
-                    <Label key={week} className="font-normal">
-                      <Checkbox
-                        checked={(field.value ?? []).includes(week)}
-                        onCheckedChange={(checked) =>
-                          field.onChange(
-                            toggle(field.value ?? [], week, checked === true).sort((a, b) => a - b),
-                          )
-                        }
-                      />
-                      Week {week}
-                    </Label>
-                  ))}
-                </div>
-                <FormMessage />
-              </FormItem>
+              <NumberChecklist
+                label="Weeks"
+                options={MENU_WEEKS}
+                optionLabel={(week) => `Week ${week}`}
+                value={field.value ?? []}
+                onChange={field.onChange}
+              />
             )}
           />
           <FormField
             control={form.control}
             name="daysOfWeek"
             render={({ field }) => (
-              <FormItem>
-                <FormLabel>Days</FormLabel>
-                <div className="flex flex-wrap gap-4" role="group" aria-label="Days">
-                  {MENU_DAYS.map((day) => (
-                    <Label key={day} className="font-normal">
-                      <Checkbox
-                        checked={(field.value ?? []).includes(day)}
-                        onCheckedChange={(checked) =>
-                          field.onChange(
-                            toggle(field.value ?? [], day, checked === true).sort((a, b) => a - b),
-                          )
-                        }
-                      />
-                      {DAY_NAMES[day]}
-                    </Label>
-                  ))}
-                </div>
-                <FormMessage />
-              </FormItem>
+              <NumberChecklist
+                label="Days"
+                options={MENU_DAYS}
+                optionLabel={weekdayName}
+                value={field.value ?? []}
+                onChange={field.onChange}
+              />
             )}
           />
         </div>

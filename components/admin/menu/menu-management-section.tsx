@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import Link from "next/link";
 import { createContext, useContext, useMemo, useRef, useState, type ChangeEvent } from "react";
-import { MenuItemForm, DAY_NAMES } from "@/components/admin/menu/menu-item-form";
+import { MenuItemForm } from "@/components/admin/menu/menu-item-form";
+import { weekdayName } from "@/lib/client/format";
 import { notify } from "@/components/notifications/toast";
 import {
   AlertDialog,
@@ -69,7 +70,7 @@ function success(description: string) {
 }
 
 function daysText(days: number[]): string {
-  return days.map((d) => DAY_NAMES[d] ?? String(d)).join(", ");
+  return days.map(weekdayName).join(", ");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -642,7 +643,7 @@ export function MenuManagementSection() {
                   <SelectItem value="all">All days</SelectItem>
                   {MENU_DAYS.map((d) => (
                     <SelectItem key={d} value={String(d)}>
-                      {DAY_NAMES[d]}
+                      {weekdayName(d)}
                     </SelectItem>
                   ))}
                 </SelectContent>
