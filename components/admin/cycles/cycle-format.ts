@@ -1,3 +1,5 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
 import type { BlockedDay } from "@/lib/contracts";
 import { formatZmw } from "@/lib/money";
 import { DEFAULT_TIMEZONE, parseIsoDate, schoolToday } from "@/lib/school-calendar";
@@ -5,22 +7,6 @@ import { weekdayName } from "@/lib/client/format";
 
 // Display helpers of the Order Cycles section (spec 001 §2, §9). Calendar dates are read as dates,
 // never through the browser's time zone.
-
-const SHORT_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const SHORT_MONTHS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-] as const;
 
 /** Cycle length as shown: 4 or 6, and 4 when absent (spec 001 §3). */
 export function lengthOf(cycle: { cycleLength?: number | null }): number {
@@ -32,7 +18,7 @@ export function formatCalendarDate(value: string | null | undefined): string {
   if (!value) return "No date";
   const date = parseIsoDate(value.slice(0, 10));
   if (!date) return "Invalid date";
-  return `${SHORT_DAYS[date.getUTCDay()]} ${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return format(new TZDate(date.getTime(), "UTC"), "EEE d MMM yyyy");
 }
 
 /** An instant (createdAt) as the school's calendar date, "Mon 7 Dec 2026". */
