@@ -1,16 +1,32 @@
 "use client";
 
 import type { ComponentType } from "react";
+import { AdminUsersSection } from "@/components/admin/admins/admins-section";
 import { OrderCyclesSection } from "@/components/admin/cycles/order-cycles-section";
 import { CycleHistorySection } from "@/components/admin/history/cycle-history-section";
 import { KitchenSection } from "@/components/admin/kitchen/kitchen-section";
+import { LiveOrdersSection } from "@/components/admin/live-orders/live-orders-section";
 import { MenuManagementSection } from "@/components/admin/menu/menu-management-section";
+import { OrderRecoverySection } from "@/components/admin/order-recovery/order-recovery-section";
+import { ParentsStudentsSection } from "@/components/admin/parents/parents-section";
+import { PendingPaymentsSection } from "@/components/admin/pending-payments/pending-payments-section";
+import { RefundManagementSection } from "@/components/admin/refunds/refunds-section";
+import { RevenueStatsSection } from "@/components/admin/revenue/revenue-section";
+import { SettingsSection } from "@/components/admin/settings/settings-section";
 import type { Feature } from "@/lib/auth/permissions";
 
-/** The console's sections that have their screens; the others come with the people-and-money work. */
-export const SECTION_SCREENS: Partial<Record<Feature, ComponentType>> = {
+/** Every console section's screen, by feature key (spec 001 §2). */
+export const SECTION_SCREENS: Record<Feature, ComponentType> = {
   menu: MenuManagementSection,
   kitchen: KitchenSection,
   cycles: OrderCyclesSection,
   history: CycleHistorySection,
+  live_orders: LiveOrdersSection,
+  revenue: RevenueStatsSection,
+  refunds: RefundManagementSection,
+  admins: AdminUsersSection,
+  parents_students: ParentsStudentsSection,
+  settings: SettingsSection,
+  order_recovery: OrderRecoverySection,
+  pending_payments: PendingPaymentsSection,
 };

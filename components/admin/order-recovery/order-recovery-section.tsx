@@ -1,0 +1,6 @@
+"use client";
+
+/** Placeholder: replaced by the section's screen. */
+export function OrderRecoverySection() {
+  return <p className="text-muted-foreground">Coming soon.</p>;
+}
