@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { env } from "@/lib/env";
+import { log } from "@/lib/observability/log";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
 // The one Prisma client of the process. PGlite (embedded, in PGLITE_DATA_DIR) when DATABASE_URL is
@@ -52,9 +53,7 @@ async function open(): Promise<{ client: PrismaClient; close: () => Promise<void
   if (config.DB_AUTO_SETUP) {
     const { applyPendingMigrations } = await import("@/lib/migrations/schema-engine");
     const applied = await applyPendingMigrations(adapter);
-    if (applied.length > 0 && config.NODE_ENV !== "test") {
-      console.info(`[db] applied migrations: ${applied.join(", ")}`);
-    }
+    if (applied.length > 0) log.info({ migrations: applied }, "applied migrations");
   }
   const client = createClient(adapter);
   if (config.DB_AUTO_SETUP) {

@@ -1,7 +1,10 @@
 import "server-only";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { hashPassword, generatePassword } from "@/lib/auth/password";
 import { FEATURES, SUPERADMIN_USERNAME } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
+import { log } from "@/lib/observability/log";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { mondayOf, parseIsoDate, schoolToday } from "@/lib/school-calendar";
 import { DEMO_ACCOUNTS } from "@/lib/seed-accounts";
@@ -82,12 +85,22 @@ async function seedSuperadmin(db: PrismaClient, givenPassword: string | undefine
     skipDuplicates: true,
   });
   if (created.count > 0 && !givenPassword) {
-    // Printed once, when the account is created; it is not stored anywhere in clear.
-    console.info(
-      `\n[seed] Created "${SUPERADMIN_USERNAME}" with the generated password: ${password}\n` +
-        `[seed] Sign in and change it, or set SEED_SUPERADMIN_PASSWORD before the first start.\n`,
+    // Kept out of the logs (they are shipped and kept): the password goes to a file only the
+    // server's user can read, beside the embedded database and the session secret.
+    const file = passwordFile();
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${password}\n`, { mode: 0o600 });
+    log.warn(
+      { file },
+      `created "${SUPERADMIN_USERNAME}" with a generated password, written to the file; sign in, change it and delete the file (or set SEED_SUPERADMIN_PASSWORD before the first start)`,
     );
   }
+}
+
+function passwordFile(): string {
+  const dataDir = env().PGLITE_DATA_DIR;
+  const base = dataDir.startsWith("memory://") ? ".data" : path.dirname(path.resolve(dataDir));
+  return path.resolve(base, "superadmin-password");
 }
 
 async function seedSettings(db: PrismaClient) {

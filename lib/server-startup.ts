@@ -1,10 +1,19 @@
 import "server-only";
-import { getDb } from "@/lib/db";
+import { disconnectDb, getDb } from "@/lib/db";
 import { processOutbox } from "@/lib/mail/outbox";
+import {
+  isDraining,
+  requestsInFlight,
+  startDraining,
+  waitForIdle,
+} from "@/lib/observability/lifecycle";
+import { log } from "@/lib/observability/log";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { pruneRateLimits } from "@/lib/rate-limit";
 
 const SWEEP_INTERVAL_MS = 60_000;
+/** How long a stopping instance waits for requests in flight (below the usual 30 s kill delay). */
+const DRAIN_TIMEOUT_MS = 25_000;
 
 /**
  * Called once per server process. The sweeps are safe on several instances at once: payment
@@ -12,11 +21,12 @@ const SWEEP_INTERVAL_MS = 60_000;
  * is idempotent.
  */
 export async function startServer(): Promise<void> {
+  installShutdownHandlers();
   try {
     await getDb();
   } catch (error) {
     // Not fatal: the database may come up later; requests answer 503 until it does.
-    console.error("[startup] database not ready:", error);
+    log.error({ err: error }, "database not ready at startup");
   }
   const timer = setInterval(() => {
     void sweep();
@@ -25,11 +35,40 @@ export async function startServer(): Promise<void> {
 }
 
 async function sweep(): Promise<void> {
+  if (isDraining()) return;
   try {
     await reconcileOpenPayments();
     await processOutbox();
     await pruneRateLimits();
   } catch (error) {
-    console.error("[sweep] failed:", error);
+    log.error({ err: error }, "sweep failed");
   }
+}
+
+/**
+ * `npm start` sets NEXT_MANUAL_SIG_HANDLE so that Next leaves SIGTERM to us: Next's own handler
+ * exits at once, cutting off requests in flight. Ours stops being ready, lets the API requests in
+ * flight finish, closes the database (a PGlite folder must be closed cleanly) and exits.
+ */
+function installShutdownHandlers(): void {
+  if (!process.env.NEXT_MANUAL_SIG_HANDLE) {
+    log.warn("NEXT_MANUAL_SIG_HANDLE is not set: Next.js exits on SIGTERM without draining");
+    return;
+  }
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    startDraining();
+    log.info({ signal, inFlight: requestsInFlight() }, "shutting down: draining requests");
+    void (async () => {
+      const idle = await waitForIdle(DRAIN_TIMEOUT_MS);
+      if (!idle) log.warn({ inFlight: requestsInFlight() }, "drain timed out");
+      await disconnectDb();
+      log.info("stopped");
+      process.exit(0);
+    })();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
 }

@@ -6,6 +6,8 @@ import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/api/prisma-error
 import { applyWrittenCookies, withRequestCookies } from "@/lib/api/request-cookies";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
 import { assertAccess, type Access } from "@/lib/auth/guards";
+import { requestFinished, requestStarted } from "@/lib/observability/lifecycle";
+import { log, withRequestContext } from "@/lib/observability/log";
 
 // Every route handler goes through `route()`: it checks the request's origin and size, resolves the
 // session and the caller's role or feature, awaits params, parses the body and query with zod, and
@@ -35,7 +37,32 @@ export function route<A extends Access, TBody = undefined, TQuery = undefined>(
   config: RouteConfig<A, TBody, TQuery>,
   handler: (ctx: Context<TBody, TQuery, UserFor<A>>) => Promise<unknown>,
 ) {
-  return async (req: NextRequest, segment: { params: Promise<Params> }): Promise<Response> => {
+  return (req: NextRequest, segment: { params: Promise<Params> }): Promise<Response> => {
+    const requestId = requestIdOf(req);
+    return withRequestContext(requestId, async () => {
+      requestStarted();
+      const started = performance.now();
+      let response: NextResponse | undefined;
+      try {
+        response = await handle(req, segment);
+        response.headers.set("x-request-id", requestId);
+        return response;
+      } finally {
+        requestFinished();
+        log.info(
+          {
+            method: req.method,
+            path: req.nextUrl.pathname,
+            status: response?.status ?? 500,
+            ms: Math.round(performance.now() - started),
+          },
+          "request",
+        );
+      }
+    });
+  };
+
+  async function handle(req: NextRequest, segment: { params: Promise<Params> }) {
     const { store, result } = withRequestCookies(req, async () => {
       assertSameOrigin(req);
       const user = await getCurrentUser();
@@ -62,7 +89,15 @@ export function route<A extends Access, TBody = undefined, TQuery = undefined>(
     // Cookies written before a failure still apply (an ended session stays ended).
     applyWrittenCookies(store, response);
     return response;
-  };
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
+/** The id a proxy or load balancer gave the request, when it looks like one; else a new one. */
+function requestIdOf(req: NextRequest): string {
+  const given = req.headers.get("x-request-id");
+  return given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
 
 export function errorResponse(error: unknown): NextResponse {
@@ -76,12 +111,12 @@ export function errorResponse(error: unknown): NextResponse {
     return errorResponse(new ApiError(409, "This record already exists."));
   }
   if (isDatabaseUnavailable(error)) {
-    console.error("[api] database unavailable:", error);
+    log.error({ err: error }, "database unavailable");
     return errorResponse(
       new ApiError(503, "The service is temporarily unavailable. Please try again in a moment."),
     );
   }
-  console.error("[api] unexpected error:", error);
+  log.error({ err: error }, "unexpected error");
   return errorResponse(new ApiError(500, "Something went wrong. Please try again."));
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
+import { log } from "@/lib/observability/log";
 
 // Mail is written to the outbox table in the same transaction as the change it reports, and sent
 // afterwards. Rows are claimed with FOR UPDATE SKIP LOCKED plus a lease, so several instances never
@@ -16,10 +17,16 @@ const BATCH = 20;
 export async function enqueueEmail(email: Email, tx?: Tx): Promise<void> {
   const db = tx ?? (await getDb());
   await db.emailOutbox.create({ data: email });
-  if (!env().SMTP_URL && env().NODE_ENV !== "test") {
-    console.info(
-      `[mail] SMTP_URL is not set; the message stays in the outbox.\n` +
-        `  To: ${email.to}\n  Subject: ${email.subject}\n  ${email.text.replaceAll("\n", "\n  ")}`,
+  if (!env().SMTP_URL) {
+    // Outside production the text is shown too, so a developer can follow a sign-up link. In
+    // production it is not: a message may carry a temporary password or a verification link.
+    log.info(
+      {
+        to: email.to,
+        subject: email.subject,
+        ...(env().production ? {} : { text: email.text }),
+      },
+      "SMTP_URL is not set; the message stays in the outbox",
     );
   }
 }
@@ -27,7 +34,7 @@ export async function enqueueEmail(email: Email, tx?: Tx): Promise<void> {
 /** Sends what is due without making the caller wait; failures stay in the outbox for the sweep. */
 export function kickOutbox(): void {
   if (!env().SMTP_URL) return;
-  processOutbox().catch((error: unknown) => console.error("[mail] outbox run failed:", error));
+  processOutbox().catch((error: unknown) => log.error({ err: error }, "outbox run failed"));
 }
 
 let transport: Transporter | undefined;

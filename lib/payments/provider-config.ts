@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { env, type Env } from "@/lib/env";
 import type { DpoConfig } from "@/lib/payments/dpo-client";
+import { log } from "@/lib/observability/log";
 
 // Which card provider the app talks to, and how. The sandbox speaks DPO's own XML protocol at an
 // address of this app, so the client code is the same for both.
@@ -49,9 +50,9 @@ export function providerConfigFrom(config: Env): PaymentProviderConfig {
     };
   }
   if (!config.DPO_COMPANY_TOKEN || !config.DPO_SERVICE_TYPE) {
-    console.error(
-      "[payments] DPO_COMPANY_TOKEN and DPO_SERVICE_TYPE are required with PAYMENT_PROVIDER=dpo " +
-        "(or use PAYMENT_PROVIDER=sandbox outside production).",
+    log.error(
+      "DPO_COMPANY_TOKEN and DPO_SERVICE_TYPE are required with PAYMENT_PROVIDER=dpo " +
+        "(or use PAYMENT_PROVIDER=sandbox outside production)",
     );
     throw new ApiError(503, PAYMENTS_NOT_CONFIGURED);
   }

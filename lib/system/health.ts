@@ -1,11 +1,16 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { readMigrationList } from "@/lib/migrations/schema-engine";
+import { isDraining } from "@/lib/observability/lifecycle";
 
 export type Readiness = { ready: boolean; reason?: string };
 
-/** Ready when the database answers and every migration in prisma/migrations is applied. */
+/**
+ * Ready when the instance is not shutting down, the database answers, and every migration in
+ * prisma/migrations is applied.
+ */
 export async function checkReadiness(): Promise<Readiness> {
+  if (isDraining()) return { ready: false, reason: "shutting down" };
   try {
     const db = await getDb();
     const applied = await db.$queryRaw<{ migration_name: string }[]>`

@@ -2,6 +2,7 @@ import { type NextRequest } from "next/server";
 import { isDatabaseUnavailable } from "@/lib/api/prisma-errors";
 import { isSandboxEnabled } from "@/lib/payments/provider-config";
 import { handleSandboxApiRequest } from "@/lib/payments/sandbox";
+import { log } from "@/lib/observability/log";
 
 // POST /api/payments/sandbox/api — the sandbox's DPO API3G endpoint: XML in, XML out, called by
 // this app's own server (no session, no Origin). Not the JSON route() wrapper: the body is XML and
@@ -20,7 +21,7 @@ export async function POST(req: NextRequest): Promise<Response> {
       headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "no-store" },
     });
   } catch (error) {
-    console.error("[payments] sandbox API failed:", error);
+    log.error({ err: error }, "sandbox API failed");
     return isDatabaseUnavailable(error)
       ? plain(503, "Service unavailable")
       : plain(500, "Internal error");
