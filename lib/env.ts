@@ -24,6 +24,10 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   APP_URL: z.url().default("http://localhost:3000"),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** How often each instance runs the background sweep (payments, outbox, rate limits). */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** An open card payment older than this is asked about by the sweep. */
+  RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   SEED_SUPERADMIN_PASSWORD: z
     .string()
     .min(6)

@@ -1,5 +1,6 @@
 import "server-only";
 import { disconnectDb, getDb } from "@/lib/db";
+import { env } from "@/lib/env";
 import { processOutbox } from "@/lib/mail/outbox";
 import {
   isDraining,
@@ -11,7 +12,6 @@ import { log } from "@/lib/observability/log";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { pruneRateLimits } from "@/lib/rate-limit";
 
-const SWEEP_INTERVAL_MS = 60_000;
 /** How long a stopping instance waits for requests in flight (below the usual 30 s kill delay). */
 const DRAIN_TIMEOUT_MS = 25_000;
 
@@ -30,14 +30,14 @@ export async function startServer(): Promise<void> {
   }
   const timer = setInterval(() => {
     void sweep();
-  }, SWEEP_INTERVAL_MS);
+  }, env().SWEEP_INTERVAL_SECONDS * 1000);
   timer.unref();
 }
 
 async function sweep(): Promise<void> {
   if (isDraining()) return;
   try {
-    await reconcileOpenPayments();
+    await reconcileOpenPayments({ olderThanSeconds: env().RECONCILE_AFTER_SECONDS });
     await processOutbox();
     await pruneRateLimits();
   } catch (error) {

@@ -2,47 +2,54 @@ import "server-only";
 
 // Graceful shutdown. On SIGTERM the instance stops being ready (GET /api/health/ready answers 503,
 // so a load balancer stops sending it new work), waits for the API requests in flight to finish
-// (an order or a payment half-written is never cut off), closes the database and exits. State is
-// per process on purpose: it describes this process, not the service.
+// (an order or a payment half-written is never cut off), closes the database and exits. The state
+// describes this process, not the service, so it lives in the process: on globalThis, because
+// Next bundles instrumentation and each route separately and a module-level variable would exist
+// once per bundle.
 
-let inFlight = 0;
-let draining = false;
-const idleWaiters = new Set<() => void>();
+type Lifecycle = { inFlight: number; draining: boolean; idleWaiters: Set<() => void> };
+
+const holder = globalThis as unknown as { canteenLifecycle?: Lifecycle };
+const state: Lifecycle = (holder.canteenLifecycle ??= {
+  inFlight: 0,
+  draining: false,
+  idleWaiters: new Set(),
+});
 
 export function requestStarted(): void {
-  inFlight++;
+  state.inFlight++;
 }
 
 export function requestFinished(): void {
-  inFlight = Math.max(0, inFlight - 1);
-  if (inFlight === 0) for (const wake of idleWaiters) wake();
+  state.inFlight = Math.max(0, state.inFlight - 1);
+  if (state.inFlight === 0) for (const wake of state.idleWaiters) wake();
 }
 
 export function requestsInFlight(): number {
-  return inFlight;
+  return state.inFlight;
 }
 
 export function isDraining(): boolean {
-  return draining;
+  return state.draining;
 }
 
 export function startDraining(): void {
-  draining = true;
+  state.draining = true;
 }
 
 /** Resolves true when no API request is in flight, or false after `timeoutMs`. */
 export function waitForIdle(timeoutMs: number): Promise<boolean> {
-  if (inFlight === 0) return Promise.resolve(true);
+  if (state.inFlight === 0) return Promise.resolve(true);
   return new Promise((resolve) => {
     const wake = () => {
       clearTimeout(timer);
-      idleWaiters.delete(wake);
+      state.idleWaiters.delete(wake);
       resolve(true);
     };
     const timer = setTimeout(() => {
-      idleWaiters.delete(wake);
+      state.idleWaiters.delete(wake);
       resolve(false);
     }, timeoutMs);
-    idleWaiters.add(wake);
+    state.idleWaiters.add(wake);
   });
 }
