@@ -6,12 +6,14 @@ import { formatNgwee } from "@/lib/money";
 
 // Subtotal, discount and total in ZMW with 2 decimals, and Place Order: disabled while the cart
 // holds an item that can no longer be ordered (spec 000 §2). An empty cart shows no summary.
+// With the payment bypass on, a second button places the order to pay by mobile money or bank.
 export function CartSummary({
   totals,
   code,
   blocked,
   placing,
   onPlaceOrder,
+  onPayAlternative,
 }: {
   totals: CartTotals;
   code: MyDiscountCodeDto | null;
@@ -19,6 +21,8 @@ export function CartSummary({
   blocked: boolean;
   placing: boolean;
   onPlaceOrder: () => void;
+  /** Shown only when the alternative payment methods are on and there is something to pay. */
+  onPayAlternative?: () => void;
 }) {
   const hintId = useId();
   return (
@@ -60,6 +64,18 @@ export function CartSummary({
       >
         {placing ? "Placing Order..." : "Place Order"}
       </Button>
+      {onPayAlternative && (
+        <Button
+          size="lg"
+          variant="outline"
+          className="h-auto min-h-10 w-full whitespace-normal"
+          disabled={blocked || placing}
+          aria-describedby={blocked ? hintId : undefined}
+          onClick={onPayAlternative}
+        >
+          Pay by Mobile Money or Bank Transfer
+        </Button>
+      )}
       {blocked && (
         <p id={hintId} className="text-sm text-destructive">
           Remove the unavailable items to place your order.

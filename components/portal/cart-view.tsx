@@ -53,8 +53,12 @@ export function CartView({
   const cutoff = useCutoffTime();
   const validation = useCartValidation(cartMenuItemIds(items));
   const now = useNow(60_000);
-  const { placeOrder, placing } = usePlaceOrder({ user, onCheckout, onOrdered });
-  usePaymentBypassNotice();
+  const { placeOrder, placeAlternativeOrder, placing } = usePlaceOrder({
+    user,
+    onCheckout,
+    onOrdered,
+  });
+  const bypassEnabled = usePaymentBypassNotice();
 
   const codePercent = code.data?.discountPercentage ?? 0;
   const problems = new Map<string, LineProblem>();
@@ -84,6 +88,8 @@ export function CartView({
       </div>
     );
   }
+
+  const totals = cartTotals(items, codePercent);
 
   function removeUnavailable() {
     writeCart(readCart().filter((i) => !problems.has(lineKey(i))));
@@ -131,11 +137,16 @@ export function CartView({
           ))}
         </div>
         <CartSummary
-          totals={cartTotals(items, codePercent)}
+          totals={totals}
           code={code.data ?? null}
           blocked={problems.size > 0}
           placing={placing}
           onPlaceOrder={() => void placeOrder(items, codePercent)}
+          onPayAlternative={
+            bypassEnabled && totals.total > 0
+              ? () => void placeAlternativeOrder(items, codePercent)
+              : undefined
+          }
         />
       </div>
     </div>
@@ -156,8 +167,8 @@ function useUnavailableNotice(problemKey: string) {
   }, [problemKey]);
 }
 
-/** Spec 000 §8: read once when the cart opens; when enabled, say so. */
-function usePaymentBypassNotice() {
+/** Spec 000 §8: read once when the cart opens; when enabled, say so. Answers whether it is. */
+function usePaymentBypassNotice(): boolean {
   const bypass = usePaymentBypass();
   const shown = useRef(false);
   const enabled = bypass.data?.enabled === true;
@@ -170,4 +181,5 @@ function usePaymentBypassNotice() {
         "Alternative payment methods are available. Please check your email for instructions.",
     });
   }, [enabled]);
+  return enabled;
 }

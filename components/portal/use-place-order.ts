@@ -30,7 +30,8 @@ export function usePlaceOrder({
   const queryClient = useQueryClient();
   const [placing, setPlacing] = useState(false);
 
-  async function placeOrder(items: CartItem[], codePercent: number) {
+  /** False (after a toast) when the cart cannot be ordered at all. */
+  function canOrder(items: CartItem[]): boolean {
     if (!user.email) {
       notify({
         title: "Email Required",
@@ -38,12 +39,17 @@ export function usePlaceOrder({
           "Please add an email address to your profile before placing orders. Contact the school office for assistance.",
         variant: "destructive",
       });
-      return;
+      return false;
     }
     if (items.length === 0) {
       notify({ title: "Error", description: "No items found in cart", variant: "destructive" });
-      return;
+      return false;
     }
+    return true;
+  }
+
+  async function placeOrder(items: CartItem[], codePercent: number) {
+    if (!canOrder(items)) return;
     const { total } = cartTotals(items, codePercent);
     setPlacing(true);
     try {
@@ -53,7 +59,7 @@ export function usePlaceOrder({
       }
       await api<{ orders: OrderDto[] }>("/api/orders", {
         method: "POST",
-        body: toOrderRequest(items, codePercent, { name: user.name, email: user.email }),
+        body: toOrderRequest(items, codePercent, { name: user.name, email: user.email ?? "" }),
       });
       clearCart();
       notify({
@@ -77,5 +83,40 @@ export function usePlaceOrder({
     }
   }
 
-  return { placeOrder, placing };
+  /**
+   * Pay by Mobile Money or Bank Transfer (the payment bypass setting): the orders are placed now,
+   * pending payment, and the payment instructions arrive by e-mail. The card path is untouched.
+   */
+  async function placeAlternativeOrder(items: CartItem[], codePercent: number) {
+    if (!canOrder(items)) return;
+    setPlacing(true);
+    try {
+      await api<{ orders: OrderDto[] }>("/api/orders?paymentMethod=alternative", {
+        method: "POST",
+        body: toOrderRequest(items, codePercent, { name: user.name, email: user.email ?? "" }),
+      });
+      clearCart();
+      notify({
+        title: "Order Placed",
+        description:
+          "Your order is awaiting payment. Please check your email for payment instructions.",
+        variant: "success",
+      });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+      onOrdered();
+    } catch (error) {
+      notify({
+        title: "Error",
+        description: errorMessage(error, "Failed to place order"),
+        variant: "destructive",
+      });
+      if (error instanceof ApiRequestError && error.body?.cartValidation) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.menuValidationAll });
+      }
+    } finally {
+      setPlacing(false);
+    }
+  }
+
+  return { placeOrder, placeAlternativeOrder, placing };
 }

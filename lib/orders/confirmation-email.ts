@@ -1,10 +1,25 @@
 import "server-only";
+import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { Tx } from "@/lib/db";
 import { enqueueEmail } from "@/lib/mail/outbox";
 import { formatZmw } from "@/lib/money";
 import { parseIsoDate } from "@/lib/school-calendar";
 import type { PricedLine } from "@/lib/orders/check-cart";
+
+/** One line per meal, by child then date: "- Chanda: Tuesday 24 November 2026: Stew (beef) K 45.00". */
+export function mealLines(lines: readonly PricedLine[]): string[] {
+  const sorted = [...lines].sort(
+    (a, b) => a.studentName.localeCompare(b.studentName) || a.date.localeCompare(b.date),
+  );
+  return sorted.map((line) => {
+    // A calendar date, read in UTC so that the server's own zone cannot shift it a day.
+    const date = parseIsoDate(line.date);
+    const day = date ? format(new TZDate(date.getTime(), "UTC"), "EEEE d MMMM yyyy") : line.date;
+    const choices = [line.category, line.sideDish].filter(Boolean).join(", ");
+    return `- ${line.studentName}: ${day}: ${line.menuItemName}${choices ? ` (${choices})` : ""} ${formatZmw(line.discountedPrice)}`;
+  });
+}
 
 /** Queues the "orders placed" e-mail listing each child, day and meal, in the same transaction. */
 export async function enqueueOrderConfirmation(
@@ -14,14 +29,7 @@ export async function enqueueOrderConfirmation(
   total: string,
 ): Promise<void> {
   if (!parent.email) return;
-  const sorted = [...lines].sort(
-    (a, b) => a.studentName.localeCompare(b.studentName) || a.date.localeCompare(b.date),
-  );
-  const body = sorted.map((line) => {
-    const day = format(parseIsoDate(line.date) ?? new Date(line.date), "EEEE d MMMM yyyy");
-    const choices = [line.category, line.sideDish].filter(Boolean).join(", ");
-    return `- ${line.studentName}: ${day}: ${line.menuItemName}${choices ? ` (${choices})` : ""} ${formatZmw(line.discountedPrice)}`;
-  });
+  const body = mealLines(lines);
   await enqueueEmail(
     {
       to: parent.email,

@@ -3,14 +3,30 @@ import { ApiError, conflict } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
+import { getDb, type Tx } from "@/lib/db";
 import { kickOutbox } from "@/lib/mail/outbox";
-import { ALREADY_ORDERED, assertNotOrdered, checkCart } from "@/lib/orders/check-cart";
+import { enqueueBypassInstructions } from "@/lib/orders/bypass-email";
+import {
+  ALREADY_ORDERED,
+  assertNotOrdered,
+  checkCart,
+  type PricedCart,
+} from "@/lib/orders/check-cart";
 import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
 import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
+import { getPaymentBypassSettings } from "@/lib/settings/settings";
 import type { OrderItemInput } from "@/lib/validations/orders";
 
 export const PAYMENT_REQUIRED = "Payment required";
+export const BYPASS_DISABLED =
+  "Alternative payment methods are not available at the moment. Please pay by card.";
+/** The payment processor of orders to be paid by mobile money or bank transfer. */
+export const BYPASS_PROCESSOR = "BYPASS";
+
+type Payment = {
+  paymentStatus: "confirmed" | "pending";
+  paymentProcessor: "DISCOUNT" | typeof BYPASS_PROCESSOR;
+};
 
 /**
  * Places a cart that costs nothing (a 100% discount code) without payment: every order of the cart
@@ -25,6 +41,47 @@ export async function placeFreeOrders(
   if (cart.totalNgwee > 0) {
     throw new ApiError(402, PAYMENT_REQUIRED, { total: cart.total });
   }
+  return insertFreeCart(actor, cart);
+}
+
+/**
+ * Places a cart to be paid by Airtel Money, MTN Money or bank transfer (the payment bypass
+ * setting): the same checks and the same one transaction as a free cart, the orders pending
+ * payment (processor BYPASS) until an admin verifies them in Pending Payments, and the payment
+ * instructions e-mailed to the orderer. A cart that costs nothing is simply a free order.
+ */
+export async function placeAlternativePaymentOrders(
+  actor: SessionUser,
+  items: OrderItemInput[],
+): Promise<{ orders: OrderDto[] }> {
+  const settings = await getPaymentBypassSettings();
+  if (!settings.enabled) throw conflict(BYPASS_DISABLED);
+  const cart = await checkCart(actor, items);
+  if (cart.totalNgwee === 0) return insertFreeCart(actor, cart);
+  return insertCart(
+    actor,
+    cart,
+    { paymentStatus: "pending", paymentProcessor: BYPASS_PROCESSOR },
+    (tx) => enqueueBypassInstructions(tx, actor, cart.lines, cart.total, settings),
+  );
+}
+
+function insertFreeCart(actor: SessionUser, cart: PricedCart) {
+  return insertCart(
+    actor,
+    cart,
+    { paymentStatus: "confirmed", paymentProcessor: "DISCOUNT" },
+    (tx) => enqueueOrderConfirmation(tx, actor, cart.lines, cart.total),
+  );
+}
+
+/** Every line of a checked cart as one order, and the e-mail, in one transaction. */
+async function insertCart(
+  actor: SessionUser,
+  cart: PricedCart,
+  payment: Payment,
+  enqueueMail: (tx: Tx) => Promise<void>,
+): Promise<{ orders: OrderDto[] }> {
   const db = await getDb();
   try {
     const orders = await db.$transaction(async (tx) => {
@@ -47,14 +104,13 @@ export async function placeFreeOrders(
               discountedPrice: line.discountedPrice,
               discountPercentage: line.discountPercentage,
               status: "pending",
-              paymentStatus: "confirmed",
-              paymentProcessor: "DISCOUNT",
+              ...payment,
             },
             select: orderSelect,
           }),
         );
       }
-      await enqueueOrderConfirmation(tx, actor, cart.lines, cart.total);
+      await enqueueMail(tx);
       return created;
     });
     kickOutbox();

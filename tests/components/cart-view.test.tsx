@@ -216,6 +216,111 @@ describe("the cart", () => {
     ).toBeInTheDocument();
   });
 
+  it("offers no alternative payment while the payment bypass is off", async () => {
+    storeCart([rice]);
+    const calls = renderCart({});
+    await screen.findByRole("button", { name: "Place Order" });
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === "/api/settings/payment-bypass")).toBe(true),
+    );
+    await waitFor(() => expect(screen.getByRole("button", { name: "Place Order" })).toBeEnabled());
+    expect(
+      screen.queryByRole("button", { name: "Pay by Mobile Money or Bank Transfer" }),
+    ).toBeNull();
+  });
+
+  it("places the cart to pay by mobile money or bank transfer when the bypass is on", async () => {
+    storeCart([beef, rice]);
+    const onOrdered = jest.fn();
+    const calls = renderCart(
+      {
+        "GET /api/settings/payment-bypass": { enabled: true },
+        "POST /api/orders?paymentMethod=alternative": { body: { orders: [] } },
+      },
+      { onOrdered },
+    );
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Pay by Mobile Money or Bank Transfer" }),
+    );
+    await waitFor(() => expect(onOrdered).toHaveBeenCalled());
+    const post = calls.find(
+      (c) => c.method === "POST" && c.path === "/api/orders?paymentMethod=alternative",
+    );
+    expect(post?.body).toEqual([
+      expect.objectContaining({ menuItemId: 101, dayOfWeek: 1, discountedPrice: "40.00" }),
+      expect.objectContaining({ menuItemId: 102, dayOfWeek: 2, customerEmail: "mary@example.com" }),
+    ]);
+    // The card payment is not started.
+    expect(calls.some((c) => c.path === "/api/payments/create")).toBe(false);
+    expect(await screen.findByText("Order Placed")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Your order is awaiting payment. Please check your email for payment instructions.",
+      ),
+    ).toBeInTheDocument();
+    expect(window.localStorage.getItem("cartItems")).toBeNull();
+    expect(await screen.findByText("Your cart is empty.")).toBeInTheDocument();
+  });
+
+  it("keeps the cart and shows the server's message when the alternative order is refused", async () => {
+    storeCart([rice]);
+    const onOrdered = jest.fn();
+    renderCart(
+      {
+        "GET /api/settings/payment-bypass": { enabled: true },
+        "POST /api/orders?paymentMethod=alternative": {
+          status: 409,
+          body: {
+            message:
+              "Alternative payment methods are not available at the moment. Please pay by card.",
+          },
+        },
+      },
+      { onOrdered },
+    );
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Pay by Mobile Money or Bank Transfer" }),
+    );
+    expect(
+      await screen.findByText(
+        "Alternative payment methods are not available at the moment. Please pay by card.",
+      ),
+    ).toBeInTheDocument();
+    expect(onOrdered).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem("cartItems")).not.toBeNull();
+  });
+
+  it("disables the alternative payment while an item is unavailable", async () => {
+    storeCart([beef, rice]);
+    renderCart({
+      "GET /api/settings/payment-bypass": { enabled: true },
+      "POST /api/menu-items/validate": {
+        valid: [101],
+        unavailable: [102],
+        archived: [],
+        missing: [],
+      },
+    });
+    await screen.findByRole("button", { name: "Remove Unavailable Items" });
+    expect(
+      screen.getByRole("button", { name: "Pay by Mobile Money or Bank Transfer" }),
+    ).toBeDisabled();
+  });
+
+  it("does not offer the alternative payment for a cart that costs nothing", async () => {
+    storeCart([rice]);
+    renderCart({
+      "GET /api/settings/payment-bypass": { enabled: true },
+      "GET /api/discounts/my-discount-code": { code: "FREE", discountPercentage: 100 },
+    });
+    // The bypass setting has arrived (its notice shows) and the total is 0.
+    expect(await screen.findByText("Payment Bypass")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("cart-total")).toHaveTextContent(zmw(0)));
+    expect(
+      screen.queryByRole("button", { name: "Pay by Mobile Money or Bank Transfer" }),
+    ).toBeNull();
+  });
+
   it("starts empty when the stored cart is corrupt", async () => {
     window.localStorage.setItem("cartItems", "{oops");
     renderCart({});

@@ -5,8 +5,9 @@ import { PARENT_OR_TEACHER } from "@/lib/auth/guards";
 import { hasFeature } from "@/lib/auth/permissions";
 import { listAllOrders } from "@/lib/orders/admin-orders";
 import { listOrdersForUser } from "@/lib/orders/my-orders";
-import { placeFreeOrders } from "@/lib/orders/place-orders";
+import { placeAlternativePaymentOrders, placeFreeOrders } from "@/lib/orders/place-orders";
 import { orderRequestSchema } from "@/lib/validations/orders";
+import { orderPaymentQuerySchema } from "@/lib/validations/payments-admin";
 
 const listQuery = z.object({
   includeAll: z.string().optional(),
@@ -26,7 +27,11 @@ export const GET = route({ access: "user", query: listQuery }, async ({ user, qu
 });
 
 // POST /api/orders — a cart (JSON array) that costs nothing; anything to pay goes by card.
+// ?paymentMethod=alternative: a cart to pay by mobile money or bank transfer (payment bypass).
 export const POST = route(
-  { access: PARENT_OR_TEACHER, body: orderRequestSchema },
-  async ({ user, body }) => placeFreeOrders(user, body),
+  { access: PARENT_OR_TEACHER, body: orderRequestSchema, query: orderPaymentQuerySchema },
+  async ({ user, body, query }) =>
+    query.paymentMethod === "alternative"
+      ? placeAlternativePaymentOrders(user, body)
+      : placeFreeOrders(user, body),
 );

@@ -1,0 +1,103 @@
+import "server-only";
+import { conflict, notFound } from "@/lib/api/errors";
+import { pageMetadata } from "@/lib/api/paging";
+import type { SessionUser } from "@/lib/auth/session";
+import { audit } from "@/lib/audit/audit";
+import { getDb } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import {
+  REFUNDS_PAGE_SIZE,
+  type RefundDto,
+  type RefundsPageDto,
+} from "@/lib/orders/admin-money-contract";
+
+// Refund Management (spec 001 §2, §4, §7): paid orders that were cancelled, to be refunded, and
+// the ones already refunded; marking a cancelled order refunded.
+
+export const ONLY_CANCELLED_REFUNDABLE = "Only cancelled orders can be refunded";
+export const ONLY_PAID_REFUNDABLE = "Only paid orders can be refunded";
+export const ORDER_NOT_FOUND = "Order not found";
+
+const refundWhere = {
+  status: { in: ["cancelled", "refunded"] },
+  paymentStatus: "confirmed",
+  discountedPrice: { gt: 0 },
+} as const satisfies Prisma.OrderWhereInput;
+
+const refundSelect = {
+  id: true,
+  orderDate: true,
+  discountedPrice: true,
+  status: true,
+  student: { select: { name: true, grade: true } },
+  menuItem: { select: { name: true } },
+} as const satisfies Prisma.OrderSelect;
+
+type RefundRow = Prisma.OrderGetPayload<{ select: typeof refundSelect }>;
+
+function toRefundDto(row: RefundRow): RefundDto {
+  return {
+    id: row.id,
+    orderDate: row.orderDate.toISOString(),
+    student: row.student,
+    menuItem: row.menuItem,
+    amount: row.discountedPrice.toFixed(2),
+    // The query only returns these two; the cast keeps the DTO's narrower type.
+    status: row.status as RefundDto["status"],
+  };
+}
+
+/** One page of refundable and refunded orders, newest order first. */
+export async function listRefunds(page: number): Promise<RefundsPageDto> {
+  const db = await getDb();
+  const [total, rows] = await Promise.all([
+    db.order.count({ where: refundWhere }),
+    db.order.findMany({
+      where: refundWhere,
+      select: refundSelect,
+      orderBy: [{ orderDate: "desc" }, { id: "desc" }],
+      skip: (page - 1) * REFUNDS_PAGE_SIZE,
+      take: REFUNDS_PAGE_SIZE,
+    }),
+  ]);
+  return {
+    data: rows.map(toRefundDto),
+    metadata: pageMetadata(total, page, REFUNDS_PAGE_SIZE),
+  };
+}
+
+/**
+ * Marks a cancelled, paid order refunded with one conditional update, so a refund racing a status
+ * change (or a second click) can neither refund a live order nor refund twice.
+ */
+export async function completeRefund(actor: SessionUser, orderId: number): Promise<RefundDto> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.order.updateMany({
+      where: { id: orderId, status: "cancelled", paymentStatus: "confirmed" },
+      data: { status: "refunded", version: { increment: 1 } },
+    });
+    const row = await tx.order.findUnique({
+      where: { id: orderId },
+      select: { ...refundSelect, paymentStatus: true },
+    });
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    if (count === 0) {
+      throw conflict(
+        row.status === "cancelled" ? ONLY_PAID_REFUNDABLE : ONLY_CANCELLED_REFUNDABLE,
+        {
+          status: row.status,
+        },
+      );
+    }
+    await audit(tx, actor, {
+      action: "refund.complete",
+      entity: "Order",
+      entityId: orderId,
+      before: { status: "cancelled" },
+      after: { status: "refunded" },
+      details: { amount: row.discountedPrice.toFixed(2) },
+    });
+    return toRefundDto(row);
+  });
+}
