@@ -1,10 +1,30 @@
 import "server-only";
 import { z } from "zod";
-import { getDb } from "@/lib/db";
-import type { CommunicationDto, CutoffTimeDto, PaymentBypassDto } from "@/lib/contracts";
+import { audit } from "@/lib/audit/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import { getDb, type Tx } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type {
+  CommunicationDto,
+  CutoffTimeDto,
+  PaymentBypassSettingsDto,
+} from "@/lib/settings/settings-contract";
+import type {
+  CommunicationValues,
+  CutoffTimeInput,
+  PaymentBypassValues,
+} from "@/lib/validations/settings";
 
 // School-wide settings, one JSON row per key. Reads parse with zod and fall back to the defaults,
-// so a missing or damaged row never breaks ordering.
+// so a missing or damaged row never breaks ordering. Nothing is cached in memory: every order check
+// reads the cut-off from the database, so a saved cut-off applies at once on every instance.
+
+export const SETTING_KEYS = {
+  cutoff: "cutoff-time",
+  paymentBypass: "payment-bypass",
+  communication: "communication",
+} as const;
+type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
 const cutoffSchema = z.object({
   cutoffHour: z.number().int().min(0).max(23),
@@ -14,27 +34,126 @@ const communicationSchema = z.object({
   supportEmail: z.string().default(""),
   whatsappNumber: z.string().default(""),
 });
-const paymentBypassSchema = z.object({ enabled: z.boolean().default(false) }).catchall(z.unknown());
 
 export const DEFAULT_CUTOFF: CutoffTimeDto = { cutoffHour: 8, cutoffMinute: 0 };
 
-async function readSetting(key: string): Promise<unknown> {
+async function readSetting(key: SettingKey): Promise<unknown> {
   const db = await getDb();
   const row = await db.setting.findUnique({ where: { key }, select: { value: true } });
   return row?.value;
 }
 
-export async function getCutoffTime(): Promise<CutoffTimeDto> {
-  const parsed = cutoffSchema.safeParse(await readSetting("cutoff-time"));
+function toCutoff(value: unknown): CutoffTimeDto {
+  const parsed = cutoffSchema.safeParse(value);
   return parsed.success ? parsed.data : DEFAULT_CUTOFF;
 }
 
-export async function getCommunicationSettings(): Promise<CommunicationDto> {
-  const parsed = communicationSchema.safeParse((await readSetting("communication")) ?? {});
+function toCommunication(value: unknown): CommunicationDto {
+  const parsed = communicationSchema.safeParse(value ?? {});
   return parsed.success ? parsed.data : { supportEmail: "", whatsappNumber: "" };
 }
 
-export async function getPaymentBypassSettings(): Promise<PaymentBypassDto> {
-  const parsed = paymentBypassSchema.safeParse((await readSetting("payment-bypass")) ?? {});
-  return parsed.success ? parsed.data : { enabled: false };
+/** Every field of the payment bypass settings, empty text for whatever the row lacks. */
+function toPaymentBypass(value: unknown): PaymentBypassSettingsDto {
+  const record = isRecord(value) ? value : {};
+  const part = (name: string) => (isRecord(record[name]) ? record[name] : {});
+  const str = (source: Record<string, unknown>, name: string) =>
+    typeof source[name] === "string" ? source[name] : "";
+  const airtel = part("airtelMoney");
+  const mtn = part("mtnMoney");
+  const bank = part("bankTransfer");
+  return {
+    enabled: record.enabled === true,
+    airtelMoney: { name: str(airtel, "name"), number: str(airtel, "number") },
+    mtnMoney: { name: str(mtn, "name"), number: str(mtn, "number") },
+    bankTransfer: {
+      bankName: str(bank, "bankName"),
+      accountName: str(bank, "accountName"),
+      accountNumber: str(bank, "accountNumber"),
+      branchName: str(bank, "branchName"),
+      swiftCode: str(bank, "swiftCode"),
+    },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export async function getCutoffTime(): Promise<CutoffTimeDto> {
+  return toCutoff(await readSetting(SETTING_KEYS.cutoff));
+}
+
+export async function getCommunicationSettings(): Promise<CommunicationDto> {
+  return toCommunication(await readSetting(SETTING_KEYS.communication));
+}
+
+export async function getPaymentBypassSettings(): Promise<PaymentBypassSettingsDto> {
+  return toPaymentBypass(await readSetting(SETTING_KEYS.paymentBypass));
+}
+
+/**
+ * Upserts one setting and records the audit row with the values before and after, in one
+ * transaction. The row is locked first, so two admins saving at once get a true before/after each.
+ */
+async function writeSetting<T extends Prisma.InputJsonObject>(
+  actor: SessionUser,
+  key: SettingKey,
+  next: T,
+  normalize: (value: unknown) => Prisma.InputJsonObject,
+): Promise<T> {
+  const db = await getDb();
+  await db.$transaction(async (tx: Tx) => {
+    const rows = await tx.$queryRaw<{ value: unknown }[]>`
+      SELECT "value" FROM "Setting" WHERE "key" = ${key} FOR UPDATE`;
+    const before = rows[0] ? normalize(rows[0].value) : undefined;
+    await tx.setting.upsert({
+      where: { key },
+      create: { key, value: next },
+      update: { value: next },
+    });
+    await audit(tx, actor, {
+      action: `setting.${key}`,
+      entity: "Setting",
+      entityId: key,
+      ...(before === undefined ? {} : { before }),
+      after: next,
+    });
+  });
+  return next;
+}
+
+/** POST /api/settings/cutoff-time: the same-day cut-off, read by the next order check. */
+export async function saveCutoffTime(
+  actor: SessionUser,
+  input: CutoffTimeInput,
+): Promise<CutoffTimeDto> {
+  return writeSetting(
+    actor,
+    SETTING_KEYS.cutoff,
+    { cutoffHour: input.hour, cutoffMinute: input.minute },
+    toCutoff,
+  );
+}
+
+/** POST /api/settings/payment-bypass: the alternative payment methods offered to parents. */
+export async function savePaymentBypassSettings(
+  actor: SessionUser,
+  input: PaymentBypassValues,
+): Promise<PaymentBypassSettingsDto> {
+  const next = toPaymentBypass(input);
+  return writeSetting(actor, SETTING_KEYS.paymentBypass, next, toPaymentBypass);
+}
+
+/** POST /api/settings/communication: where contact messages go, and the WhatsApp number. */
+export async function saveCommunicationSettings(
+  actor: SessionUser,
+  input: CommunicationValues,
+): Promise<CommunicationDto> {
+  return writeSetting(
+    actor,
+    SETTING_KEYS.communication,
+    { supportEmail: input.supportEmail, whatsappNumber: input.whatsappNumber },
+    toCommunication,
+  );
 }

@@ -1,6 +1,199 @@
 "use client";
 
-/** Placeholder: replaced by the section's screen. */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import {
+  CheckCircle2,
+  Clock,
+  Receipt,
+  Users,
+  Wallet,
+  XCircle,
+  type LucideIcon,
+} from "lucide-react";
+import { useState } from "react";
+import { formatCalendarDate } from "@/components/admin/cycles/cycle-format";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { api, errorMessage } from "@/lib/client/api";
+import type {
+  RevenueBucket,
+  RevenueCycleOption,
+  RevenueStatsDto,
+} from "@/lib/revenue/revenue-contract";
+import { formatRevenueAmount, percentOf, totalRevenue } from "@/lib/revenue/revenue-math";
+
+// Revenue Stats (spec 001 §2, §7, §9): a period selector (All Time or one cycle) and the cards.
+// Amounts in ZMW without decimals, rounded up; percentages of all orders with one decimal. The
+// fetch is retried once on failure.
+
+const ALL_TIME = "all";
+
+export function revenueStatsPath(period: string): string {
+  return period === ALL_TIME
+    ? "/api/revenue/stats"
+    : `/api/revenue/stats?cycleId=${encodeURIComponent(period)}`;
+}
+
+/** "Mon 7 Dec 2026 - Fri 1 Jan 2027 (Active)". */
+export function cycleLabel(cycle: RevenueCycleOption): string {
+  const dates = `${formatCalendarDate(cycle.startDate)} - ${formatCalendarDate(cycle.endDate)}`;
+  return cycle.isActive ? `${dates} (Active)` : dates;
+}
+
 export function RevenueStatsSection() {
-  return <p className="text-muted-foreground">Coming soon.</p>;
+  const [period, setPeriod] = useState(ALL_TIME);
+  const stats = useQuery({
+    queryKey: ["/api/revenue/stats", period],
+    queryFn: () => api<RevenueStatsDto>(revenueStatsPath(period)),
+    retry: 1,
+    placeholderData: keepPreviousData,
+  });
+  const cycles = stats.data?.cycles ?? [];
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2 sm:max-w-md">
+        <Label htmlFor="revenue-period">Period</Label>
+        <Select value={period} onValueChange={setPeriod}>
+          <SelectTrigger id="revenue-period" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_TIME}>All Time</SelectItem>
+            {cycles.map((cycle) => (
+              <SelectItem key={cycle.id} value={String(cycle.id)}>
+                {cycleLabel(cycle)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {stats.isError ? (
+        <p role="alert" className="rounded-md border border-destructive/40 p-4 text-destructive">
+          Error loading revenue stats: {errorMessage(stats.error, "Failed to fetch revenue stats")}
+        </p>
+      ) : stats.data ? (
+        <RevenueCards stats={stats.data} />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function RevenueCards({ stats }: { stats: RevenueStatsDto }) {
+  const total = stats.totalOrders;
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <FigureCard title="Total Orders" icon={Receipt} value={String(total)} />
+        <FigureCard
+          title="Completed Revenue"
+          icon={Wallet}
+          value={formatRevenueAmount(stats.netRevenue)}
+          note="Completed orders"
+        />
+        <FigureCard
+          title="Total Revenue"
+          icon={Wallet}
+          value={formatRevenueAmount(totalRevenue(stats.netRevenue, stats.pendingOrders.amount))}
+          note="Completed and pending orders"
+        />
+        <FigureCard title="Total Students" icon={Users} value={String(stats.totalStudents)} />
+      </div>
+      <div className="grid gap-4 md:grid-cols-3">
+        <StatusCard
+          title="Completed"
+          icon={CheckCircle2}
+          tone="text-emerald-700"
+          bucket={stats.completedOrders}
+          total={total}
+        />
+        <StatusCard
+          title="Cancelled"
+          icon={XCircle}
+          tone="text-destructive"
+          bucket={stats.cancelledOrders}
+          total={total}
+        />
+        <StatusCard
+          title="Pending"
+          icon={Clock}
+          tone="text-amber-700"
+          bucket={stats.pendingOrders}
+          total={total}
+        />
+      </div>
+    </div>
+  );
+}
+
+function FigureCard({
+  title,
+  icon: Icon,
+  value,
+  note,
+}: {
+  title: string;
+  icon: LucideIcon;
+  value: string;
+  note?: string;
+}) {
+  return (
+    <Card role="group" aria-label={title}>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle className="text-sm font-medium">{title}</CardTitle>
+        <Icon aria-hidden className="size-4 text-muted-foreground" />
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold tabular-nums">{value}</p>
+        {note && <CardDescription>{note}</CardDescription>}
+      </CardContent>
+    </Card>
+  );
+}
+
+function StatusCard({
+  title,
+  icon: Icon,
+  tone,
+  bucket,
+  total,
+}: {
+  title: string;
+  icon: LucideIcon;
+  tone: string;
+  bucket: RevenueBucket;
+  total: number;
+}) {
+  return (
+    <Card role="group" aria-label={title}>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle className="text-sm font-medium">{title}</CardTitle>
+        <Icon aria-hidden className={`size-4 ${tone}`} />
+      </CardHeader>
+      <CardContent className="grid gap-1">
+        <p className="text-2xl font-bold tabular-nums">
+          {bucket.count} <span className="text-sm font-normal text-muted-foreground">orders</span>
+        </p>
+        <p className="tabular-nums">{formatRevenueAmount(bucket.amount)}</p>
+        <p className="text-sm text-muted-foreground tabular-nums">
+          {percentOf(bucket.count, total)}% of total orders
+        </p>
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,6 +1,34 @@
 "use client";
 
-/** Placeholder: replaced by the section's screen. */
+import { CommunicationTab } from "@/components/admin/settings/communication-tab";
+import { DiscountCodesTab } from "@/components/admin/settings/discount-codes-tab";
+import { OrderSettingsTab } from "@/components/admin/settings/order-settings-tab";
+import { PaymentSettingsTab } from "@/components/admin/settings/payment-settings-tab";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+
+// Settings (spec 001 §2): four tabs, Discount Codes first and shown by default. Used by the console
+// section and by the /settings page alike.
 export function SettingsSection() {
-  return <p className="text-muted-foreground">Coming soon.</p>;
+  return (
+    <Tabs defaultValue="discount-codes" className="gap-4">
+      <TabsList className="w-full justify-start sm:w-fit">
+        <TabsTrigger value="discount-codes">Discount Codes</TabsTrigger>
+        <TabsTrigger value="order">Order Settings</TabsTrigger>
+        <TabsTrigger value="payment">Payment Settings</TabsTrigger>
+        <TabsTrigger value="communication">Communication</TabsTrigger>
+      </TabsList>
+      <TabsContent value="discount-codes">
+        <DiscountCodesTab />
+      </TabsContent>
+      <TabsContent value="order">
+        <OrderSettingsTab />
+      </TabsContent>
+      <TabsContent value="payment">
+        <PaymentSettingsTab />
+      </TabsContent>
+      <TabsContent value="communication">
+        <CommunicationTab />
+      </TabsContent>
+    </Tabs>
+  );
 }

@@ -1,5 +1,12 @@
 import { route } from "@/lib/api/handler";
-import { getCommunicationSettings } from "@/lib/settings/settings";
+import { getCommunicationSettings, saveCommunicationSettings } from "@/lib/settings/settings";
+import { communicationSchema } from "@/lib/validations/settings";
 
 // GET /api/settings/communication — { supportEmail, whatsappNumber } for the Contact Us dialog.
 export const GET = route({ access: "user" }, async () => getCommunicationSettings());
+
+// POST /api/settings/communication — { supportEmail, whatsappNumber } from the Communication tab.
+export const POST = route(
+  { access: { feature: "settings" }, body: communicationSchema },
+  async ({ user, body }) => saveCommunicationSettings(user, body),
+);

@@ -1,5 +1,12 @@
 import { route } from "@/lib/api/handler";
-import { getPaymentBypassSettings } from "@/lib/settings/settings";
+import { getPaymentBypassSettings, savePaymentBypassSettings } from "@/lib/settings/settings";
+import { paymentBypassSchema } from "@/lib/validations/settings";
 
 // GET /api/settings/payment-bypass — whether alternative payment methods are on, and their details.
 export const GET = route({ access: "user" }, async () => getPaymentBypassSettings());
+
+// POST /api/settings/payment-bypass — the Payment Settings tab saves the whole settings object.
+export const POST = route(
+  { access: { feature: "settings" }, body: paymentBypassSchema },
+  async ({ user, body }) => savePaymentBypassSettings(user, body),
+);

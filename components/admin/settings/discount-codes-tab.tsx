@@ -1,0 +1,261 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import {
+  useCreateDiscountCode,
+  useDeleteDiscountCode,
+  useDiscountCodes,
+  useUpdateDiscountCode,
+} from "@/components/admin/settings/use-settings-queries";
+import { UserPicker } from "@/components/admin/settings/user-picker";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import type { DiscountCodeDto, UserSearchResultDto } from "@/lib/settings/settings-contract";
+import { discountCodeSchema, type DiscountCodeInput } from "@/lib/validations/discount-codes";
+import type { z } from "zod";
+
+export const DELETE_CODE_CONFIRMATION =
+  "Are you sure you want to delete this discount code? This action cannot be undone.";
+
+const EMPTY_FORM: Partial<DiscountCodeInput> = {
+  code: "",
+  userId: undefined,
+  discountPercentage: 10,
+  isActive: true,
+};
+
+/** Settings › Discount Codes (spec 001 §2, §5): the create form and the table of codes. */
+export function DiscountCodesTab() {
+  return (
+    <div className="grid gap-6">
+      <CreateDiscountCodeCard />
+      <DiscountCodesCard />
+    </div>
+  );
+}
+
+function CreateDiscountCodeCard() {
+  const [user, setUser] = useState<UserSearchResultDto | null>(null);
+  const form = useForm<DiscountCodeInput, unknown, z.output<typeof discountCodeSchema>>({
+    resolver: zodResolver(discountCodeSchema),
+    defaultValues: EMPTY_FORM,
+  });
+  const create = useCreateDiscountCode(() => {
+    form.reset(EMPTY_FORM);
+    setUser(null);
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Create Discount Code</CardTitle>
+        <CardDescription>Give a parent or teacher a code that lowers their prices.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form
+            noValidate
+            className="grid gap-4 md:grid-cols-2"
+            onSubmit={form.handleSubmit((values) => create.mutate(values))}
+          >
+            <FormField
+              control={form.control}
+              name="code"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Code</FormLabel>
+                  <FormControl>
+                    <Input {...field} autoComplete="off" placeholder="e.g. STAFF10" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="userId"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>User</FormLabel>
+                  <FormControl>
+                    <UserPicker
+                      selected={user}
+                      onSelect={(chosen) => {
+                        setUser(chosen);
+                        field.onChange(chosen?.id);
+                      }}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="discountPercentage"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Discount Percentage</FormLabel>
+                  <FormControl>
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={100}
+                      step={1}
+                      name={field.name}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      value={field.value ?? ""}
+                      onChange={(event) =>
+                        field.onChange(
+                          event.target.value === "" ? undefined : event.target.valueAsNumber,
+                        )
+                      }
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="isActive"
+              render={({ field }) => (
+                <FormItem className="flex items-center gap-3 self-end md:pb-2">
+                  <FormControl>
+                    <Switch checked={field.value ?? true} onCheckedChange={field.onChange} />
+                  </FormControl>
+                  <FormLabel className="!mt-0">Active</FormLabel>
+                </FormItem>
+              )}
+            />
+            <div className="md:col-span-2">
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? "Creating..." : "Create Discount Code"}
+              </Button>
+            </div>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DiscountCodesCard() {
+  const codes = useDiscountCodes();
+  const update = useUpdateDiscountCode();
+  const remove = useDeleteDiscountCode();
+  const [deleting, setDeleting] = useState<DiscountCodeDto | null>(null);
+  const rows = codes.data?.data ?? [];
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Discount Codes</CardTitle>
+      </CardHeader>
+      <CardContent className="overflow-x-auto">
+        {codes.isPending ? (
+          <p className="text-sm text-muted-foreground">Loading discount codes...</p>
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No discount codes yet.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Code</TableHead>
+                <TableHead>User</TableHead>
+                <TableHead className="text-right">Discount %</TableHead>
+                <TableHead>Active</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((code) => (
+                <TableRow key={code.id}>
+                  <TableCell className="font-mono font-medium">{code.code}</TableCell>
+                  <TableCell>{code.user.username}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {code.discountPercentage}%
+                  </TableCell>
+                  <TableCell>
+                    <Switch
+                      aria-label={`Active: ${code.code}`}
+                      checked={
+                        update.isPending && update.variables.id === code.id
+                          ? update.variables.isActive
+                          : code.isActive
+                      }
+                      disabled={update.isPending && update.variables.id === code.id}
+                      onCheckedChange={(isActive) => update.mutate({ id: code.id, isActive })}
+                    />
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete ${code.code}`}
+                      onClick={() => setDeleting(code)}
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete discount code {deleting?.code}?</AlertDialogTitle>
+            <AlertDialogDescription>{DELETE_CODE_CONFIRMATION}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                if (deleting) remove.mutate(deleting.id);
+                setDeleting(null);
+              }}
+            >
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}

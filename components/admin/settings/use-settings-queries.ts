@@ -1,0 +1,148 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { notify } from "@/components/notifications/toast";
+import { api, errorMessage } from "@/lib/client/api";
+import { queryKeys } from "@/lib/client/query-keys";
+import type {
+  CommunicationDto,
+  CutoffTimeDto,
+  DiscountCodeDto,
+  DiscountCodeListDto,
+  PaymentBypassSettingsDto,
+} from "@/lib/settings/settings-contract";
+import type { DiscountCodeInput } from "@/lib/validations/discount-codes";
+import type {
+  CommunicationValues,
+  CutoffTimeInput,
+  PaymentBypassValues,
+} from "@/lib/validations/settings";
+
+// The Settings section's calls (spec 001 §7) with their toasts (§8): failures titled 'Error' in
+// the destructive style with the server's message, else the screen's fallback.
+
+export const DISCOUNT_CODES_KEY = ["/api/discount-codes"] as const;
+
+export function failureToast(error: unknown, fallback: string) {
+  notify({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
+}
+
+export function useErrorToast(error: unknown, fallback: string) {
+  useEffect(() => {
+    if (error) failureToast(error, fallback);
+  }, [error, fallback]);
+}
+
+function success(title: string) {
+  notify({ title, variant: "success" });
+}
+
+// ---- Discount codes ----
+
+export function useDiscountCodes() {
+  const query = useQuery({
+    queryKey: DISCOUNT_CODES_KEY,
+    queryFn: () => api<DiscountCodeListDto>("/api/discount-codes"),
+  });
+  useErrorToast(query.error, "Failed to fetch discount codes");
+  return query;
+}
+
+function useRefetchCodes() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: DISCOUNT_CODES_KEY });
+}
+
+export function useCreateDiscountCode(onCreated: () => void) {
+  const refetch = useRefetchCodes();
+  return useMutation({
+    mutationFn: (input: DiscountCodeInput) =>
+      api<DiscountCodeDto>("/api/discount-codes", { method: "POST", body: input }),
+    onSuccess: () => {
+      success("Discount code created successfully");
+      onCreated();
+    },
+    onError: (error) => failureToast(error, "Failed to create discount code"),
+    onSettled: refetch,
+  });
+}
+
+export function useUpdateDiscountCode() {
+  const refetch = useRefetchCodes();
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) =>
+      api<DiscountCodeDto>(`/api/discount-codes/${id}`, { method: "PUT", body: { isActive } }),
+    onSuccess: () => success("Discount code updated successfully"),
+    onError: (error) => failureToast(error, "Failed to update discount code"),
+    onSettled: refetch,
+  });
+}
+
+export function useDeleteDiscountCode() {
+  const refetch = useRefetchCodes();
+  return useMutation({
+    mutationFn: (id: number) => api<unknown>(`/api/discounts/${id}`, { method: "DELETE" }),
+    onSuccess: () => success("Discount code deleted successfully"),
+    onError: (error) => failureToast(error, "Failed to delete discount code"),
+    onSettled: refetch,
+  });
+}
+
+// ---- Order, payment and communication settings ----
+
+/** One settings key: its GET (toast on failure) and its POST (the answer replaces the cache). */
+function useSetting<TRead, TWrite>(
+  key: readonly string[],
+  path: string,
+  texts: { fetchFailed: string; saveFailed: string; saved: string },
+) {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: key, queryFn: () => api<TRead>(path) });
+  useErrorToast(query.error, texts.fetchFailed);
+  const save = useMutation({
+    mutationFn: (body: TWrite) => api<TRead>(path, { method: "POST", body }),
+    onSuccess: (saved) => {
+      client.setQueryData(key, saved);
+      success(texts.saved);
+    },
+    onError: (error) => failureToast(error, texts.saveFailed),
+  });
+  return { query, save };
+}
+
+export function useCutoffSetting() {
+  return useSetting<CutoffTimeDto, CutoffTimeInput>(
+    queryKeys.cutoffTime,
+    "/api/settings/cutoff-time",
+    {
+      fetchFailed: "Failed to fetch cutoff time settings",
+      saveFailed: "Failed to save cutoff time",
+      saved: "Cutoff time settings saved successfully",
+    },
+  );
+}
+
+export function usePaymentBypassSetting() {
+  return useSetting<PaymentBypassSettingsDto, PaymentBypassValues>(
+    queryKeys.paymentBypass,
+    "/api/settings/payment-bypass",
+    {
+      fetchFailed: "Failed to fetch payment bypass settings",
+      saveFailed: "Failed to save payment bypass settings",
+      saved: "Payment bypass settings saved successfully",
+    },
+  );
+}
+
+export function useCommunicationSetting() {
+  return useSetting<CommunicationDto, CommunicationValues>(
+    queryKeys.communication,
+    "/api/settings/communication",
+    {
+      fetchFailed: "Failed to fetch communication settings",
+      saveFailed: "Failed to save communication settings",
+      saved: "Communication settings saved successfully",
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+import { USER_SEARCH_LIMIT, type UserSearchResultDto } from "@/lib/settings/settings-contract";
+
+/**
+ * The discount form's user picker: parents and teachers whose username, name or e-mail contains
+ * the text (any case), by username, at most 20. Admins never get codes, so they are not offered.
+ */
+export async function searchCodeHolders(text: string): Promise<UserSearchResultDto[]> {
+  const db = await getDb();
+  const contains = { contains: text, mode: "insensitive" } as const;
+  return db.user.findMany({
+    where: {
+      role: { in: ["parent", "teacher"] },
+      OR: [{ username: contains }, { name: contains }, { email: contains }],
+    },
+    select: { id: true, username: true },
+    orderBy: [{ usernameKey: "asc" }, { id: "asc" }],
+    take: USER_SEARCH_LIMIT,
+  });
+}

@@ -1,0 +1,69 @@
+import "server-only";
+import { notFound } from "@/lib/api/errors";
+import { listCycles } from "@/lib/cycles/cycles";
+import { getDb } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { RevenueStatsDto } from "@/lib/revenue/revenue-contract";
+import { completedCount } from "@/lib/revenue/revenue-math";
+
+// Revenue Stats (spec 001 §2, §3, §9): every figure of one period (a cycle, or all time) from one
+// aggregate query in the database; no order is loaded. Cancelled covers cancelled and refunded;
+// completed count = total − cancelled − pending; net revenue = what completed orders were sold for.
+
+export const CYCLE_NOT_FOUND = "Order cycle not found";
+
+type Totals = {
+  totalOrders: number;
+  totalStudents: number;
+  cancelledCount: number;
+  cancelledAmount: string;
+  pendingCount: number;
+  pendingAmount: string;
+  completedAmount: string;
+};
+
+export async function getRevenueStats(cycleId?: number): Promise<RevenueStatsDto> {
+  const db = await getDb();
+  const cycles = await listCycles();
+  if (cycleId !== undefined && !cycles.some((cycle) => cycle.id === cycleId)) {
+    throw notFound(CYCLE_NOT_FOUND);
+  }
+  const where = cycleId === undefined ? Prisma.empty : Prisma.sql`WHERE "cycleId" = ${cycleId}`;
+  const [totals] = await db.$queryRaw<Totals[]>`
+    SELECT
+      COUNT(*)::int AS "totalOrders",
+      COUNT(DISTINCT "studentId")::int AS "totalStudents",
+      COUNT(*) FILTER (WHERE "status" IN ('cancelled', 'refunded'))::int AS "cancelledCount",
+      COALESCE(SUM("discountedPrice") FILTER (WHERE "status" IN ('cancelled', 'refunded')), 0)::numeric(14, 2)::text AS "cancelledAmount",
+      COUNT(*) FILTER (WHERE "status" = 'pending')::int AS "pendingCount",
+      COALESCE(SUM("discountedPrice") FILTER (WHERE "status" = 'pending'), 0)::numeric(14, 2)::text AS "pendingAmount",
+      COALESCE(SUM("discountedPrice") FILTER (WHERE "status" = 'completed'), 0)::numeric(14, 2)::text AS "completedAmount"
+    FROM "Order"
+    ${where}`;
+  const t = totals ?? {
+    totalOrders: 0,
+    totalStudents: 0,
+    cancelledCount: 0,
+    cancelledAmount: "0.00",
+    pendingCount: 0,
+    pendingAmount: "0.00",
+    completedAmount: "0.00",
+  };
+  return {
+    totalOrders: t.totalOrders,
+    netRevenue: t.completedAmount,
+    totalStudents: t.totalStudents,
+    cancelledOrders: { count: t.cancelledCount, amount: t.cancelledAmount },
+    pendingOrders: { count: t.pendingCount, amount: t.pendingAmount },
+    completedOrders: {
+      count: completedCount(t.totalOrders, t.cancelledCount, t.pendingCount),
+      amount: t.completedAmount,
+    },
+    cycles: cycles.map(({ id, startDate, endDate, isActive }) => ({
+      id,
+      startDate,
+      endDate,
+      isActive,
+    })),
+  };
+}

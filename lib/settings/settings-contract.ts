@@ -1,0 +1,43 @@
+// Shapes of the Settings section's calls (spec 001 §3, §7), shared by the route handlers and the
+// console. The cut-off and communication shapes are the ones parents read too (lib/contracts.ts).
+
+export type { CommunicationDto, CutoffTimeDto } from "@/lib/contracts";
+
+export type MobileMoneyAccount = { name: string; number: string };
+
+export type BankTransferDetails = {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  branchName: string;
+  swiftCode: string;
+};
+
+/** GET and POST /api/settings/payment-bypass: always every field (empty text when not set). */
+export type PaymentBypassSettingsDto = {
+  enabled: boolean;
+  airtelMoney: MobileMoneyAccount;
+  mtnMoney: MobileMoneyAccount;
+  bankTransfer: BankTransferDetails;
+};
+
+/** One row of GET /api/discount-codes (spec 001 §3 "Discount code"). */
+export type DiscountCodeDto = {
+  id: number;
+  code: string;
+  userId: number;
+  user: { username: string };
+  discountPercentage: number;
+  isActive: boolean;
+};
+
+export type DiscountCodeListDto = { data: DiscountCodeDto[] };
+
+/** GET /api/users/search?q= — parents and teachers who may be given a code. */
+export type UserSearchResultDto = { id: number; username: string };
+export type UserSearchListDto = { data: UserSearchResultDto[] };
+
+/** Spec 001 §9: the user search starts at 2 characters, debounced 300 ms. */
+export const USER_SEARCH_MIN_LENGTH = 2;
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+export const USER_SEARCH_LIMIT = 20;

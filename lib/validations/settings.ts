@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { USER_SEARCH_MIN_LENGTH } from "@/lib/settings/settings-contract";
+
+// Settings (spec 001 §3, §5): the forms of the Settings tabs and the POSTs of /api/settings/*.
+// Texts are trimmed and bounded; the spec's own messages are kept where it gives one.
+
+export const cutoffTimeSchema = z.object({
+  hour: z
+    .number({ error: "Hour must be between 0 and 23" })
+    .int("Hour must be between 0 and 23")
+    .min(0, "Hour must be between 0 and 23")
+    .max(23, "Hour must be between 0 and 23"),
+  minute: z
+    .number({ error: "Minute must be between 0 and 59" })
+    .int("Minute must be between 0 and 59")
+    .min(0, "Minute must be between 0 and 59")
+    .max(59, "Minute must be between 0 and 59"),
+});
+export type CutoffTimeInput = z.infer<typeof cutoffTimeSchema>;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .default("");
+
+const mobileMoney = (provider: string) =>
+  z
+    .object({
+      name: text(`${provider} account name`, 100),
+      number: text(`${provider} phone number`, 30),
+    })
+    .default({ name: "", number: "" });
+
+export const paymentBypassSchema = z.object({
+  enabled: z.boolean({ error: "Enabled must be true or false" }),
+  airtelMoney: mobileMoney("Airtel Money"),
+  mtnMoney: mobileMoney("MTN Money"),
+  bankTransfer: z
+    .object({
+      bankName: text("Bank name", 100),
+      accountName: text("Account name", 100),
+      accountNumber: text("Account number", 40),
+      branchName: text("Branch name", 100),
+      swiftCode: text("Swift code", 20),
+    })
+    .default({ bankName: "", accountName: "", accountNumber: "", branchName: "", swiftCode: "" }),
+});
+export type PaymentBypassInput = z.input<typeof paymentBypassSchema>;
+export type PaymentBypassValues = z.output<typeof paymentBypassSchema>;
+
+export const INVALID_EMAIL = "Please enter a valid email address";
+
+export const communicationSchema = z.object({
+  supportEmail: z
+    .string({ error: INVALID_EMAIL })
+    .trim()
+    .max(254, INVALID_EMAIL)
+    .refine((value) => value === "" || z.email().safeParse(value).success, INVALID_EMAIL)
+    .default(""),
+  whatsappNumber: text("WhatsApp number", 30),
+});
+export type CommunicationInput = z.input<typeof communicationSchema>;
+export type CommunicationValues = z.output<typeof communicationSchema>;
+
+/** PUT /api/discount-codes/{id}: the table's active switch. */
+export const discountCodeUpdateSchema = z.object({
+  isActive: z.boolean({ error: "isActive must be true or false" }),
+});
+
+export const USER_SEARCH_TOO_SHORT = `Please enter at least ${USER_SEARCH_MIN_LENGTH} characters to search`;
+
+/** GET /api/users/search?q= */
+export const userSearchQuerySchema = z.object({
+  q: z
+    .string({ error: USER_SEARCH_TOO_SHORT })
+    .trim()
+    .min(USER_SEARCH_MIN_LENGTH, USER_SEARCH_TOO_SHORT)
+    .max(100, "Search must be at most 100 characters"),
+});

@@ -1,0 +1,69 @@
+// Accounts for the Settings and Revenue tests: one of each kind the permission tables need.
+import * as login from "@/app/api/login/route";
+import { hashPassword } from "@/lib/auth/password";
+import type { Role } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db";
+import { Browser } from "@/tests/support/http";
+
+let counter = 0;
+
+/** An account made straight in the database, signed in through the login API. */
+export async function accountSignedIn(
+  role: Role,
+  allowedFeatures: string[] = [],
+  fields: { name?: string; email?: string } = {},
+) {
+  const db = await getDb();
+  const n = ++counter;
+  const username = `${role}.settings.${n}x${process.pid}`;
+  const password = "pass-word-1";
+  const user = await db.user.create({
+    data: {
+      username,
+      usernameKey: username.toLowerCase(),
+      passwordHash: await hashPassword(password),
+      name: fields.name ?? `${role} ${n}`,
+      email: fields.email ?? null,
+      role,
+      allowedFeatures,
+    },
+  });
+  const browser = new Browser(`198.51.${100 + (n % 50)}.${n % 250}`);
+  const answer = await browser.call(login.POST, "POST", "/api/login", {
+    body: { username, password },
+  });
+  if (answer.status !== 200) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
+  return { browser, id: user.id, username };
+}
+
+export type Caller =
+  | "superadmin"
+  | "admin with the feature"
+  | "admin without it"
+  | "parent"
+  | "teacher"
+  | "signed out";
+
+/** A browser for each row of a permission table; `feature` is the one the call needs. */
+export async function browserFor(caller: Caller, feature: string): Promise<Browser> {
+  switch (caller) {
+    case "superadmin": {
+      const browser = new Browser(`198.51.99.${++counter % 250}`);
+      const answer = await browser.call(login.POST, "POST", "/api/login", {
+        body: { username: "superadmin", password: process.env.SEED_SUPERADMIN_PASSWORD },
+      });
+      if (answer.status !== 200) throw new Error("superadmin login failed");
+      return browser;
+    }
+    case "admin with the feature":
+      return (await accountSignedIn("admin", [feature])).browser;
+    case "admin without it":
+      return (await accountSignedIn("admin", ["menu", "kitchen"])).browser;
+    case "parent":
+      return (await accountSignedIn("parent")).browser;
+    case "teacher":
+      return (await accountSignedIn("teacher")).browser;
+    case "signed out":
+      return new Browser();
+  }
+}
