@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseWith, route } from "@/lib/api/handler";
 import { assertAccess, type Access } from "@/lib/auth/guards";
+import { createStudentForParent } from "@/lib/students/admin-students";
 import { createStudent, listStudents } from "@/lib/students/students";
 import {
   adminStudentSchema,
@@ -16,13 +17,14 @@ export const GET = route(
   async ({ user, query }) => listStudents(user, query.parentId),
 );
 
-// POST /api/students — a parent or teacher adds their own ({ name, grade, parent_id }); an admin
-// with parents_students adds one to a parent ({ name, grade, parentId }). The body is read by role,
-// after the feature check, so a refused admin learns nothing from validation messages.
+// POST /api/students — a parent or teacher adds their own ({ name, grade, parent_id }: another
+// account's id is 403; an admin's `parentId` field is ignored); an admin with parents_students adds
+// one to a parent ({ name, grade, parentId }). The body is read by role, after the feature check,
+// so a refused admin learns nothing from validation messages.
 export const POST = route({ access: "user", body: z.unknown() }, async ({ user, body }) => {
   if (user.role === "admin") {
     assertAccess(STUDENT_ADMIN, user);
-    return createStudent(user, parseWith(adminStudentSchema, body));
+    return createStudentForParent(user, parseWith(adminStudentSchema, body));
   }
   const input = parseWith(createStudentSchema, body);
   return createStudent(user, { name: input.name, grade: input.grade, parentId: input.parent_id });

@@ -1,6 +1,320 @@
 "use client";
 
-/** Placeholder: replaced by the section's screen. */
+import { ChevronDown, ChevronRight, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { Fragment, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { gradeLabel } from "@/lib/client/format";
+import type { ParentDto } from "@/lib/users/people-contract";
+import { PARENT_SEARCH_MIN, SEARCH_HINT } from "@/lib/validations/people";
+import { ConfirmDeleteDialog, ForceDeleteDialog } from "./delete-dialogs";
+import { ParentDialog } from "./parent-dialog";
+import { AdminStudentDialog } from "./student-dialog";
+import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
+
+/**
+ * Parents & Students (spec 001 §2, §4, §5): search by parent username or student name (3
+ * characters at least, else a hint and no request), the paged list of parents that expand to
+ * their students, the parent and student dialogs, and deletion with a second, forced step when
+ * the server says orders exist.
+ */
 export function ParentsStudentsSection() {
-  return <p className="text-muted-foreground">Coming soon.</p>;
+  const [input, setInput] = useState("");
+  const [search, setSearch] = useState("");
+  const [hint, setHint] = useState(false);
+  const [page, setPage] = useState(1);
+  const parents = useParents(page, search);
+
+  const [editing, setEditing] = useState<ParentDto | null>(null);
+  const [parentDialogOpen, setParentDialogOpen] = useState(false);
+  const [studentFor, setStudentFor] = useState<ParentDto | null>(null);
+  const [confirm, setConfirm] = useState<DeleteTarget | null>(null);
+  const [force, setForce] = useState<ForcePrompt | null>(null);
+  const remove = useDelete(setForce);
+
+  function runSearch(event: FormEvent) {
+    event.preventDefault();
+    const text = input.trim();
+    if (text.length > 0 && text.length < PARENT_SEARCH_MIN) {
+      setHint(true);
+      return;
+    }
+    setHint(false);
+    setSearch(text);
+    setPage(1);
+  }
+
+  function openParentDialog(parent: ParentDto | null) {
+    setEditing(parent);
+    setParentDialogOpen(true);
+  }
+
+  const data = parents.data;
+  const rows = data?.data ?? [];
+  const meta = data?.metadata;
+  const from = meta && meta.total > 0 ? (meta.page - 1) * meta.pageSize + 1 : 0;
+  const to = meta ? Math.min(meta.page * meta.pageSize, meta.total) : 0;
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Search</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-2">
+          <form onSubmit={runSearch} className="flex flex-wrap gap-2" role="search">
+            <Input
+              aria-label="Search parents"
+              placeholder="Parent username or student name"
+              className="min-w-0 flex-1"
+              value={input}
+              onChange={(e) => {
+                setInput(e.target.value);
+                if (hint) setHint(false);
+              }}
+            />
+            <Button type="submit">
+              <Search aria-hidden /> Search
+            </Button>
+          </form>
+          {hint && (
+            <p role="status" className="text-sm text-destructive">
+              {SEARCH_HINT}
+            </p>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Search tips</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+            <li>Search by parent username, e.g. &quot;mwansa&quot;.</li>
+            <li>
+              Search by student name to find the student&apos;s parent, e.g. &quot;Chanda&quot;.
+            </li>
+            <li>
+              Type at least 3 characters; case does not matter. Clear the box to list everyone.
+            </li>
+          </ul>
+        </CardContent>
+      </Card>
+
+      <Card className="min-w-0">
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+          <div className="grid gap-1">
+            <CardTitle>Parents</CardTitle>
+            <CardDescription>
+              {search ? `Results for "${search}"` : "Every parent account, by username."}
+            </CardDescription>
+          </div>
+          <Button onClick={() => openParentDialog(null)}>
+            <Plus aria-hidden /> Add Parent
+          </Button>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {parents.isPending ? (
+            <p className="text-sm text-muted-foreground">Loading parents...</p>
+          ) : rows.length === 0 ? (
+            <p className="py-6 text-center text-muted-foreground">
+              {search ? "No results found" : "No parents found"}
+            </p>
+          ) : (
+            <ParentsTable
+              parents={rows}
+              onEdit={openParentDialog}
+              onAddStudent={setStudentFor}
+              onDelete={setConfirm}
+            />
+          )}
+          {meta && meta.total > 0 && (
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="text-sm text-muted-foreground">
+                Showing parents {from} to {to} of {meta.total}
+              </span>
+              <div className="flex items-center gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={!meta.hasPreviousPage}
+                  onClick={() => setPage((p) => Math.max(1, p - 1))}
+                >
+                  Previous
+                </Button>
+                <span className="text-sm text-muted-foreground">
+                  Page {meta.page} of {Math.max(1, meta.totalPages)}
+                </span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={!meta.hasNextPage}
+                  onClick={() => setPage((p) => p + 1)}
+                >
+                  Next
+                </Button>
+              </div>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <ParentDialog
+        key={editing?.id ?? "new"}
+        open={parentDialogOpen}
+        parent={editing}
+        onOpenChange={setParentDialogOpen}
+      />
+      <AdminStudentDialog parent={studentFor} onClose={() => setStudentFor(null)} />
+      <ConfirmDeleteDialog
+        target={confirm}
+        onCancel={() => setConfirm(null)}
+        onConfirm={(target) => {
+          setConfirm(null);
+          remove.mutate({ target, force: false });
+        }}
+      />
+      <ForceDeleteDialog
+        prompt={force}
+        onCancel={() => setForce(null)}
+        onConfirm={(prompt) => {
+          setForce(null);
+          remove.mutate({ target: prompt, force: true });
+        }}
+      />
+    </div>
+  );
+}
+
+function ParentsTable({
+  parents,
+  onEdit,
+  onAddStudent,
+  onDelete,
+}: {
+  parents: ParentDto[];
+  onEdit: (parent: ParentDto) => void;
+  onAddStudent: (parent: ParentDto) => void;
+  onDelete: (target: DeleteTarget) => void;
+}) {
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-10">
+            <span className="sr-only">Expand</span>
+          </TableHead>
+          <TableHead>Username</TableHead>
+          <TableHead>Name</TableHead>
+          <TableHead>Email</TableHead>
+          <TableHead>Phone</TableHead>
+          <TableHead>Students</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {parents.map((parent) => {
+          const expanded = open.has(parent.id);
+          return (
+            <Fragment key={parent.id}>
+              <TableRow>
+                <TableCell>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-expanded={expanded}
+                    aria-label={`${expanded ? "Hide" : "Show"} students of ${parent.username}`}
+                    onClick={() => toggle(parent.id)}
+                  >
+                    {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+                  </Button>
+                </TableCell>
+                <TableCell className="font-medium">{parent.username}</TableCell>
+                <TableCell>{parent.name}</TableCell>
+                <TableCell>{parent.email ?? "—"}</TableCell>
+                <TableCell>{parent.phone ?? "—"}</TableCell>
+                <TableCell>{parent.students.length}</TableCell>
+                <TableCell className="text-right">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit ${parent.username}`}
+                    onClick={() => onEdit(parent)}
+                  >
+                    <Pencil aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete ${parent.username}`}
+                    onClick={() =>
+                      onDelete({ kind: "parent", id: parent.id, label: parent.username })
+                    }
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                </TableCell>
+              </TableRow>
+              {expanded && (
+                <TableRow className="bg-muted/30 hover:bg-muted/30">
+                  <TableCell colSpan={7} className="whitespace-normal">
+                    <div className="grid gap-2 py-1 pl-10">
+                      {parent.students.length === 0 ? (
+                        <p className="text-sm text-muted-foreground">No students yet.</p>
+                      ) : (
+                        <ul className="grid gap-1" aria-label={`Students of ${parent.username}`}>
+                          {parent.students.map((student) => (
+                            <li key={student.id} className="flex items-center gap-3 text-sm">
+                              <span className="font-medium">{student.name}</span>
+                              <span className="text-muted-foreground">
+                                {gradeLabel(student.grade)}
+                              </span>
+                              <Button
+                                variant="ghost"
+                                size="icon"
+                                aria-label={`Delete ${student.name}`}
+                                onClick={() =>
+                                  onDelete({ kind: "student", id: student.id, label: student.name })
+                                }
+                              >
+                                <Trash2 aria-hidden />
+                              </Button>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                      <div>
+                        <Button size="sm" variant="outline" onClick={() => onAddStudent(parent)}>
+                          <Plus aria-hidden /> Add Student
+                        </Button>
+                      </div>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              )}
+            </Fragment>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
 }

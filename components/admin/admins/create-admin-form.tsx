@@ -1,0 +1,117 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { SECTION_TITLES, type Feature } from "@/lib/auth/permissions";
+import {
+  adminUserSchema,
+  type AdminUserInput,
+  type AdminUserValues,
+} from "@/lib/validations/people";
+import { useCreateAdmin } from "./use-admin-queries";
+
+/** Create Admin User (spec 001 §2, §5): username, password and the features to grant. */
+export function CreateAdminForm({ grantable }: { grantable: readonly Feature[] }) {
+  const form = useForm<AdminUserInput, unknown, AdminUserValues>({
+    resolver: zodResolver(adminUserSchema),
+    defaultValues: { username: "", password: "", allowedFeatures: [] },
+  });
+  const create = useCreateAdmin(() => form.reset());
+  const submit = form.handleSubmit((values) => create.mutate(values));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Create Admin User</CardTitle>
+        <CardDescription>
+          The new admin sees only the sections you tick. You can grant only features you hold.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="username"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Username</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="off" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="password"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Password</FormLabel>
+                    <FormControl>
+                      <Input type="password" autoComplete="new-password" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="allowedFeatures"
+              render={({ field }) => {
+                const chosen = field.value ?? [];
+                return (
+                  <FormItem>
+                    <p className="text-sm font-medium">Allowed features</p>
+                    <div
+                      role="group"
+                      aria-label="Allowed features"
+                      className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3"
+                    >
+                      {grantable.map((feature) => (
+                        <label key={feature} className="flex items-center gap-2 text-sm">
+                          <Checkbox
+                            checked={chosen.includes(feature)}
+                            onCheckedChange={(checked) =>
+                              field.onChange(
+                                checked === true
+                                  ? [...chosen, feature]
+                                  : chosen.filter((f) => f !== feature),
+                              )
+                            }
+                          />
+                          {SECTION_TITLES[feature]}
+                        </label>
+                      ))}
+                    </div>
+                    <FormMessage />
+                  </FormItem>
+                );
+              }}
+            />
+            <div>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? "Creating..." : "Create Admin User"}
+              </Button>
+            </div>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { notify } from "@/components/notifications/toast";
+import { api, errorMessage } from "@/lib/client/api";
+import type { Feature } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session";
+import type { AdminUserDto } from "@/lib/users/people-contract";
+import type { AdminUserValues } from "@/lib/validations/people";
+
+// The Admin Users calls (spec 001 §7) with their toasts (§8). A feature toggle is applied to the
+// cached list at once and restored when the server refuses it (§4).
+
+export const ADMIN_USERS_KEY = ["/api/admin-users"] as const;
+export const CURRENT_USER_KEY = ["/api/user"] as const;
+
+/** The signed-in admin (the console's sections receive no props). */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: () => api<SessionUser>("/api/user"),
+    staleTime: 60_000,
+  });
+}
+
+export function useAdminUsers() {
+  const query = useQuery({
+    queryKey: ADMIN_USERS_KEY,
+    queryFn: () => api<AdminUserDto[]>("/api/admin-users"),
+  });
+  useEffect(() => {
+    if (query.error) {
+      notify({
+        title: "Error",
+        description: errorMessage(query.error, "Failed to fetch admin users"),
+        variant: "destructive",
+      });
+    }
+  }, [query.error]);
+  return query;
+}
+
+export function useCreateAdmin(onCreated: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: AdminUserValues) =>
+      api<AdminUserDto>("/api/admin-users", { method: "POST", body: values }),
+    onSuccess: () => {
+      notify({ title: "Admin user created successfully", variant: "success" });
+      onCreated();
+    },
+    onError: (error) =>
+      notify({
+        title: "Error",
+        description: errorMessage(error, "Failed to create admin user"),
+        variant: "destructive",
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
+  });
+}
+
+const TOGGLE_KEY = ["admin-users", "toggle"] as const;
+
+type Toggle = { id: number; features: Feature[] };
+
+/** Replaces an admin's feature list, optimistically; a refusal restores the previous list. */
+export function useTogglePermission() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: TOGGLE_KEY,
+    mutationFn: ({ id, features }: Toggle) =>
+      api<AdminUserDto>(`/api/admin-users/${id}/permissions`, {
+        method: "PUT",
+        body: { features },
+      }),
+    onMutate: async ({ id, features }: Toggle) => {
+      await client.cancelQueries({ queryKey: ADMIN_USERS_KEY });
+      const previous = client.getQueryData<AdminUserDto[]>(ADMIN_USERS_KEY);
+      client.setQueryData<AdminUserDto[]>(ADMIN_USERS_KEY, (list) =>
+        list?.map((admin) => (admin.id === id ? { ...admin, allowedFeatures: features } : admin)),
+      );
+      return { previous };
+    },
+    onError: (error, _toggle, context) => {
+      if (context?.previous) client.setQueryData(ADMIN_USERS_KEY, context.previous);
+      notify({
+        title: "Error",
+        description: errorMessage(error, "Failed to update permissions"),
+        variant: "destructive",
+      });
+    },
+    // The list is refetched once the last of several quick toggles has settled, so an early
+    // answer never overwrites a later toggle's optimistic state.
+    onSettled: () => {
+      if (client.isMutating({ mutationKey: TOGGLE_KEY }) <= 1) {
+        return client.invalidateQueries({ queryKey: ADMIN_USERS_KEY });
+      }
+    },
+  });
+}
+
+export function useChangePassword(onChanged: () => void) {
+  return useMutation({
+    mutationFn: ({ id, password }: { id: number; password: string }) =>
+      api<{ message: string }>(`/api/users/${id}/password`, { method: "PUT", body: { password } }),
+    onSuccess: () => {
+      notify({ title: "Password updated successfully", variant: "success" });
+      onChanged();
+    },
+    onError: (error) =>
+      notify({
+        title: "Error",
+        description: errorMessage(error, "Failed to update password"),
+        variant: "destructive",
+      }),
+  });
+}

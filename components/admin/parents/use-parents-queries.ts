@@ -1,0 +1,122 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { notify } from "@/components/notifications/toast";
+import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
+import type { StudentDto } from "@/lib/contracts";
+import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/users/people-contract";
+import type { NewParentValues, ParentChangeValues } from "@/lib/validations/people";
+
+// The Parents & Students calls (spec 001 §7) with their toasts (§8). Every change refetches the
+// list of parents.
+
+export const PARENTS_KEY = ["/api/parents"] as const;
+
+export function parentsPath(page: number, search: string): string {
+  const params = new URLSearchParams({ page: String(page) });
+  if (search) params.set("search", search);
+  return `/api/parents?${params.toString()}`;
+}
+
+function failed(error: unknown, fallback: string) {
+  notify({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
+}
+
+export function useParents(page: number, search: string) {
+  const query = useQuery({
+    queryKey: [...PARENTS_KEY, page, search],
+    queryFn: () => api<ParentsPage>(parentsPath(page, search)),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (query.error) failed(query.error, "Failed to fetch parents");
+  }, [query.error]);
+  return query;
+}
+
+function useRefetchParents() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: PARENTS_KEY });
+}
+
+export type ParentSave =
+  { id: null; values: NewParentValues } | { id: number; values: ParentChangeValues };
+
+export function useSaveParent(onSaved: () => void) {
+  const refetch = useRefetchParents();
+  return useMutation({
+    mutationFn: (save: ParentSave) =>
+      save.id === null
+        ? api<ParentDto>("/api/parents", { method: "POST", body: save.values })
+        : api<ParentDto>(`/api/parents/${save.id}`, { method: "PUT", body: save.values }),
+    onSuccess: (_saved, save) => {
+      notify({
+        title: save.id === null ? "Parent created successfully" : "Parent updated successfully",
+        variant: "success",
+      });
+      onSaved();
+    },
+    onError: (error, save) =>
+      failed(error, save.id === null ? "Failed to create parent" : "Failed to update parent"),
+    onSettled: refetch,
+  });
+}
+
+export function useCreateStudent(onSaved: () => void) {
+  const refetch = useRefetchParents();
+  return useMutation({
+    mutationFn: (body: { name: string; grade: string; parentId: number }) =>
+      api<StudentDto>("/api/students", { method: "POST", body }),
+    onSuccess: () => {
+      notify({ title: "Student created successfully", variant: "success" });
+      onSaved();
+    },
+    onError: (error) => failed(error, "Failed to create student"),
+    onSettled: refetch,
+  });
+}
+
+export type DeleteTarget = { kind: "parent" | "student"; id: number; label: string };
+export type ForcePrompt = DeleteTarget & { orderCount: number };
+
+const deletePath = (target: DeleteTarget, force: boolean) =>
+  `${target.kind === "parent" ? "/api/parents" : "/api/parents/students"}/${target.id}` +
+  (force ? "?force=true" : "");
+
+/** The force-delete offer in a 409 answer (spec 001 §4), or null. */
+export function forceOffer(error: unknown): number | null {
+  if (!(error instanceof ApiRequestError) || error.body?.canForce !== true) return null;
+  const count = error.body.orderCount;
+  return typeof count === "number" ? count : 0;
+}
+
+/**
+ * Deletes a parent or a student. A normal delete that the server answers with canForce calls
+ * `onForceOffered` with the order count instead of showing an error.
+ */
+export function useDelete(onForceOffered: (prompt: ForcePrompt) => void) {
+  const refetch = useRefetchParents();
+  return useMutation({
+    mutationFn: ({ target, force }: { target: DeleteTarget; force: boolean }) =>
+      api<DeletedAnswer>(deletePath(target, force), { method: "DELETE" }),
+    onSuccess: (_answer, { target, force }) =>
+      notify({
+        title:
+          target.kind === "parent"
+            ? force
+              ? "Parent, students, orders, and all associated data deleted successfully"
+              : "Parent deleted successfully"
+            : force
+              ? "Student and all associated orders deleted successfully"
+              : "Student deleted successfully",
+        variant: "success",
+      }),
+    onError: (error, { target, force }) => {
+      const orderCount = force ? null : forceOffer(error);
+      if (orderCount !== null) onForceOffered({ ...target, orderCount });
+      else failed(error, force ? "Force deletion failed" : "Deletion failed");
+    },
+    onSettled: refetch,
+  });
+}

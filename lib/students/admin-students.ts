@@ -1,0 +1,89 @@
+import "server-only";
+import { conflict, notFound } from "@/lib/api/errors";
+import { audit } from "@/lib/audit/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import type { StudentDto } from "@/lib/contracts";
+import { getDb } from "@/lib/db";
+import { STUDENT_NOT_FOUND, toStudentDto } from "@/lib/students/students";
+import { PARENT_NOT_FOUND } from "@/lib/users/parents";
+import type { DeletedAnswer } from "@/lib/users/people-contract";
+import type { AdminStudentInput } from "@/lib/validations/students";
+
+// Students as the Parents & Students section manages them (spec 001 §2, §4): an admin with
+// parents_students adds a student to a parent, and deletes one; a student with orders is deleted
+// (with those orders) only when the admin confirms a forced delete. Teachers' staff records are
+// not managed here: only students of accounts with the parent role.
+
+const studentSelect = { id: true, name: true, grade: true, parentId: true } as const;
+
+/** Adds a student to a parent (404 when `parentId` is not a parent's). */
+export async function createStudentForParent(
+  actor: SessionUser,
+  input: AdminStudentInput,
+): Promise<StudentDto> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    // FOR SHARE: the parent cannot be deleted while their new student is being written.
+    const parents = await tx.$queryRaw<{ id: number }[]>`
+      SELECT "id" FROM "User" WHERE "id" = ${input.parentId} AND "role" = 'parent' FOR SHARE`;
+    if (!parents[0]) throw notFound(PARENT_NOT_FOUND);
+    const row = await tx.student.create({
+      data: { name: input.name, grade: input.grade, parentId: input.parentId },
+      select: studentSelect,
+    });
+    await audit(tx, actor, {
+      action: "student.create",
+      entity: "Student",
+      entityId: row.id,
+      after: { name: row.name, grade: row.grade, parentId: row.parentId },
+    });
+    return toStudentDto(row);
+  });
+}
+
+/**
+ * Deletes a parent's student. With orders, refused with 409 { canForce, orderCount } unless
+ * `force`; forced, the student and all their orders go in one transaction. The student's row is
+ * locked first, so no order is placed between the count and the deletion.
+ */
+export async function deleteStudentAsAdmin(
+  actor: SessionUser,
+  id: number | null,
+  force: boolean,
+): Promise<DeletedAnswer> {
+  if (id === null) throw notFound(STUDENT_NOT_FOUND);
+  const db = await getDb();
+  const forced = await db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<
+      { id: number; name: string; grade: string; parentId: number }[]
+    >`
+      SELECT s."id", s."name", s."grade", s."parentId" FROM "Student" s
+      JOIN "User" u ON u."id" = s."parentId"
+      WHERE s."id" = ${id} AND u."role" = 'parent' FOR UPDATE OF s`;
+    const student = rows[0];
+    if (!student) throw notFound(STUDENT_NOT_FOUND);
+    const orderCount = await tx.order.count({ where: { studentId: student.id } });
+    if (orderCount > 0 && !force) {
+      throw conflict(
+        `This student has ${orderCount} ${orderCount === 1 ? "order" : "orders"}. ` +
+          "Deleting the student also deletes their orders.",
+        { canForce: true, orderCount },
+      );
+    }
+    const orders = await tx.order.deleteMany({ where: { studentId: student.id } });
+    await tx.student.delete({ where: { id: student.id } });
+    await audit(tx, actor, {
+      action: orderCount > 0 ? "student.force-delete" : "student.delete",
+      entity: "Student",
+      entityId: student.id,
+      before: { name: student.name, grade: student.grade, parentId: student.parentId },
+      details: { orders: orders.count },
+    });
+    return orderCount > 0;
+  });
+  return {
+    message: forced
+      ? "Student and all associated orders deleted successfully"
+      : "Student deleted successfully",
+  };
+}

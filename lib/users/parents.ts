@@ -1,0 +1,252 @@
+import "server-only";
+import { conflict, notFound } from "@/lib/api/errors";
+import { pageMetadata } from "@/lib/api/paging";
+import { isUniqueViolation } from "@/lib/api/prisma-errors";
+import { audit } from "@/lib/audit/audit";
+import { hashPassword } from "@/lib/auth/password";
+import { endAllSessions, type SessionUser } from "@/lib/auth/session";
+import { getDb, type Tx } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { kickOutbox } from "@/lib/mail/outbox";
+import { USERNAME_TAKEN } from "@/lib/users/admin-users";
+import { enqueueVerificationEmail } from "@/lib/users/accounts";
+import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/users/people-contract";
+import { normalizeUsername, usernameKey } from "@/lib/users/username";
+import type { NewParentValues, ParentChangeValues, ParentsQuery } from "@/lib/validations/people";
+
+// Parents & Students (spec 001 §2, §6 feature parents_students): the paged, searchable list of
+// parents with their students, and creating, editing and deleting a parent. A parent with orders
+// is deleted only when the admin confirms a forced delete, which removes everything of theirs in
+// one transaction.
+
+export const PARENTS_PAGE_SIZE = 50;
+export const PARENT_NOT_FOUND = "Parent not found";
+
+const parentSelect = {
+  id: true,
+  username: true,
+  name: true,
+  email: true,
+  phone: true,
+  students: {
+    where: { archivedAt: null },
+    select: { id: true, name: true, grade: true, parentId: true },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  },
+} as const satisfies Prisma.UserSelect;
+
+/** Parents by username, 50 a page; a search matches the username or a current student's name. */
+export async function listParents(query: ParentsQuery): Promise<ParentsPage> {
+  const db = await getDb();
+  const where: Prisma.UserWhereInput = { role: "parent" };
+  if (query.search) {
+    // Prisma passes `contains` to ILIKE as is: LIKE's wildcards must be searched for as text.
+    const text = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
+    where.OR = [
+      { username: { contains: text, mode: "insensitive" } },
+      {
+        students: {
+          some: { archivedAt: null, name: { contains: text, mode: "insensitive" } },
+        },
+      },
+    ];
+  }
+  const [total, rows] = await Promise.all([
+    db.user.count({ where }),
+    db.user.findMany({
+      where,
+      select: parentSelect,
+      orderBy: [{ usernameKey: "asc" }, { id: "asc" }],
+      skip: (query.page - 1) * PARENTS_PAGE_SIZE,
+      take: PARENTS_PAGE_SIZE,
+    }),
+  ]);
+  return { data: rows, metadata: pageMetadata(total, query.page, PARENTS_PAGE_SIZE) };
+}
+
+/** A blank full name shows as the username (every account has a display name). */
+const displayName = (name: string, username: string) => name || username;
+
+/** Creates a parent account (e-mail unverified: a confirmation link is sent when one is given). */
+export async function createParent(actor: SessionUser, input: NewParentValues): Promise<ParentDto> {
+  const db = await getDb();
+  const username = normalizeUsername(input.username);
+  const key = usernameKey(username);
+  if (await db.user.findUnique({ where: { usernameKey: key }, select: { id: true } })) {
+    throw conflict(USERNAME_TAKEN);
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const row = await db.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: {
+          username,
+          usernameKey: key,
+          passwordHash,
+          name: displayName(input.name, username),
+          email: input.email || null,
+          phone: input.phone || null,
+          role: "parent",
+        },
+        select: parentSelect,
+      });
+      await enqueueVerificationEmail(created, tx);
+      await audit(tx, actor, {
+        action: "parent.create",
+        entity: "User",
+        entityId: created.id,
+        after: profileOf(created),
+      });
+      return created;
+    });
+    kickOutbox();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN);
+    throw error;
+  }
+}
+
+function profileOf(row: {
+  username: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}) {
+  return { username: row.username, name: row.name, email: row.email, phone: row.phone };
+}
+
+/** Locks a parent's row (and so holds back an order or payment being placed for them). */
+async function lockParent(tx: Tx, id: number | null) {
+  if (id === null) throw notFound(PARENT_NOT_FOUND);
+  const rows = await tx.$queryRaw<{ id: number; username: string }[]>`
+    SELECT "id", "username" FROM "User" WHERE "id" = ${id} AND "role" = 'parent' FOR UPDATE`;
+  const row = rows[0];
+  if (!row) throw notFound(PARENT_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Updates a parent's details. A new username must stay unique regardless of case (409); a new
+ * e-mail becomes unverified; a new password ends every session of the parent.
+ */
+export async function updateParent(
+  actor: SessionUser,
+  id: number | null,
+  input: ParentChangeValues,
+): Promise<ParentDto> {
+  const db = await getDb();
+  const username = normalizeUsername(input.username);
+  const key = usernameKey(username);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  let emailChanged = false;
+  try {
+    const row = await db.$transaction(async (tx) => {
+      const locked = await lockParent(tx, id);
+      const before = await tx.user.findUniqueOrThrow({
+        where: { id: locked.id },
+        select: { username: true, usernameKey: true, name: true, email: true, phone: true },
+      });
+      if (key !== before.usernameKey) {
+        const taken = await tx.user.findUnique({
+          where: { usernameKey: key },
+          select: { id: true },
+        });
+        if (taken) throw conflict(USERNAME_TAKEN);
+      }
+      const email = input.email || null;
+      emailChanged = email !== before.email;
+      const updated = await tx.user.update({
+        where: { id: locked.id },
+        data: {
+          username,
+          usernameKey: key,
+          name: displayName(input.name, username),
+          email,
+          phone: input.phone || null,
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
+        },
+        select: parentSelect,
+      });
+      if (passwordHash) {
+        await endAllSessions(locked.id, tx);
+        await tx.temporaryPassword.updateMany({
+          where: { userId: locked.id, usedAt: null },
+          data: { usedAt: new Date() },
+        });
+      }
+      if (emailChanged) await enqueueVerificationEmail(updated, tx);
+      await audit(tx, actor, {
+        action: "parent.update",
+        entity: "User",
+        entityId: locked.id,
+        before: profileOf(before),
+        after: profileOf(updated),
+        details: { passwordChanged: passwordHash !== undefined },
+      });
+      return updated;
+    });
+    if (emailChanged) kickOutbox();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN);
+    throw error;
+  }
+}
+
+const ordersOfParent = (id: number): Prisma.OrderWhereInput => ({
+  OR: [{ userId: id }, { student: { parentId: id } }],
+});
+
+/**
+ * Deletes a parent. With orders (theirs or their students'), refused with 409 { canForce,
+ * orderCount } unless `force`; forced, the parent, their students, orders, payment attempts,
+ * discount codes, sessions and temporary passwords go in one transaction. The parent's and the
+ * students' rows are locked first, so no order slips in between the count and the deletion.
+ */
+export async function deleteParent(
+  actor: SessionUser,
+  id: number | null,
+  force: boolean,
+): Promise<DeletedAnswer> {
+  const db = await getDb();
+  const forced = await db.$transaction(async (tx) => {
+    const parent = await lockParent(tx, id);
+    await tx.$queryRaw`SELECT "id" FROM "Student" WHERE "parentId" = ${parent.id} FOR UPDATE`;
+    const orderCount = await tx.order.count({ where: ordersOfParent(parent.id) });
+    if (orderCount > 0 && !force) {
+      throw conflict(
+        `This parent has ${orderCount} ${orderCount === 1 ? "order" : "orders"}. ` +
+          "Deleting the parent also deletes their students, orders and payment records.",
+        { canForce: true, orderCount },
+      );
+    }
+    const orders = await tx.order.deleteMany({ where: ordersOfParent(parent.id) });
+    const paymentAttempts = await tx.paymentAttempt.deleteMany({ where: { userId: parent.id } });
+    const discountCodes = await tx.discountCode.deleteMany({ where: { userId: parent.id } });
+    const students = await tx.student.deleteMany({ where: { parentId: parent.id } });
+    const sessions = await tx.session.deleteMany({ where: { userId: parent.id } });
+    await tx.temporaryPassword.deleteMany({ where: { userId: parent.id } });
+    await tx.user.delete({ where: { id: parent.id } });
+    await audit(tx, actor, {
+      action: force && orderCount > 0 ? "parent.force-delete" : "parent.delete",
+      entity: "User",
+      entityId: parent.id,
+      before: { username: parent.username },
+      details: {
+        students: students.count,
+        orders: orders.count,
+        paymentAttempts: paymentAttempts.count,
+        discountCodes: discountCodes.count,
+        sessions: sessions.count,
+      },
+    });
+    return orderCount > 0;
+  });
+  return {
+    message: forced
+      ? "Parent, students, orders, and all associated data deleted successfully"
+      : "Parent deleted successfully",
+  };
+}

@@ -1,0 +1,41 @@
+// The shapes of the Admin Users and Parents & Students answers (spec 001 §3, §7), shared by the
+// domain functions that produce them and the console screens that read them. Never a hash.
+import type { PageMetadata } from "@/lib/api/paging";
+import type { Feature, Role } from "@/lib/auth/permissions";
+
+export type AdminUserDto = {
+  id: number;
+  username: string;
+  role: Role;
+  /** The superadmin is listed with every feature. */
+  allowedFeatures: Feature[];
+};
+
+export type ParentStudentDto = {
+  id: number;
+  name: string;
+  grade: string;
+  parentId: number;
+};
+
+export type ParentDto = {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** The parent's students who are not archived, by name. */
+  students: ParentStudentDto[];
+};
+
+export type ParentsPage = { data: ParentDto[]; metadata: PageMetadata };
+
+/** 409 of a delete that a forced delete can override (spec 001 §4, §8). */
+export type ForceDeleteConflict = {
+  message: string;
+  error: string;
+  canForce: true;
+  orderCount: number;
+};
+
+export type DeletedAnswer = { message: string };
