@@ -69,6 +69,6 @@ function installShutdownHandlers(): void {
       process.exit(0);
     })();
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }

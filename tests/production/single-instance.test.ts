@@ -4,6 +4,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { menuTypeForGrade } from "@/lib/school-calendar";
 import { createdXml } from "@/tests/support/fake-dpo";
 import { HttpClient, startServer, type RunningServer } from "@/tests/production/server";
 
@@ -152,29 +153,46 @@ describe("graceful shutdown", () => {
         })
       ).status,
     ).toBe(200);
-    const students = await parent.call<{ id: number }[]>("GET", "/api/students");
-    const menu = await parent.call<{ id: number; price: string; discountPrice: string | null }[]>(
-      "GET",
-      "/api/menu",
-    );
-    const item = menu.body.find((m) => !m.discountPrice)!;
+    const students = await parent.call<{ id: number; grade: string }[]>("GET", "/api/students");
+    const student = students.body[0]!;
+    const menu = await parent.call<
+      {
+        id: number;
+        price: string;
+        discountPrice: string | null;
+        type: string;
+        categories: string[];
+      }[]
+    >("GET", "/api/menu");
+    const item = menu.body.find(
+      (m) => !m.discountPrice && m.type === menuTypeForGrade(student.grade),
+    )!;
     // The provider takes two seconds to answer: the stop signal arrives while the parent's
     // payment is being created.
     dpoDelayMs = 2000;
     const paying = parent.call<{ TransToken: string }>("POST", "/api/payments/create", {
       amount: item.price,
       cartItems: [
-        { menuItemId: item.id, studentId: students.body[0]!.id, weekNumber: 3, dayOfWeek: 2 },
+        {
+          menuItemId: item.id,
+          studentId: student.id,
+          weekNumber: 3,
+          dayOfWeek: 2,
+          category: item.categories[0],
+        },
       ],
     });
+    let settled = false;
+    void paying.then(() => (settled = true));
     await new Promise((r) => setTimeout(r, 500));
+    if (settled) throw new Error(`payment answered early: ${JSON.stringify(await paying)}`);
     server.process.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
     const ready = await fetch(`${server.url}/api/health/ready`);
     expect(ready.status).toBe(503);
 
     const payment = await paying;
-    expect(payment.status).toBe(200);
+    expect(payment).toMatchObject({ status: 200 });
     expect(payment.body.TransToken).toBe("SLOW-TOKEN-1");
     expect(await server.stop()).toBe(0);
     const messages = server.logs.map((l) => l.msg);

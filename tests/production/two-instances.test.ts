@@ -60,7 +60,14 @@ afterAll(async () => {
   await admin((c) => c.query(`DROP DATABASE IF EXISTS "${dbUrl.pathname.slice(1)}" WITH (FORCE)`));
 });
 
-type MenuItem = { id: number; price: string; discountPrice: string | null; isAvailable: boolean };
+type MenuItem = {
+  id: number;
+  price: string;
+  discountPrice: string | null;
+  isAvailable: boolean;
+  type: string;
+  categories: string[];
+};
 
 const ngwee = (price: string) => Math.round(Number(price) * 100);
 
@@ -76,7 +83,7 @@ async function registeredParent(i: number, server: RunningServer) {
   expect(reg.status).toBe(200);
   const student = await client.call<{ id: number }>("POST", "/api/students", {
     name: `Child ${i}`,
-    grade: "3",
+    grade: "3", // a primary-menu grade
   });
   expect(student.status).toBe(200);
   return { client, username, userId: reg.body.id, studentId: student.body.id };
@@ -97,7 +104,9 @@ describe("two instances on one PostgreSQL", () => {
     }
 
     const menu = await parents[0]!.client.call<MenuItem[]>("GET", "/api/menu");
-    const items = menu.body.filter((m) => m.isAvailable && !m.discountPrice).slice(0, 2);
+    const items = menu.body
+      .filter((m) => m.isAvailable && !m.discountPrice && m.type === "primary")
+      .slice(0, 2);
     expect(items).toHaveLength(2);
     const amount = items.reduce((sum, m) => sum + ngwee(m.price), 0) / 100;
 
@@ -109,6 +118,7 @@ describe("two instances on one PostgreSQL", () => {
           studentId: parent.studentId,
           weekNumber: 2 + k,
           dayOfWeek: 1 + (i % 5),
+          category: item.categories[0],
         }));
         const here = servers[i % 2]!;
         const there = servers[(i + 1) % 2]!;
