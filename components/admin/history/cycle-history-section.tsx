@@ -10,11 +10,9 @@ import {
 } from "@tanstack/react-table";
 import { format } from "date-fns";
 import { Download } from "lucide-react";
-import Papa from "papaparse";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import {
-  CSV_COLUMNS,
-  csvRow,
+  ordersCsv,
   formatCalendarDate,
   formatKwacha,
   formatOrderDate,
@@ -370,7 +368,7 @@ export function CycleHistorySection() {
         ),
       );
       const all = [first, ...rest].flatMap((chunk) => chunk.data);
-      const csv = Papa.unparse({ fields: [...CSV_COLUMNS], data: all.map(csvRow) });
+      const csv = ordersCsv(all);
       downloadCsv(csv, `cycle-orders-${format(new Date(), "yyyy-MM-dd")}.csv`);
       notify({
         title: "Export successful",

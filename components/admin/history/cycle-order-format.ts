@@ -1,4 +1,5 @@
 import { format, isValid } from "date-fns";
+import Papa from "papaparse";
 import { weekdayName } from "@/lib/client/format";
 import { toNgwee } from "@/lib/money";
 import { parseIsoDate } from "@/lib/school-calendar";
@@ -146,4 +147,15 @@ export function csvRow(order: CycleOrder): string[] {
     order.discountedPrice,
     order.status,
   ];
+}
+
+/**
+ * The export file. Text typed by parents (comments, names) that starts with = + - @ is prefixed
+ * with a quote, so a spreadsheet shows it instead of running it as a formula (CSV injection).
+ */
+export function ordersCsv(orders: readonly CycleOrder[]): string {
+  return Papa.unparse(
+    { fields: [...CSV_COLUMNS], data: orders.map(csvRow) },
+    { escapeFormulae: true },
+  );
 }
