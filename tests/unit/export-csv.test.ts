@@ -15,7 +15,6 @@ function order(comments: string, name = "Chanda"): CycleOrder {
     orderDate: "2026-11-23T07:00:00.000Z",
     student: { name, grade: "3" },
     menuItem: { name: "Stew" },
-    cartItems: null,
     weekNumber: 1,
     dayOfWeek: 1,
     category: "beef",
@@ -23,10 +22,10 @@ function order(comments: string, name = "Chanda"): CycleOrder {
     comments,
     originalPrice: "45.00",
     discountedPrice: "40.50",
-    discountPercentage: "10",
+    discountPercentage: 10,
     status: "pending",
     cycle: { startDate: "2026-11-23" },
-  } as CycleOrder;
+  };
 }
 
 describe("ordersCsv", () => {
