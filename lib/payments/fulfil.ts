@@ -1,12 +1,17 @@
 import "server-only";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
+import { audit } from "@/lib/audit/audit";
+import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { kickOutbox } from "@/lib/mail/outbox";
 import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
 import type { PricedLine } from "@/lib/orders/check-cart";
 import { sameAmount, sameCurrency, verifyToken } from "@/lib/payments/dpo-client";
+import { RECOVERY } from "@/lib/payments/attempt-transitions";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
 import { STATUS, TX } from "@/lib/payments/statuses";
+import { log } from "@/lib/observability/log";
 
 // Turning a paid card transaction into orders, exactly once. The provider is asked on the server
 // (the return URL's parameters prove nothing); only Result 000 with the amount and currency we
@@ -26,6 +31,46 @@ export type Verification =
 
 const REQUEST_ERRORS = new Set(["801", "802", "803", "804", "950"]);
 
+/** Who settles the attempt. The parent's own return page passes nothing. */
+export type SettleOptions = {
+  /** Orders created by an admin's action or the reconciliation sweep: isRecovered is set. */
+  recovered?: boolean;
+  /** The admin acting: every write is audited in its own transaction. */
+  actor?: Pick<SessionUser, "id"> | null;
+  /** The audit action, e.g. "payment.check-status". */
+  action?: string;
+  /** DISCOUNT for an attempt with nothing to pay; DPO otherwise. */
+  paymentProcessor?: "DPO" | "DISCOUNT";
+};
+
+export const PAID_UNFULFILLED_DETAILS =
+  "Paid, but a meal day was already ordered; orders need recovery";
+
+/** Writes a settlement (and, for an admin, its audit row) in one transaction. */
+async function settle(
+  attemptId: number,
+  where: Prisma.PaymentAttemptWhereInput,
+  data: Prisma.PaymentAttemptUpdateManyMutationInput,
+  options: SettleOptions,
+): Promise<number> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.paymentAttempt.updateMany({
+      where: { ...where, id: attemptId },
+      data,
+    });
+    if (count > 0 && options.actor) {
+      await audit(tx, options.actor, {
+        action: options.action ?? "payment.settle",
+        entity: "PaymentAttempt",
+        entityId: attemptId,
+        after: JSON.parse(JSON.stringify(data)) as Prisma.InputJsonValue,
+      });
+    }
+    return count;
+  });
+}
+
 const attemptSelect = {
   id: true,
   userId: true,
@@ -38,7 +83,10 @@ const attemptSelect = {
 } as const;
 
 /** Asks the provider about an attempt and settles it: orders once paid, failed when declined. */
-export async function verifyAttempt(attemptId: number): Promise<Verification> {
+export async function verifyAttempt(
+  attemptId: number,
+  options: SettleOptions = {},
+): Promise<Verification> {
   const db = await getDb();
   const attempt = await db.paymentAttempt.findUnique({
     where: { id: attemptId },
@@ -54,7 +102,10 @@ export async function verifyAttempt(attemptId: number): Promise<Verification> {
   switch (answer.kind) {
     case "unreachable":
     case "invalid-response":
-      console.warn(`[payments] verify ${attempt.id}: provider ${answer.kind}: ${answer.error}`);
+      log.warn(
+        { attemptId: attempt.id, kind: answer.kind, error: answer.error },
+        "payment provider could not be asked",
+      );
       return {
         outcome: "unconfirmed",
         explanation: "Your payment is being confirmed. Your orders will appear as soon as it is.",
@@ -65,42 +116,50 @@ export async function verifyAttempt(attemptId: number): Promise<Verification> {
       // 801-804 and 950 say our request was wrong (credentials, XML), not that the parent's
       // payment failed: keep the attempt open and shout, so a paid cart is never written off.
       if (REQUEST_ERRORS.has(answer.result)) {
-        console.error(
-          `[payments] verify ${attempt.id}: provider refused our request: ${answer.result} ${answer.explanation}`,
+        log.error(
+          { attemptId: attempt.id, result: answer.result, explanation: answer.explanation },
+          "payment provider refused our request",
         );
         return {
           outcome: "unconfirmed",
           explanation: "Your payment is being confirmed. Your orders will appear as soon as it is.",
         };
       }
-      await db.paymentAttempt.updateMany({
-        where: { id: attempt.id, fulfilledAt: null, transactionStatus: { not: TX.verified } },
-        data: {
+      await settle(
+        attempt.id,
+        { fulfilledAt: null, transactionStatus: { not: TX.verified } },
+        {
           transactionStatus: answer.result === "904" ? TX.cancelled : TX.failed,
           status: answer.result === "904" ? STATUS.abandoned : STATUS.failed,
           errorDetails: `${answer.result}: ${answer.explanation}`,
         },
-      });
+        options,
+      );
       return { outcome: "failed", result: answer.result, explanation: answer.explanation };
     }
     case "paid": {
       const asked = attempt.paymentAmount.toFixed(2);
       if (!sameAmount(answer.amount, asked) || !sameCurrency(answer.currency, attempt.currency)) {
         const detail = `Paid ${answer.amount} ${answer.currency}, expected ${asked} ${attempt.currency}`;
-        console.error(`[payments] attempt ${attempt.id}: ${detail}`);
-        await db.paymentAttempt.updateMany({
-          where: { id: attempt.id, fulfilledAt: null },
-          data: { transactionStatus: TX.failed, status: STATUS.error, errorDetails: detail },
-        });
+        log.error({ attemptId: attempt.id, detail }, "paid amount or currency differs");
+        await settle(
+          attempt.id,
+          { fulfilledAt: null },
+          { transactionStatus: TX.failed, status: STATUS.error, errorDetails: detail },
+          options,
+        );
         return { outcome: "failed", result: "002", explanation: detail };
       }
-      return fulfil(attempt.id);
+      return fulfil(attempt.id, options);
     }
   }
 }
 
 /** Creates the snapshot's orders once; safe to call any number of times, at once or later. */
-export async function fulfil(attemptId: number): Promise<Verification> {
+export async function fulfil(
+  attemptId: number,
+  options: SettleOptions = {},
+): Promise<Verification> {
   const db = await getDb();
   try {
     const created = await db.$transaction(async (tx) => {
@@ -112,6 +171,7 @@ export async function fulfil(attemptId: number): Promise<Verification> {
           verifiedAt: now,
           transactionStatus: TX.verified,
           status: STATUS.processing,
+          ...(options.recovered && { isRecovered: true }),
         },
       });
       if (claim.count === 0) return false;
@@ -137,12 +197,26 @@ export async function fulfil(attemptId: number): Promise<Verification> {
             discountPercentage: line.discountPercentage,
             status: "pending",
             paymentStatus: "confirmed",
-            paymentProcessor: "DPO",
+            paymentProcessor: options.paymentProcessor ?? "DPO",
             paymentAttemptId: attemptId,
           },
         });
       }
       await tx.paymentAttempt.update({ where: { id: attemptId }, data: { status: STATUS.done } });
+      // A paid cart waiting in Order Recovery that another path has now turned into orders.
+      await tx.paymentAttempt.updateMany({
+        where: { id: attemptId, recoveryStatus: { not: null } },
+        data: { recoveryStatus: RECOVERY.done },
+      });
+      if (options.actor) {
+        await audit(tx, options.actor, {
+          action: options.action ?? "payment.fulfil",
+          entity: "PaymentAttempt",
+          entityId: attemptId,
+          after: { status: STATUS.done, isRecovered: options.recovered === true },
+          details: { ordersCreated: snapshot.lines.length },
+        });
+      }
       await enqueueOrderConfirmation(tx, attempt.user, snapshot.lines, snapshot.total);
       return true;
     });
@@ -152,14 +226,29 @@ export async function fulfil(attemptId: number): Promise<Verification> {
     if (!isUniqueViolation(error)) throw error;
     // The money arrived but a child's day was ordered meanwhile. Nothing is lost: the attempt
     // keeps the paid cart, marked for the office's Order Recovery.
-    await db.paymentAttempt.updateMany({
-      where: { id: attemptId, fulfilledAt: null },
-      data: {
-        transactionStatus: TX.verified,
-        verifiedAt: new Date(),
-        status: STATUS.error,
-        errorDetails: "Paid, but a meal day was already ordered; orders need recovery",
-      },
+    await db.$transaction(async (tx) => {
+      const { count } = await tx.paymentAttempt.updateMany({
+        where: { id: attemptId, fulfilledAt: null },
+        data: {
+          transactionStatus: TX.verified,
+          verifiedAt: new Date(),
+          status: STATUS.error,
+          errorDetails: PAID_UNFULFILLED_DETAILS,
+        },
+      });
+      // Listed in Order Recovery as a new attempt; a recovery already under way keeps its status.
+      await tx.paymentAttempt.updateMany({
+        where: { id: attemptId, fulfilledAt: null, recoveryStatus: null },
+        data: { recoveryStatus: RECOVERY.started },
+      });
+      if (count > 0 && options.actor) {
+        await audit(tx, options.actor, {
+          action: options.action ?? "payment.fulfil",
+          entity: "PaymentAttempt",
+          entityId: attemptId,
+          after: { status: STATUS.error, recoveryStatus: RECOVERY.started },
+        });
+      }
     });
     return {
       outcome: "paid-unfulfilled",

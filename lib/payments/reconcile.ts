@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db";
+import { log } from "@/lib/observability/log";
 import { verifyAttempt } from "@/lib/payments/fulfil";
 
 // The reconciliation sweep: a parent who paid and closed the tab before the return page verified
@@ -26,10 +27,14 @@ export async function reconcileOpenPayments(
   let settled = 0;
   for (const { id } of claimed) {
     try {
-      const result = await verifyAttempt(id);
-      if (result.outcome !== "pending" && result.outcome !== "unconfirmed") settled++;
+      // Orders made by the sweep, not by the parent's return page, are marked recovered.
+      const result = await verifyAttempt(id, { recovered: true });
+      if (result.outcome !== "pending" && result.outcome !== "unconfirmed") {
+        settled++;
+        log.info({ attemptId: id, outcome: result.outcome }, "payment reconciled");
+      }
     } catch (error) {
-      console.error(`[payments] reconciling attempt ${id} failed:`, error);
+      log.error({ err: error, attemptId: id }, "reconciling a payment failed");
     }
   }
   return settled;

@@ -1,0 +1,156 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { notify } from "@/components/notifications/toast";
+import { Button } from "@/components/ui/button";
+import { api, errorMessage } from "@/lib/client/api";
+import type {
+  AttemptActionAnswer,
+  CheckStatusAnswer,
+  LiveOrder,
+} from "@/lib/payments/admin/contracts";
+import { abandonPlan, liveActions, type LiveAction } from "@/lib/payments/attempt-transitions";
+import { STATUS } from "@/lib/payments/statuses";
+
+// The actions of a live order by status (spec 001 §4) with the toasts of §8. The rule table in
+// lib/payments/attempt-transitions.ts decides which buttons show; the server checks it again.
+
+const LABELS: Record<LiveAction, string> = {
+  retry: "Retry",
+  "check-payment": "Check Payment",
+  "submit-order": "Submit Order",
+  verify: "Verify",
+  abandon: "Abandon",
+};
+
+const ACTION_FAILED = "Cannot abandon an order without a transaction ID. Please contact support.";
+
+type Request = { order: LiveOrder; action: LiveAction };
+
+async function perform({ order, action }: Request): Promise<void> {
+  switch (action) {
+    case "retry": {
+      const answer = await api<AttemptActionAnswer>(`/api/payments/orders/${order.id}/retry`, {
+        method: "POST",
+      });
+      if (answer.success) {
+        notify({ title: "Order Retry Initiated", description: answer.message, variant: "success" });
+      } else {
+        notify({ title: "Retry Failed", description: answer.message, variant: "destructive" });
+      }
+      return;
+    }
+    case "check-payment":
+    case "verify": {
+      const answer = await api<CheckStatusAnswer>(
+        `/api/payments/check-status/${encodeURIComponent(order.transactionId ?? "")}`,
+        { method: "POST" },
+      );
+      if (answer.status === "PAID") {
+        notify({
+          title: "Payment Verified",
+          description: answer.message || "The payment was successful.",
+          variant: "success",
+        });
+      } else {
+        notify({
+          title: "Payment Failed",
+          description: answer.message || "The payment was not successful.",
+          variant: "destructive",
+        });
+      }
+      return;
+    }
+    case "submit-order": {
+      const answer = await api<AttemptActionAnswer>(`/api/payments/orders/${order.id}/process`, {
+        method: "POST",
+      });
+      if (answer.success) {
+        notify({ title: "Order Processed", description: answer.message, variant: "success" });
+      } else {
+        notify({ title: "Processing Failed", description: answer.message, variant: "destructive" });
+      }
+      return;
+    }
+    case "abandon": {
+      const plan = abandonPlan(order);
+      if (plan === "no-transaction-id") {
+        notify({ title: "Action Failed", description: ACTION_FAILED, variant: "destructive" });
+        return;
+      }
+      const key = plan === "abandon" ? order.transactionId! : order.transactionRef;
+      const status = plan === "abandon" ? STATUS.abandoned : STATUS.done;
+      const answer = await api<AttemptActionAnswer>(
+        `/api/payments/payment-attempts/${encodeURIComponent(key)}/status`,
+        { method: "PUT", body: { status } },
+      );
+      notify({ title: "Status Updated", description: answer.message, variant: "success" });
+      return;
+    }
+  }
+}
+
+const FAILURE_TITLES: Record<LiveAction, string> = {
+  retry: "Retry Failed",
+  "check-payment": "Verification Failed",
+  verify: "Verification Failed",
+  "submit-order": "Processing Failed",
+  abandon: "Update Failed",
+};
+
+const FALLBACKS: Record<LiveAction, string> = {
+  retry: "Failed to retry order",
+  "check-payment": "Failed to verify payment",
+  verify: "Failed to verify payment",
+  "submit-order": "Failed to process order",
+  abandon: "Failed to update payment status",
+};
+
+/** One action at a time per console; the list is refreshed after each. */
+export function useLiveOrderAction() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: perform,
+    onError: (error, { action }) => {
+      notify({
+        title: FAILURE_TITLES[action],
+        description: errorMessage(error, FALLBACKS[action]),
+        variant: "destructive",
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["/api/payments/live-orders"] }),
+  });
+  return {
+    run: (order: LiveOrder, action: LiveAction) => mutation.mutate({ order, action }),
+    pendingId: mutation.isPending ? mutation.variables.order.id : null,
+  };
+}
+
+export function LiveOrderActions({
+  order,
+  pending,
+  onAction,
+}: {
+  order: LiveOrder;
+  pending: boolean;
+  onAction: (order: LiveOrder, action: LiveAction) => void;
+}) {
+  const actions = liveActions(order);
+  if (actions.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {actions.map((action) => (
+        <Button
+          key={action}
+          size="sm"
+          variant={action === "abandon" ? "destructive" : "outline"}
+          disabled={pending}
+          onClick={() => onAction(order, action)}
+          aria-label={`${LABELS[action]} order ${order.id}`}
+        >
+          {LABELS[action]}
+        </Button>
+      ))}
+    </div>
+  );
+}

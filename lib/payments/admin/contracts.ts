@@ -1,0 +1,80 @@
+// The answers of the Live Orders and Order Recovery calls (spec 001 §3), shared by the server and
+// the console. Types only: no server code.
+
+export type LiveOrderLine = {
+  menuItemId: number;
+  studentId: number;
+  student: { name: string; grade: string };
+  menuItem: { name: string };
+  weekNumber: number;
+  dayOfWeek: number;
+  category: string | null;
+  sideDish: string | null;
+  originalPrice: string;
+  discountedPrice: string;
+};
+
+export type LiveOrder = {
+  id: number;
+  createdAt: string;
+  username: string;
+  transactionId: string | null;
+  /** Our own reference (CompanyRef): shown when the provider gave no transaction id. */
+  transactionRef: string;
+  status: string;
+  isRecovered: boolean;
+  /** What the parent pays, a 2-decimal string. */
+  amount: string;
+  /** The sum of the lines' menu prices. */
+  originalAmount: string;
+  cartItems: LiveOrderLine[];
+};
+
+export type LiveOrdersPagination = {
+  totalOrders: number;
+  totalPages: number;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+};
+
+export type LiveOrdersPage = {
+  data: LiveOrder[];
+  pagination: LiveOrdersPagination;
+  availableStatuses: string[];
+};
+
+/** Retry, Submit Order and status changes. */
+export type AttemptActionAnswer = { success: boolean; status: string; message: string };
+
+/** Check Payment and Verify (POST /api/payments/check-status/{transactionId}). */
+export type CheckStatusAnswer = {
+  success: boolean;
+  status: "PAID" | "FAILED" | "PENDING";
+  message: string;
+};
+
+export type FailedOrderItem = {
+  menuItemId: number;
+  menuItem: { name: string };
+  studentId: number;
+  student: { name: string; grade: string };
+  weekNumber: number;
+  dayOfWeek: number;
+  category: string | null;
+  sideDish: string | null;
+  comments: string | null;
+  price: string | null;
+};
+
+export type FailedOrder = {
+  id: number;
+  orderDate: string;
+  student: { name: string; grade: string };
+  amount: string;
+  status: string;
+  error: string | null;
+  paymentRef: string;
+  cartItems: FailedOrderItem[];
+};
+
+export type FailedOrdersAnswer = { data: FailedOrder[] };

@@ -1,0 +1,59 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+import type { FailedOrder, FailedOrdersAnswer } from "@/lib/payments/admin/contracts";
+import { namesFor } from "@/lib/payments/admin/live-orders";
+import { snapshotLines } from "@/lib/payments/admin/snapshot";
+import type { RecoveryStatus } from "@/lib/payments/attempt-transitions";
+
+// Order Recovery's list (spec 001 §2, §3 "Failed order attempt"): every attempt that ever needed
+// recovery (recoveryStatus set), newest first. The spec gives no paging; the newest 500 are listed.
+
+export const MAX_FAILED_ORDERS = 500;
+
+export async function listFailedOrders(status?: RecoveryStatus): Promise<FailedOrdersAnswer> {
+  const db = await getDb();
+  const rows = await db.paymentAttempt.findMany({
+    where: { recoveryStatus: status ?? { not: null } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: MAX_FAILED_ORDERS,
+    select: {
+      id: true,
+      createdAt: true,
+      paymentAmount: true,
+      recoveryStatus: true,
+      errorDetails: true,
+      transactionId: true,
+      transactionRef: true,
+      cartItems: true,
+    },
+  });
+  const lines = new Map(rows.map((row) => [row.id, snapshotLines(row.cartItems)]));
+  const names = await namesFor([...lines.values()].flat());
+  return {
+    data: rows.map((row): FailedOrder => {
+      const cart = lines.get(row.id) ?? [];
+      const first = cart[0];
+      return {
+        id: row.id,
+        orderDate: row.createdAt.toISOString(),
+        student: first ? names.student(first) : { name: "Unknown student", grade: "N/A" },
+        amount: row.paymentAmount.toFixed(2),
+        status: row.recoveryStatus ?? "",
+        error: row.errorDetails,
+        paymentRef: row.transactionId ?? row.transactionRef,
+        cartItems: cart.map((l) => ({
+          menuItemId: l.menuItemId,
+          menuItem: names.menuItem(l),
+          studentId: l.studentId,
+          student: names.student(l),
+          weekNumber: l.weekNumber,
+          dayOfWeek: l.dayOfWeek,
+          category: l.category,
+          sideDish: l.sideDish,
+          comments: l.comments,
+          price: l.discountedPrice,
+        })),
+      };
+    }),
+  };
+}
