@@ -1,0 +1,187 @@
+// The table of who may call each route handler under app/api, the discovery of those handlers,
+// and the callers the authorization matrix and the hostile-input tests use.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import * as convert from "@/app/api/user/convert-to-teacher/route";
+import { hashPassword } from "@/lib/auth/password";
+import type { Feature } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db";
+import { usernameKey } from "@/lib/users/username";
+import { signedInAs, signedUpParent, uniqueName } from "@/tests/support/fixtures";
+import type { Browser } from "@/tests/support/http";
+
+export type Access =
+  | "public"
+  | "user"
+  | "parent-teacher"
+  | "admin"
+  | { feature: Feature }
+  | { anyOf: Feature[] }
+  /** Parents and teachers for their own rows, and admins holding one of the features. */
+  | { parentTeacherOr: Feature[] };
+
+export type Row = {
+  access: Access;
+  /** Query string sent with the call. */
+  query?: Record<string, string>;
+  /** The call acts on the caller's account (logout, convert): each caller gets a fresh one. */
+  throwaway?: boolean;
+};
+
+export const MATRIX: Record<string, Row> = {
+  "PUT /api/admin-users/[id]/permissions": { access: { feature: "admins" } },
+  "GET /api/admin-users": { access: { feature: "admins" } },
+  "POST /api/admin-users": { access: { feature: "admins" } },
+  "POST /api/auth/forgot-password": { access: "public" },
+  "GET /api/auth/verify-email": { access: "public" },
+  "POST /api/contact/email": { access: "user" },
+  "GET /api/cycle-orders": { access: { feature: "history" } },
+  "GET /api/discount-codes": { access: { feature: "settings" } },
+  "POST /api/discount-codes": { access: { feature: "settings" } },
+  "PUT /api/discount-codes/[id]": { access: { feature: "settings" } },
+  "DELETE /api/discounts/[id]": { access: { feature: "settings" } },
+  "GET /api/discounts/my-discount-code": { access: "user" },
+  "GET /api/health": { access: "public" },
+  "GET /api/health/ready": { access: "public" },
+  "POST /api/login": { access: "public" },
+  "POST /api/logout": { access: "public", throwaway: true },
+  "POST /api/menu-items/validate": { access: "user" },
+  "PATCH /api/menu/[id]/archive": { access: { feature: "menu" } },
+  "PATCH /api/menu/[id]/availability": { access: { feature: "menu" } },
+  "GET /api/menu/[id]/has-orders": { access: { feature: "menu" } },
+  "GET /api/menu/[id]": { access: { feature: "menu" } },
+  "PUT /api/menu/[id]": { access: { feature: "menu" } },
+  "DELETE /api/menu/[id]": { access: { feature: "menu" } },
+  "POST /api/menu/bulk-archive": { access: { feature: "menu" } },
+  "POST /api/menu/bulk-upload": { access: { feature: "menu" } },
+  "POST /api/menu/duplicate": { access: { feature: "menu" } },
+  "POST /api/menu/has-orders-batch": { access: { feature: "menu" } },
+  "GET /api/menu": { access: "user" },
+  "POST /api/menu": { access: { feature: "menu" } },
+  "POST /api/order-cycles/[id]/reactivate": { access: { feature: "cycles" } },
+  "DELETE /api/order-cycles/[id]": { access: { feature: "cycles" } },
+  "GET /api/order-cycles/history": { access: { feature: "cycles" } },
+  "GET /api/order-cycles": { access: "user" },
+  "POST /api/order-cycles": { access: { feature: "cycles" } },
+  "POST /api/orders/[id]/cancel": { access: "parent-teacher" },
+  "GET /api/orders": {
+    access: { parentTeacherOr: ["history", "kitchen"] },
+    query: { unpaginated: "true" },
+  },
+  "POST /api/orders": { access: "parent-teacher" },
+  "POST /api/orders/status": { access: { anyOf: ["history", "kitchen"] } },
+  "GET /api/orders/today": { access: { feature: "kitchen" } },
+  "GET /api/orders/week/[week]": { access: { feature: "kitchen" } },
+  "PUT /api/parents/[id]": { access: { feature: "parents_students" } },
+  "DELETE /api/parents/[id]": { access: { feature: "parents_students" } },
+  "GET /api/parents": { access: { feature: "parents_students" } },
+  "POST /api/parents": { access: { feature: "parents_students" } },
+  "DELETE /api/parents/students/[id]": { access: { feature: "parents_students" } },
+  "POST /api/payments/check-status/[transactionId]": { access: { feature: "live_orders" } },
+  "GET /api/payments/failed-orders": { access: { feature: "order_recovery" } },
+  "GET /api/payments/live-orders": { access: { feature: "live_orders" } },
+  "POST /api/payments/orders/[id]/process": { access: { feature: "live_orders" } },
+  "POST /api/payments/orders/[id]/retry": { access: { anyOf: ["live_orders", "order_recovery"] } },
+  "PUT /api/payments/payment-attempts/[transactionId]/status": {
+    access: { feature: "live_orders" },
+  },
+  "GET /api/payments/pending": { access: { feature: "pending_payments" } },
+  "PUT /api/payments/verify": { access: { feature: "pending_payments" } },
+  "POST /api/payments/create": { access: "parent-teacher" },
+  "POST /api/payments/payment-attempts": { access: "parent-teacher" },
+  "POST /api/payments/payment-attempts/update": { access: "parent-teacher" },
+  // The sandbox stands in for DPO, which answers anyone; it moves no money and is off in production.
+  "POST /api/payments/sandbox/api": { access: "public" },
+  "POST /api/payments/sandbox/decide": { access: "public" },
+  "POST /api/payments/verify/[token]": { access: "parent-teacher" },
+  "PUT /api/profile": { access: "user" },
+  "GET /api/refunds": { access: { feature: "refunds" } },
+  "POST /api/refunds/[orderId]/complete": { access: { feature: "refunds" } },
+  "GET /api/revenue/stats": { access: { feature: "revenue" } },
+  "POST /api/register": { access: "public" },
+  "GET /api/settings/communication": { access: "user" },
+  "POST /api/settings/communication": { access: { feature: "settings" } },
+  "GET /api/settings/cutoff-time": { access: "user" },
+  "POST /api/settings/cutoff-time": { access: { feature: "settings" } },
+  "GET /api/settings/cycle-length": { access: "admin" },
+  "GET /api/settings/payment-bypass": { access: "user" },
+  "POST /api/settings/payment-bypass": { access: { feature: "settings" } },
+  "PUT /api/students/[id]": { access: "parent-teacher" },
+  "DELETE /api/students/[id]": { access: "parent-teacher" },
+  "GET /api/students": { access: { parentTeacherOr: ["parents_students"] } },
+  "POST /api/students": { access: { parentTeacherOr: ["parents_students"] } },
+  "POST /api/user/convert-to-teacher": { access: "user", throwaway: true },
+  "GET /api/user": { access: "user" },
+  "PUT /api/users/[id]/password": { access: { anyOf: ["admins", "parents_students"] } },
+  "GET /api/users/search": { access: { feature: "settings" } },
+};
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+export type Handler = Parameters<Browser["call"]>[0];
+
+const apiRoot = path.join(process.cwd(), "app", "api");
+
+/** Every route.ts under app/api, as its URL template ("/api/menu/[id]"). */
+function routeFiles(dir = apiRoot): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+export type Endpoint = { key: string; method: Method; template: string; handler: Handler };
+
+export async function discoverEndpoints(): Promise<Endpoint[]> {
+  const endpoints: Endpoint[] = [];
+  for (const file of routeFiles()) {
+    const template = `/api/${path.relative(apiRoot, path.dirname(file)).split(path.sep).join("/")}`;
+    const mod = (await import(file)) as Partial<Record<Method, Handler>>;
+    for (const method of METHODS) {
+      const handler = mod[method];
+      if (handler) endpoints.push({ key: `${method} ${template}`, method, template, handler });
+    }
+  }
+  return endpoints.sort((x, y) => x.key.localeCompare(y.key));
+}
+
+export async function adminHolding(features: Feature[]): Promise<Browser> {
+  const db = await getDb();
+  const username = uniqueName("admin");
+  await db.user.create({
+    data: {
+      username,
+      usernameKey: usernameKey(username),
+      passwordHash: await hashPassword("admin-pass-1"),
+      name: username,
+      role: "admin",
+      allowedFeatures: features,
+    },
+  });
+  return signedInAs(username, "admin-pass-1");
+}
+
+/** A parent converted to a teacher (the conversion ends the old session: sign in again). */
+export async function teacher(): Promise<Browser> {
+  const { browser, username } = await signedUpParent();
+  await browser.call(convert.POST, "POST", "/api/user/convert-to-teacher");
+  return signedInAs(username, "parent-pass");
+}
+
+export function featureOf(access: Access): Feature[] {
+  if (typeof access !== "object") return [];
+  if ("feature" in access) return [access.feature];
+  return "anyOf" in access ? [access.anyOf[0]!] : [access.parentTeacherOr[0]!];
+}
+
+/** Dynamic segments filled with values that name nothing: the access check comes first. */
+export function concretePath(template: string): { url: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const url = template.replace(/\[(\w+)\]/g, (_, name: string) => {
+    const value = /id$/i.test(name) ? "999999" : name === "week" ? "1" : "NO-SUCH-VALUE";
+    params[name] = value;
+    return value;
+  });
+  return { url, params };
+}
