@@ -55,6 +55,8 @@ export default defineConfig({
     stdout: "pipe",
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_MANUAL_SIG_HANDLE: "true",
+      LOG_LEVEL: "warn",
       PGLITE_DATA_DIR: ".data/e2e/pglite",
       APP_URL: `http://localhost:${PORT}`,
       SEED_DEMO: "1",

@@ -162,6 +162,7 @@ describe("graceful shutdown", () => {
         discountPrice: string | null;
         type: string;
         categories: string[];
+        sideDishes: string[];
       }[]
     >("GET", "/api/menu");
     const item = menu.body.find(
@@ -179,6 +180,7 @@ describe("graceful shutdown", () => {
           weekNumber: 3,
           dayOfWeek: 2,
           category: item.categories[0],
+          sideDish: item.sideDishes[0],
         },
       ],
     });
