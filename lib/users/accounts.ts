@@ -148,6 +148,9 @@ async function redeemTemporaryPassword(userId: number, password: string): Promis
   return false;
 }
 
+/** Forgot-password answers take at least this long, whichever path they took. */
+const RESET_MIN_DURATION_MS = 400;
+
 /**
  * Creates a temporary password for each account matching the username or e-mail and e-mails it.
  * The current password keeps working until the temporary one is used. Answers the same whether or
@@ -161,6 +164,7 @@ export async function requestPasswordReset(
   const wait = await blockedFor(limits);
   if (wait !== null) throw tooManyRequests(wait);
   await Promise.all(limits.map((limit) => hit(limit)));
+  const started = performance.now();
 
   const db = await getDb();
   const identifier = input.identifier.trim();
@@ -200,6 +204,10 @@ export async function requestPasswordReset(
     });
     kickOutbox();
   }
+  // Writing the temporary password and the e-mail takes longer than finding nobody: answer no
+  // sooner than a fixed time after the lookup, so the delay says nothing about the account.
+  const remaining = RESET_MIN_DURATION_MS - (performance.now() - started);
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
   return { message: RESET_ANSWER };
 }
 

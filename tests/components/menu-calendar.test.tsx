@@ -184,3 +184,21 @@ describe("the menu calendar", () => {
     expect(await screen.findByText(/no active order cycle/)).toBeInTheDocument();
   });
 });
+
+describe("text typed by other people", () => {
+  it("is shown as text, never run as markup (stored XSS through names, descriptions, comments)", async () => {
+    const payload = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>`;
+    const cycle = futureCycle();
+    renderCalendar({
+      "GET /api/order-cycles": [cycle],
+      "GET /api/orders?includeAll=true": [
+        order({ id: 1, weekNumber: 1, dayOfWeek: 2, menuItem: { name: `Stew ${payload}` } }),
+      ],
+      "GET /api/menu": [menuItem({ name: `Wrap ${payload}`, description: `Tasty ${payload}` })],
+    });
+    expect(await screen.findAllByText(new RegExp(`Wrap <img src=x`))).not.toHaveLength(0);
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect(document.querySelector("script")).toBeNull();
+    expect((window as unknown as { __xss?: number }).__xss).toBeUndefined();
+  });
+});

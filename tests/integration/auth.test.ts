@@ -298,3 +298,75 @@ describe("e-mail verification link", () => {
     expect(answer.headers.get("location")).toContain("emailVerified=error");
   });
 });
+
+describe("what the timing of sign-in and forgot-password reveals", () => {
+  // An account's existence must not show in how long the answer takes: both paths do the same
+  // argon2 work. Medians of several calls, compared with a wide margin (the hashing dominates; a
+  // path that skipped it would be many times faster).
+  async function median(calls: (() => Promise<unknown>)[]): Promise<number> {
+    const times: number[] = [];
+    for (const call of calls) {
+      const started = performance.now();
+      await call();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)]!;
+  }
+  const N = 5;
+
+  it("takes as long for an unknown user as for a wrong password", async () => {
+    const { account } = await registered();
+    const known = await median(
+      Array.from(
+        { length: N },
+        (_, i) => () =>
+          new Browser(`192.0.2.${10 + i}`).call(login.POST, "POST", "/api/login", {
+            body: { username: account.username, password: "not-the-password" },
+          }),
+      ),
+    );
+    const unknown = await median(
+      Array.from(
+        { length: N },
+        (_, i) => () =>
+          new Browser(`192.0.2.${20 + i}`).call(login.POST, "POST", "/api/login", {
+            body: { username: unique("ghost"), password: "not-the-password" },
+          }),
+      ),
+    );
+    expect(unknown / known).toBeGreaterThan(0.4);
+    expect(unknown / known).toBeLessThan(2.5);
+  });
+
+  it("takes as long to reset an unknown account as a real one", async () => {
+    const accounts = await Promise.all(
+      Array.from({ length: N }, () => registered({ email: `${unique("timing")}@example.com` })),
+    );
+    const real = await median(
+      accounts.map(
+        ({ account }, i) =>
+          () =>
+            new Browser(`192.0.2.${30 + i}`).call(
+              forgot.POST,
+              "POST",
+              "/api/auth/forgot-password",
+              {
+                body: { identifier: account.username },
+              },
+            ),
+      ),
+    );
+    const ghost = await median(
+      Array.from(
+        { length: N },
+        (_, i) => () =>
+          new Browser(`192.0.2.${40 + i}`).call(forgot.POST, "POST", "/api/auth/forgot-password", {
+            body: { identifier: unique("ghost") },
+          }),
+      ),
+    );
+    expect(ghost / real).toBeGreaterThan(0.4);
+    expect(ghost / real).toBeLessThan(2.5);
+  });
+});

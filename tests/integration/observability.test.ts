@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import { Writable } from "node:stream";
-import * as health from "@/app/api/health/route";
 import * as login from "@/app/api/login/route";
 import * as register from "@/app/api/register/route";
 import { log, setLogSink } from "@/lib/observability/log";
@@ -38,26 +37,28 @@ const records = () => lines.map((line) => JSON.parse(line) as Record<string, unk
 
 describe("request logs", () => {
   it("writes one JSON line per API request carrying the id the answer names", async () => {
-    const answer = await new Browser().call(health.GET, "GET", "/api/health");
+    const answer = await new Browser().call(login.POST, "POST", "/api/login", { body: {} });
     const requestId = answer.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const [line] = records().filter((r) => r.msg === "request");
     expect(line).toMatchObject({
       level: "info",
       requestId,
-      method: "GET",
-      path: "/api/health",
-      status: 200,
+      method: "POST",
+      path: "/api/login",
+      status: 422,
     });
     expect(typeof line?.ms).toBe("number");
   });
 
   it("keeps a well-formed request id given by the load balancer and replaces a hostile one", async () => {
-    const kept = await new Browser().call(health.GET, "GET", "/api/health", {
+    const kept = await new Browser().call(login.POST, "POST", "/api/login", {
+      body: {},
       headers: { "x-request-id": "lb-12345678" },
     });
     expect(kept.headers.get("x-request-id")).toBe("lb-12345678");
-    const replaced = await new Browser().call(health.GET, "GET", "/api/health", {
+    const replaced = await new Browser().call(login.POST, "POST", "/api/login", {
+      body: {},
       headers: { "x-request-id": '"><script> {"level":"fatal"}' },
     });
     expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
 import { sessionCookieName, sessionOptions } from "@/lib/auth/session-cookie";
 import { contentSecurityPolicy, createNonce } from "@/lib/security/csp";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 
 describe("content security policy", () => {
   it("allows scripts only by nonce in production, refuses framing and plugins", () => {
@@ -33,5 +35,34 @@ describe("session cookie", () => {
       secure: false,
       httpOnly: true,
     });
+  });
+});
+
+describe("source guards", () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === "generated" ? [] : sources(full);
+      return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+    });
+  const files = ["app", "components", "lib"].flatMap((dir) =>
+    sources(path.join(process.cwd(), dir)),
+  );
+
+  it("never injects raw HTML: React escapes every name, comment and description", () => {
+    const offenders = files.filter((f) =>
+      readFileSync(f, "utf8").includes("dangerouslySetInnerHTML"),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("has no code that edits or deletes audit rows", () => {
+    const offenders = files.filter((f) =>
+      /auditLog\.(update|updateMany|upsert|delete|deleteMany)\b|(UPDATE|DELETE FROM)\s+"AuditLog"/.test(
+        readFileSync(f, "utf8"),
+      ),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    expect(offenders).toEqual([]);
   });
 });
