@@ -18,6 +18,7 @@ import {
   type CycleHistoryEntry,
   useReactivateCycle,
 } from "./use-cycle-queries";
+import { Pager } from "@/components/admin/pager";
 
 /** The Order Cycle History card (spec 001 §2): shown by the section only when history exists. */
 export function CycleHistoryCard({
@@ -55,27 +56,14 @@ export function CycleHistoryCard({
             />
           ))}
         </ul>
-        <div className="flex items-center justify-between gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!metadata.hasPreviousPage || shownPage <= 1}
-            onClick={() => onPageChange(Math.max(1, shownPage - 1))}
-          >
-            Previous
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            Page {shownPage} of {totalPages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!metadata.hasNextPage || shownPage >= totalPages}
-            onClick={() => onPageChange(shownPage + 1)}
-          >
-            Next
-          </Button>
-        </div>
+        <Pager
+          page={shownPage}
+          totalPages={totalPages}
+          hasPreviousPage={metadata.hasPreviousPage}
+          hasNextPage={metadata.hasNextPage && shownPage < totalPages}
+          onPageChange={onPageChange}
+          size="sm"
+        />
       </CardContent>
     </Card>
   );

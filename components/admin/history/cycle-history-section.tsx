@@ -46,6 +46,7 @@ import { api, errorMessage } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { MenuItemDto, OrderCycleDto } from "@/lib/contracts";
 import { WEEKDAYS, weekdayName } from "@/lib/client/format";
+import { Pager } from "@/components/admin/pager";
 
 // Cycle History (spec 001 §2 "Cycle History section (orders)", §7 GET /api/cycle-orders and
 // POST /api/orders/status, §9 page size 10 and the rounding rule): one cycle's orders, filtered,
@@ -528,25 +529,13 @@ export function CycleHistorySection() {
           </div>
         )}
 
-        <div className="flex items-center justify-between gap-3">
-          <Button
-            variant="outline"
-            onClick={() => setPage((p) => Math.max(p - 1, 1))}
-            disabled={!metadata?.hasPreviousPage || page <= 1}
-          >
-            Previous
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            Page {page} of {totalPages}
-          </span>
-          <Button
-            variant="outline"
-            onClick={() => setPage((p) => p + 1)}
-            disabled={!metadata?.hasNextPage}
-          >
-            Next
-          </Button>
-        </div>
+        <Pager
+          page={page}
+          totalPages={totalPages}
+          hasPreviousPage={metadata?.hasPreviousPage}
+          hasNextPage={metadata?.hasNextPage}
+          onPageChange={setPage}
+        />
       </CardContent>
     </Card>
   );

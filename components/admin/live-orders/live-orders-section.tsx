@@ -52,6 +52,7 @@ import {
 } from "@/components/ui/table";
 import { api, errorMessage } from "@/lib/client/api";
 import type { LiveOrder, LiveOrdersPage } from "@/lib/payments/admin/contracts";
+import { Pager } from "@/components/admin/pager";
 
 // Live Orders (spec 001 §2, §3, §4, §7, §9): every payment attempt, 50 a page, refreshed every 5 s.
 // The filter row sits in the table header and applies only on 'Apply Filters'. The poll keeps the
@@ -365,25 +366,13 @@ export function LiveOrdersSection() {
             Showing orders {first} to {last} of {pagination.totalOrders}
           </p>
         )}
-        <div className="flex items-center justify-between gap-3">
-          <Button
-            variant="outline"
-            onClick={() => setPage((p) => Math.max(p - 1, 1))}
-            disabled={!pagination?.hasPreviousPage || page <= 1}
-          >
-            Previous
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            Page {page} of {totalPages}
-          </span>
-          <Button
-            variant="outline"
-            onClick={() => setPage((p) => p + 1)}
-            disabled={!pagination?.hasNextPage}
-          >
-            Next
-          </Button>
-        </div>
+        <Pager
+          page={page}
+          totalPages={totalPages}
+          hasPreviousPage={pagination?.hasPreviousPage}
+          hasNextPage={pagination?.hasNextPage}
+          onPageChange={setPage}
+        />
       </CardContent>
     </Card>
   );

@@ -20,6 +20,7 @@ import { ConfirmDeleteDialog, ForceDeleteDialog } from "./delete-dialogs";
 import { ParentDialog } from "./parent-dialog";
 import { AdminStudentDialog } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
+import { Pager } from "@/components/admin/pager";
 
 /**
  * Parents & Students (spec 001 §2, §4, §5): search by parent username or student name (3
@@ -143,27 +144,14 @@ export function ParentsStudentsSection() {
               <span className="text-sm text-muted-foreground">
                 Showing parents {from} to {to} of {meta.total}
               </span>
-              <div className="flex items-center gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={!meta.hasPreviousPage}
-                  onClick={() => setPage((p) => Math.max(1, p - 1))}
-                >
-                  Previous
-                </Button>
-                <span className="text-sm text-muted-foreground">
-                  Page {meta.page} of {Math.max(1, meta.totalPages)}
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={!meta.hasNextPage}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  Next
-                </Button>
-              </div>
+              <Pager
+                page={meta.page}
+                totalPages={meta.totalPages}
+                hasPreviousPage={meta.hasPreviousPage}
+                hasNextPage={meta.hasNextPage}
+                onPageChange={setPage}
+                size="sm"
+              />
             </div>
           )}
         </CardContent>

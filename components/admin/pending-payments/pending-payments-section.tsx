@@ -8,13 +8,13 @@ import {
   PendingPaymentGroup,
 } from "@/components/admin/pending-payments/pending-payment-group";
 import { notify } from "@/components/notifications/toast";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { api, errorMessage } from "@/lib/client/api";
 import {
   PENDING_PAYMENT_GROUPS_PAGE_SIZE,
   type PendingPaymentsPageDto,
 } from "@/lib/orders/admin-money-contract";
+import { Pager } from "@/components/admin/pager";
 
 // Pending Payments (spec 001 §2, §7 GET /api/payments/pending and PUT /api/payments/verify, §9):
 // orders placed with the alternative payment methods, grouped per parent, 50 parents a page;
@@ -79,25 +79,13 @@ export function PendingPaymentsSection() {
       {groups.map((group) => (
         <PendingPaymentGroup key={group.parentId} group={group} />
       ))}
-      <div className="flex items-center justify-between gap-3">
-        <Button
-          variant="outline"
-          onClick={() => setPage((p) => Math.max(p - 1, 1))}
-          disabled={!pagination?.hasPreviousPage}
-        >
-          Previous
-        </Button>
-        <span className="text-sm text-muted-foreground">
-          Page {page} of {totalPages}
-        </span>
-        <Button
-          variant="outline"
-          onClick={() => setPage((p) => p + 1)}
-          disabled={!pagination?.hasNextPage}
-        >
-          Next
-        </Button>
-      </div>
+      <Pager
+        page={page}
+        totalPages={totalPages}
+        hasPreviousPage={pagination?.hasPreviousPage}
+        hasNextPage={pagination?.hasNextPage}
+        onPageChange={setPage}
+      />
     </div>
   );
 }

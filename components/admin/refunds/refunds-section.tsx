@@ -20,6 +20,7 @@ import { api, errorMessage } from "@/lib/client/api";
 import { gradeLabel } from "@/lib/client/format";
 import { formatZmw } from "@/lib/money";
 import type { RefundDto, RefundsPageDto } from "@/lib/orders/admin-money-contract";
+import { Pager } from "@/components/admin/pager";
 
 // Refund Management (spec 001 §2, §4, §7 GET /api/refunds and POST /api/refunds/{id}/complete,
 // §9 amounts with decimals): paid orders that were cancelled, each refunded with one click, and
@@ -188,25 +189,13 @@ export function RefundManagementSection() {
             </TableBody>
           </Table>
         </div>
-        <div className="flex items-center justify-between gap-3">
-          <Button
-            variant="outline"
-            onClick={() => setPage((p) => Math.max(p - 1, 1))}
-            disabled={!metadata?.hasPreviousPage}
-          >
-            Previous
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            Page {page} of {totalPages}
-          </span>
-          <Button
-            variant="outline"
-            onClick={() => setPage((p) => p + 1)}
-            disabled={!metadata?.hasNextPage}
-          >
-            Next
-          </Button>
-        </div>
+        <Pager
+          page={page}
+          totalPages={totalPages}
+          hasPreviousPage={metadata?.hasPreviousPage}
+          hasNextPage={metadata?.hasNextPage}
+          onPageChange={setPage}
+        />
       </CardContent>
     </Card>
   );

@@ -1,0 +1,44 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+
+/** Previous / 'Page X of Y' / Next, as every paged list of the console shows it (spec 001 §2). */
+export function Pager({
+  page,
+  totalPages,
+  hasPreviousPage,
+  hasNextPage,
+  onPageChange,
+  size,
+}: {
+  page: number;
+  totalPages: number;
+  hasPreviousPage: boolean | undefined;
+  hasNextPage: boolean | undefined;
+  onPageChange: (page: number) => void;
+  size?: "sm";
+}) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <Button
+        variant="outline"
+        size={size}
+        disabled={!hasPreviousPage || page <= 1}
+        onClick={() => onPageChange(Math.max(1, page - 1))}
+      >
+        Previous
+      </Button>
+      <span className="text-sm text-muted-foreground">
+        Page {page} of {Math.max(1, totalPages)}
+      </span>
+      <Button
+        variant="outline"
+        size={size}
+        disabled={!hasNextPage}
+        onClick={() => onPageChange(page + 1)}
+      >
+        Next
+      </Button>
+    </div>
+  );
+}
