@@ -16,6 +16,7 @@ import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
 import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
 import { getPaymentBypassSettings } from "@/lib/settings/settings";
 import type { OrderItemInput } from "@/lib/validations/orders";
+import { orderRow } from "@/lib/orders/order-rows";
 
 export const PAYMENT_REQUIRED = "Payment required";
 export const BYPASS_DISABLED =
@@ -89,25 +90,7 @@ async function insertCart(
       const created = [];
       for (const line of cart.lines) {
         created.push(
-          await tx.order.create({
-            data: {
-              userId: actor.id,
-              studentId: line.studentId,
-              menuItemId: line.menuItemId,
-              cycleId: line.cycleId,
-              weekNumber: line.weekNumber,
-              dayOfWeek: line.dayOfWeek,
-              category: line.category,
-              sideDish: line.sideDish,
-              comments: line.comments,
-              originalPrice: line.originalPrice,
-              discountedPrice: line.discountedPrice,
-              discountPercentage: line.discountPercentage,
-              status: "pending",
-              ...payment,
-            },
-            select: orderSelect,
-          }),
+          await tx.order.create({ data: orderRow(actor.id, line, payment), select: orderSelect }),
         );
       }
       await enqueueMail(tx);

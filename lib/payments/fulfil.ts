@@ -12,6 +12,7 @@ import { RECOVERY } from "@/lib/payments/attempt-transitions";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
 import { STATUS, TX } from "@/lib/payments/statuses";
 import { log } from "@/lib/observability/log";
+import { orderRow } from "@/lib/orders/order-rows";
 
 // Turning a paid card transaction into orders, exactly once. The provider is asked on the server
 // (the return URL's parameters prove nothing); only Result 000 with the amount and currency we
@@ -182,24 +183,11 @@ export async function fulfil(
       const snapshot = attempt.cartItems as unknown as CartSnapshot;
       for (const line of snapshot.lines) {
         await tx.order.create({
-          data: {
-            userId: attempt.userId,
-            studentId: line.studentId,
-            menuItemId: line.menuItemId,
-            cycleId: line.cycleId,
-            weekNumber: line.weekNumber,
-            dayOfWeek: line.dayOfWeek,
-            category: line.category,
-            sideDish: line.sideDish,
-            comments: line.comments,
-            originalPrice: line.originalPrice,
-            discountedPrice: line.discountedPrice,
-            discountPercentage: line.discountPercentage,
-            status: "pending",
+          data: orderRow(attempt.userId, line, {
             paymentStatus: "confirmed",
             paymentProcessor: options.paymentProcessor ?? "DPO",
             paymentAttemptId: attemptId,
-          },
+          }),
         });
       }
       await tx.paymentAttempt.update({ where: { id: attemptId }, data: { status: STATUS.done } });

@@ -13,6 +13,7 @@ import { RECOVERY, type RecoveryStatus } from "@/lib/payments/attempt-transition
 import { STATUS, TX } from "@/lib/payments/statuses";
 import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
 import type { RecoveryItemInput } from "@/lib/validations/live-orders";
+import { orderRow } from "@/lib/orders/order-rows";
 
 // Order Recovery's Retry (spec 001 §4 "Failed-order attempt statuses", §7, §9): the admin sends the
 // paid cart's items and the server creates them as DISCOUNT orders of the attempt's user. All in
@@ -170,24 +171,11 @@ export async function recoverOrders(
       });
       for (const line of lines) {
         await tx.order.create({
-          data: {
-            userId: attempt.userId,
-            studentId: line.studentId,
-            menuItemId: line.menuItemId,
-            cycleId: line.cycleId,
-            weekNumber: line.weekNumber,
-            dayOfWeek: line.dayOfWeek,
-            category: line.category,
-            sideDish: line.sideDish,
-            comments: line.comments,
-            originalPrice: line.originalPrice,
-            discountedPrice: line.discountedPrice,
-            discountPercentage: line.discountPercentage,
-            status: "pending",
+          data: orderRow(attempt.userId, line, {
             paymentStatus: "confirmed",
             paymentProcessor: "DISCOUNT",
             paymentAttemptId: attemptId,
-          },
+          }),
         });
       }
       await tx.paymentAttempt.update({
