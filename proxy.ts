@@ -39,11 +39,12 @@ async function hasSessionCookie(request: NextRequest, secret: string, secure: bo
 }
 
 export const config = {
-  // Pages only: not the API, not Next's assets, not files in public/.
+  // Pages only: not the API, not Next's assets, not files in public/ (the logo must load on the
+  // signed-out login page; the service worker script must never be answered with a page).
   matcher: [
     {
       source:
-        "/((?!api/|_next/static|_next/image|favicon.ico|icons/|manifest.webmanifest|robots.txt).*)",
+        "/((?!api/|_next/static|_next/image|favicon.ico|icons/|manifest.webmanifest|robots.txt|logo.svg|sw.js).*)",
       missing: [{ type: "header", key: "next-router-prefetch" }],
     },
   ],

@@ -1,14 +1,11 @@
 import { Suspense } from "react";
-import { AdminConsole } from "@/components/admin/admin-console";
-import { AuthPage } from "@/components/auth/auth-page";
 import { EmailVerifiedToast } from "@/components/email-verified-toast";
-import { ParentDashboard } from "@/components/parent/parent-dashboard";
-import { TeacherPortal } from "@/components/teacher/teacher-portal";
+import { AdminScreen, AuthScreen, ParentScreen, TeacherScreen } from "@/components/role-screens";
 import { getCurrentUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 
 // "/" renders by role (spec 001 §2): the authentication page, the admin console, the teacher
-// portal or the parent dashboard.
+// portal or the parent dashboard. Each is its own client chunk (components/role-screens.tsx).
 export default async function HomePage() {
   const user = await getCurrentUser();
   return (
@@ -17,13 +14,13 @@ export default async function HomePage() {
         <EmailVerifiedToast />
       </Suspense>
       {!user ? (
-        <AuthPage />
+        <AuthScreen />
       ) : user.role === "admin" ? (
-        <AdminConsole user={user} />
+        <AdminScreen user={user} />
       ) : user.role === "teacher" ? (
-        <TeacherPortal user={user} timeZone={env().SCHOOL_TIMEZONE} />
+        <TeacherScreen user={user} timeZone={env().SCHOOL_TIMEZONE} />
       ) : (
-        <ParentDashboard user={user} timeZone={env().SCHOOL_TIMEZONE} />
+        <ParentScreen user={user} timeZone={env().SCHOOL_TIMEZONE} />
       )}
     </>
   );

@@ -3,8 +3,8 @@
 import { LogOut, Menu, UserRound } from "lucide-react";
 import Image from "next/image";
 import { useState, type ReactNode } from "react";
-import { ProfileDialog } from "@/components/account/profile-dialog";
 import { useLogout } from "@/components/auth/use-session-actions";
+import { LazyProfileDialog } from "@/components/portal/lazy-portal";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -79,7 +79,7 @@ export function PortalHeader({
       <p className="mx-auto hidden max-w-6xl px-4 pb-3 text-sm md:block">
         Welcome, <span className="font-medium">{user.username}</span>
       </p>
-      <ProfileDialog user={user} open={profileOpen} onOpenChange={setProfileOpen} />
+      {profileOpen && <LazyProfileDialog user={user} open onOpenChange={setProfileOpen} />}
     </header>
   );
 }

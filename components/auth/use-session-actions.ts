@@ -5,14 +5,16 @@ import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 import { notify } from "@/components/notifications/toast";
 import { api, errorMessage } from "@/lib/client/api";
+import { clearOfflineCache } from "@/lib/client/offline-cache";
 
 // After login, registration or logout all cached data is cleared (spec 000 §4) and the server
-// renders the page for the new session.
+// renders the page for the new session. The service worker's offline copies go too.
 export function useSessionChanged() {
   const queryClient = useQueryClient();
   const router = useRouter();
   return useCallback(() => {
     queryClient.clear();
+    void clearOfflineCache();
     router.refresh();
   }, [queryClient, router]);
 }

@@ -5,17 +5,21 @@ import { useState } from "react";
 import { PortalHeader } from "@/components/account/portal-header";
 import { startCardPayment } from "@/components/parent/checkout";
 import { StudentSelector } from "@/components/parent/student-selector";
-import { StudentsTab } from "@/components/parent/students-tab";
-import { CartView } from "@/components/portal/cart-view";
-import { ContactDialogs, type ContactView } from "@/components/portal/contact-dialog";
+import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras, MobileHeaderExtras } from "@/components/portal/header-extras";
+import {
+  LazyCartView,
+  LazyContactDialogs,
+  LazyStudentsTab,
+  LazyTermsDialog,
+} from "@/components/portal/lazy-portal";
+import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { MenuCalendar } from "@/components/portal/menu-calendar";
 import { OrderHistory } from "@/components/portal/order-history";
 import { PortalFooter } from "@/components/portal/portal-footer";
 import { PortalTabsList, PortalTabsTrigger } from "@/components/portal/portal-tabs";
-import { TermsDialog } from "@/components/portal/terms-dialog";
 import { useCart } from "@/components/portal/use-cart";
 import { useSwitchToCart } from "@/components/portal/use-switch-to-cart";
 import { useStudents } from "@/components/portal/use-portal-queries";
@@ -58,6 +62,7 @@ export function ParentDashboard({
       />
       <MobileHeaderExtras onContact={() => setContact("choose")} />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <OfflineSupport />
         <Tabs
           value={tab}
           onValueChange={(v) => TABS.includes(v as Tab) && setTab(v as Tab)}
@@ -77,7 +82,7 @@ export function ParentDashboard({
               Order History
             </PortalTabsTrigger>
           </PortalTabsList>
-          <TabsContent value="menu" className="pb-24">
+          <TabsContent value="menu" className="min-h-dvh pb-24">
             <MenuCalendar
               student={selected}
               timeZone={timeZone}
@@ -99,7 +104,7 @@ export function ParentDashboard({
             />
           </TabsContent>
           <TabsContent value="cart">
-            <CartView
+            <LazyCartView
               user={user}
               timeZone={timeZone}
               onCheckout={startCardPayment}
@@ -108,7 +113,7 @@ export function ParentDashboard({
             />
           </TabsContent>
           <TabsContent value="students">
-            <StudentsTab user={user} />
+            <LazyStudentsTab user={user} />
           </TabsContent>
           <TabsContent value="history">
             <OrderHistory timeZone={timeZone} />
@@ -120,8 +125,10 @@ export function ParentDashboard({
       )}
       {onMenu && <FloatingCartButton count={cart.length} onClick={() => setTab("cart")} />}
       <PortalFooter onShowTerms={() => setTermsOpen(true)} />
-      <TermsDialog open={termsOpen} onOpenChange={setTermsOpen} />
-      <ContactDialogs user={user} view={contact} onViewChange={setContact} />
+      {termsOpen && <LazyTermsDialog open onOpenChange={setTermsOpen} />}
+      {contact !== null && (
+        <LazyContactDialogs user={user} view={contact} onViewChange={setContact} />
+      )}
     </div>
   );
 }

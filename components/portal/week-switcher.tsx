@@ -25,7 +25,7 @@ export function WeekSwitcher({
           className="h-auto min-h-10 flex-col gap-0 py-1.5 leading-tight pointer-coarse:h-auto pointer-coarse:min-h-11"
         >
           <span>Week {week}</span>
-          <span className="text-xs font-normal opacity-80">
+          <span className="text-xs font-normal">
             {formatDayDate(cycleDayDate(startDate, week, 1))} –{" "}
             {formatDayDate(cycleDayDate(startDate, week, 5))}
           </span>

@@ -4,16 +4,16 @@ import { CalendarDays, History } from "lucide-react";
 import { useState } from "react";
 import { PortalHeader } from "@/components/account/portal-header";
 import { startCardPayment } from "@/components/parent/checkout";
-import { CartView } from "@/components/portal/cart-view";
-import { ContactDialogs, type ContactView } from "@/components/portal/contact-dialog";
+import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras, MobileHeaderExtras } from "@/components/portal/header-extras";
+import { LazyCartView, LazyContactDialogs, LazyTermsDialog } from "@/components/portal/lazy-portal";
+import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { MenuCalendar } from "@/components/portal/menu-calendar";
 import { OrderHistory } from "@/components/portal/order-history";
 import { PortalFooter } from "@/components/portal/portal-footer";
 import { PortalTabsList, PortalTabsTrigger } from "@/components/portal/portal-tabs";
-import { TermsDialog } from "@/components/portal/terms-dialog";
 import { useCart } from "@/components/portal/use-cart";
 import { useStudents } from "@/components/portal/use-portal-queries";
 import { useSwitchToCart } from "@/components/portal/use-switch-to-cart";
@@ -56,6 +56,7 @@ export function TeacherPortal({
       />
       <MobileHeaderExtras onContact={() => setContact("choose")} />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <OfflineSupport />
         <Tabs
           value={tab}
           onValueChange={(v) => setTab(v === "history" ? "history" : "menu")}
@@ -69,7 +70,7 @@ export function TeacherPortal({
               Order History
             </PortalTabsTrigger>
           </PortalTabsList>
-          <TabsContent value="menu" className="pb-24">
+          <TabsContent value="menu" className="min-h-dvh pb-24">
             <MenuCalendar
               student={student}
               menuType="secondary"
@@ -102,7 +103,7 @@ export function TeacherPortal({
         <SheetContent side="right" className="w-full p-4 pt-12 sm:max-w-lg">
           <SheetTitle className="sr-only">Cart</SheetTitle>
           <SheetDescription className="sr-only">Your meals and Place Order</SheetDescription>
-          <CartView
+          <LazyCartView
             user={user}
             timeZone={timeZone}
             onCheckout={startCardPayment}
@@ -115,8 +116,10 @@ export function TeacherPortal({
         </SheetContent>
       </Sheet>
       <PortalFooter onShowTerms={() => setTermsOpen(true)} />
-      <TermsDialog open={termsOpen} onOpenChange={setTermsOpen} />
-      <ContactDialogs user={user} view={contact} onViewChange={setContact} />
+      {termsOpen && <LazyTermsDialog open onOpenChange={setTermsOpen} />}
+      {contact !== null && (
+        <LazyContactDialogs user={user} view={contact} onViewChange={setContact} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,26 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { LoadingBlock } from "@/components/portal/load-state";
+
+// The parts of the parent and teacher screens that nobody needs for the first paint of the Menu
+// Calendar, each fetched when first shown: the cart (and its checkout), the Students tab and the
+// dialogs (their forms bring zod and react-hook-form). Keeps a parent's first download small on a
+// phone; Menu Calendar and Order History stay in the main chunk so they work offline too.
+export const LazyCartView = dynamic(
+  () => import("@/components/portal/cart-view").then((m) => m.CartView),
+  { loading: () => <LoadingBlock label="Loading cart" /> },
+);
+export const LazyStudentsTab = dynamic(
+  () => import("@/components/parent/students-tab").then((m) => m.StudentsTab),
+  { loading: () => <LoadingBlock label="Loading students" /> },
+);
+export const LazyContactDialogs = dynamic(() =>
+  import("@/components/portal/contact-dialog").then((m) => m.ContactDialogs),
+);
+export const LazyTermsDialog = dynamic(() =>
+  import("@/components/portal/terms-dialog").then((m) => m.TermsDialog),
+);
+export const LazyProfileDialog = dynamic(() =>
+  import("@/components/account/profile-dialog").then((m) => m.ProfileDialog),
+);

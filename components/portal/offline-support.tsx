@@ -1,0 +1,68 @@
+"use client";
+
+import { WifiOff } from "lucide-react";
+import { useEffect, useSyncExternalStore } from "react";
+
+// Offline use of the parent and teacher screens (issue 8): in production the service worker
+// (public/sw.js) is registered after the page has loaded, and told which of the reads and assets
+// this page already fetched so it can keep them; while the browser reports no network, a notice
+// says that what is shown comes from the last visit.
+
+export const OFFLINE_NOTICE = "You are offline. Showing the menu and orders from your last visit.";
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener("online", onChange);
+  window.addEventListener("offline", onChange);
+  return () => {
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("offline", onChange);
+  };
+}
+
+/** Whether the browser reports a network; assumed online during server rendering. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+function loadedUrls() {
+  const page = { url: window.location.href, navigate: true };
+  const resources = performance
+    .getEntriesByType("resource")
+    .filter((e) => e.name.startsWith(window.location.origin))
+    .map((e) => ({ url: e.name, navigate: false }));
+  return [page, ...resources];
+}
+
+async function registerServiceWorker() {
+  const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  const worker = registration.active ?? registration.waiting ?? registration.installing;
+  const ready = await navigator.serviceWorker.ready;
+  (ready.active ?? worker)?.postMessage({ type: "cache-urls", urls: loadedUrls() });
+}
+
+export function OfflineSupport() {
+  const online = useOnline();
+
+  useEffect(() => {
+    if (process.env.NODE_ENV !== "production" || !("serviceWorker" in navigator)) return;
+    const register = () => void registerServiceWorker().catch(() => undefined);
+    if (document.readyState === "complete") register();
+    else window.addEventListener("load", register, { once: true });
+    return () => window.removeEventListener("load", register);
+  }, []);
+
+  if (online) return null;
+  return (
+    <p
+      role="status"
+      className="mb-4 flex items-center gap-2 rounded-md border border-warning bg-warning/15 px-3 py-2 text-sm text-warning-foreground"
+    >
+      <WifiOff aria-hidden className="size-4 shrink-0" />
+      {OFFLINE_NOTICE}
+    </p>
+  );
+}

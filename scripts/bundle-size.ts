@@ -1,0 +1,115 @@
+// `npm run bundle-size`: the client JavaScript the parent and teacher screens download (issue 8,
+// "Pages"): budget 150 kB gzipped each, and no admin-only code (the admin console, its sections,
+// TanStack Table) in what a parent or teacher downloads. Exit code 1 when either is broken.
+//
+// Measured, not estimated: the production build (`npm run build` first; or the server at
+// BUNDLE_SIZE_URL) is loaded in Debian's Chromium at a phone's size, signed in as demo.parent and
+// as demo.teacher, until the network is idle; every JavaScript response of the page is gzipped
+// here (level 9, the same for every file whatever the server sent) and summed. Chunks fetched
+// later on demand (a dialog opened, another tab's code) are not part of the first load and are not
+// counted; the admin markers are checked in every chunk the page loaded.
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser } from "playwright-core";
+import { CHROMIUM, CHROMIUM_FLAGS, serveBuild, signIn, type Served } from "./production-server";
+
+const BUDGET_BYTES = 150 * 1000;
+
+const ACCOUNTS = [
+  { screen: "Parent dashboard (/)", username: "demo.parent", password: "demo-parent" },
+  { screen: "Teacher portal (/)", username: "demo.teacher", password: "demo-teacher" },
+];
+
+// Text that only admin-only code contains: TanStack Table's API (admin tables only) and the
+// section titles and headings of the admin console (spec 001), which no parent or teacher screen
+// shows. Checked in the minified chunks, where string literals and export names survive.
+const ADMIN_MARKERS = [
+  "getCoreRowModel",
+  "getPaginationRowModel",
+  "Live Orders",
+  "Order Recovery",
+  "Pending Payments",
+  "Fat Chef View",
+  "Revenue Stats",
+  "Refund Management",
+];
+
+type ScreenResult = {
+  screen: string;
+  scripts: { url: string; bytes: number; gzipBytes: number }[];
+  gzipBytes: number;
+  adminMarkers: string[];
+};
+
+async function measure(browser: Browser, served: Served, account: (typeof ACCOUNTS)[number]) {
+  const session = await signIn(served.base, account);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  await context.addCookies([{ ...session, url: served.base, httpOnly: true }]);
+  const page = await context.newPage();
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on("response", (response) => {
+    const type = response.request().resourceType();
+    if (type === "script" || /\.m?js(\?|$)/.test(new URL(response.url()).pathname)) {
+      bodies.set(response.url(), response.body());
+    }
+  });
+  await page.goto(`${served.base}/`, { waitUntil: "networkidle" });
+  const scripts: ScreenResult["scripts"] = [];
+  const found = new Set<string>();
+  for (const [url, body] of bodies) {
+    const bytes = await body;
+    const text = bytes.toString("utf8");
+    for (const marker of ADMIN_MARKERS) if (text.includes(marker)) found.add(marker);
+    scripts.push({
+      url: new URL(url).pathname,
+      bytes: bytes.length,
+      gzipBytes: gzipSync(bytes, { level: 9 }).length,
+    });
+  }
+  await context.close();
+  scripts.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    screen: account.screen,
+    scripts,
+    gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
+    adminMarkers: [...found],
+  } satisfies ScreenResult;
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+async function main() {
+  const served = await serveBuild(process.env.BUNDLE_SIZE_URL, "bundle-size");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const results: ScreenResult[] = [];
+  try {
+    for (const account of ACCOUNTS) results.push(await measure(browser, served, account));
+  } finally {
+    await browser.close();
+    await served.stop();
+  }
+
+  const failures: string[] = [];
+  for (const r of results) {
+    console.log(`\n${r.screen}: ${kb(r.gzipBytes)} gzipped in ${r.scripts.length} scripts`);
+    for (const s of r.scripts) {
+      console.log(`  ${kb(s.gzipBytes).padStart(9)}  (${kb(s.bytes).padStart(9)} raw)  ${s.url}`);
+    }
+    if (r.gzipBytes >= BUDGET_BYTES) {
+      failures.push(`${r.screen}: ${kb(r.gzipBytes)} is not under ${kb(BUDGET_BYTES)}`);
+    }
+    if (r.adminMarkers.length > 0) {
+      failures.push(`${r.screen}: admin-only code loaded (${r.adminMarkers.join(", ")})`);
+    }
+  }
+  if (failures.length > 0) {
+    console.error(`\nBudget broken:\n  ${failures.join("\n  ")}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`\nEvery screen under ${kb(BUDGET_BYTES)} gzipped, no admin-only code.`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

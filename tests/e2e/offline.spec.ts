@@ -1,0 +1,68 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// Issue 8, offline use: a parent who has loaded the Menu Calendar once still sees it, and their
+// Order History, when the network drops, under a clear notice; logging out deletes the copies.
+
+test.skip(({ isMobile }) => !isMobile, "one phone-sized run is enough");
+
+const NOTICE = "You are offline. Showing the menu and orders from your last visit.";
+
+/** The names of the service worker's caches and the paths each holds. */
+async function cachedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) {
+        const url = new URL(request.url);
+        paths.push(url.pathname + url.search);
+      }
+    }
+    return paths;
+  });
+}
+
+test("the parent's menu and order history stay readable offline, with a notice", async ({
+  page,
+  context,
+}) => {
+  const login = await page.request.post("/api/login", {
+    data: { username: "demo.parent", password: "demo-parent" },
+  });
+  expect(login.ok()).toBe(true);
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Menu Calendar" })).toBeVisible();
+  const addButtons = page.getByRole("button", { name: /^Add to Cart:/ });
+  await expect(addButtons.first()).toBeVisible();
+  const firstItem = await addButtons.first().getAttribute("aria-label");
+  await expect(page.getByText(NOTICE)).toBeHidden();
+
+  // The worker registers after the load and stores what this first visit fetched.
+  await expect
+    .poll(() => cachedPaths(page), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(["/", "/api/menu", "/api/order-cycles", "/api/students"]));
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(NOTICE)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Menu Calendar" })).toBeVisible();
+  await expect(page.getByRole("button", { name: firstItem ?? "" })).toBeVisible();
+
+  await page.getByRole("tab", { name: "Order History" }).click();
+  await expect(page.getByRole("tab", { name: "Order History" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(page.getByText(/Failed to load/)).toBeHidden();
+  await expect(page.getByText(NOTICE)).toBeVisible();
+
+  // Back online the notice goes; logging out deletes the offline copies.
+  await context.setOffline(false);
+  await expect(page.getByText(NOTICE)).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByRole("button", { name: "Login to Portal" })).toBeVisible();
+  // (The login page's own build assets may be cached again; no page or read of the parent is.)
+  const isUserData = (p: string) => p === "/" || p.startsWith("/api/");
+  await expect.poll(async () => (await cachedPaths(page)).filter(isUserData)).toEqual([]);
+});
