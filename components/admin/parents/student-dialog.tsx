@@ -12,24 +12,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
-import { gradeLabel } from "@/lib/client/format";
-import { GRADES } from "@/lib/contracts";
+import { StudentFields } from "@/components/students/student-fields";
+import { Form } from "@/components/ui/form";
 import { adminStudentSchema } from "@/lib/validations/students";
 import { useCreateStudent } from "./use-parents-queries";
 
@@ -68,43 +52,7 @@ export function AdminStudentDialog({
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="off" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="grade"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Grade</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger className="w-full" onBlur={field.onBlur}>
-                        <SelectValue placeholder="Select a grade" />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {GRADES.map((grade) => (
-                        <SelectItem key={grade} value={grade}>
-                          {gradeLabel(grade)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <StudentFields control={form.control} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={close}>
                 Cancel
