@@ -6,6 +6,8 @@ import { verifyAttempt } from "@/lib/payments/fulfil";
 // The reconciliation sweep: a parent who paid and closed the tab before the return page verified
 // still gets their orders. Attempts left open are re-verified every few minutes. Each is claimed
 // with a lease under FOR UPDATE SKIP LOCKED, so several instances never verify one attempt at once.
+// The lease (one minute) outlasts one verification (DPO_TIMEOUT_MS, 15 s by default) and is short
+// enough that an attempt the provider could not confirm is asked again at the next sweeps.
 
 const BATCH = 20;
 
@@ -15,7 +17,7 @@ export async function reconcileOpenPayments(
   const db = await getDb();
   const olderThan = options.olderThanSeconds ?? 120;
   const claimed = await db.$queryRaw<{ id: number }[]>`
-    UPDATE "PaymentAttempt" SET "reconcileLeaseUntil" = now() + interval '5 minutes'
+    UPDATE "PaymentAttempt" SET "reconcileLeaseUntil" = now() + interval '1 minute'
     WHERE "id" IN (
       SELECT "id" FROM "PaymentAttempt"
       WHERE "transactionStatus" = 'initiated' AND "transactionId" IS NOT NULL

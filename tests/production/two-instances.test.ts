@@ -161,13 +161,22 @@ describe("two instances on one PostgreSQL", () => {
     );
 
     // The forgotten payments are settled by the sweep within a few of its 2-second rounds.
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 150_000;
     for (;;) {
       const { rows } = await db.query<{ n: string }>(
         `SELECT count(*) AS n FROM "PaymentAttempt" WHERE "fulfilledAt" IS NULL`,
       );
       if (Number(rows[0]!.n) === 0) break;
-      if (Date.now() > deadline) throw new Error(`${rows[0]!.n} payments never settled`);
+      if (Date.now() > deadline) {
+        const open = await db.query(
+          `SELECT id, "transactionStatus", status, "errorDetails", "reconcileLeaseUntil"
+           FROM "PaymentAttempt" WHERE "fulfilledAt" IS NULL`,
+        );
+        const events = [...a.logs, ...b.logs].filter((l) => l.level !== "info");
+        throw new Error(
+          `${rows[0]!.n} payments never settled: ${JSON.stringify(open.rows)} ${JSON.stringify(events)}`,
+        );
+      }
       await new Promise((r) => setTimeout(r, 1000));
     }
 
