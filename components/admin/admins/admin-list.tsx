@@ -91,7 +91,10 @@ function AdminRow({
       <Collapsible className="rounded-md border">
         <div className="flex flex-wrap items-center gap-2 px-3 py-2">
           <CollapsibleTrigger asChild>
-            <Button variant="ghost" className="group h-auto flex-1 justify-start px-2 py-1">
+            <Button
+              variant="ghost"
+              className="group h-auto min-w-0 flex-1 flex-wrap justify-start px-2 py-1 text-left whitespace-normal"
+            >
               <ChevronDown
                 aria-hidden
                 className="transition-transform group-data-[state=open]:rotate-180"

@@ -341,19 +341,22 @@ export function LiveOrdersSection() {
                 ))
               ) : (
                 <TableRow>
-                  <TableCell colSpan={columns.length} className="h-24 text-center">
-                    {query.isPending ? (
-                      "Loading orders…"
-                    ) : query.isError && !query.data ? (
-                      "Failed to fetch orders"
-                    ) : (
-                      <div className="grid gap-1">
-                        <span className="font-medium">No Live Orders</span>
-                        <span className="text-muted-foreground">
-                          No orders are currently being processed
-                        </span>
-                      </div>
-                    )}
+                  <TableCell colSpan={columns.length} className="h-24 text-left md:text-center">
+                    {/* Sticky so that on a phone, where the table scrolls sideways, it is in view. */}
+                    <div className="sticky left-2 inline-block md:static">
+                      {query.isPending ? (
+                        "Loading orders…"
+                      ) : query.isError && !query.data ? (
+                        "Failed to fetch orders"
+                      ) : (
+                        <div className="grid gap-1">
+                          <span className="font-medium">No Live Orders</span>
+                          <span className="text-muted-foreground">
+                            No orders are currently being processed
+                          </span>
+                        </div>
+                      )}
+                    </div>
                   </TableCell>
                 </TableRow>
               )}
