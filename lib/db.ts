@@ -18,12 +18,30 @@ type DbState = { ready: Promise<PrismaClient>; close: () => Promise<void> };
 
 const globalForDb = globalThis as unknown as { canteenDb?: DbState };
 
+/** Listeners of every SQL statement the client sends (tests only: the query-count test). */
+const queryListeners = new Set<(sql: string) => void>();
+
+/** Calls `listener` with each statement the client sends from now on (test runs only). */
+export function observeQueries(listener: (sql: string) => void): () => void {
+  queryListeners.add(listener);
+  return () => queryListeners.delete(listener);
+}
+
 function createClient(adapter: SqlMigrationAwareDriverAdapterFactory): PrismaClient {
+  // Query events cost a little on every statement: only the tests, which count them, ask for them.
+  const observed = process.env.NODE_ENV === "test";
   // Password hashes never leave the server unless a query asks for them by name.
-  return new PrismaClient({
+  const client = new PrismaClient({
     adapter,
     omit: { user: { passwordHash: true }, temporaryPassword: { passwordHash: true } },
-  });
+    ...(observed ? { log: [{ emit: "event" as const, level: "query" as const }] } : {}),
+  }) as PrismaClient;
+  if (observed) {
+    (client as PrismaClient<"query">).$on("query", (event) => {
+      for (const listener of queryListeners) listener(event.query);
+    });
+  }
+  return client;
 }
 
 async function open(): Promise<{ client: PrismaClient; close: () => Promise<void> }> {

@@ -74,15 +74,13 @@ export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   const session = await cookieSession();
   if (!session.sid || !session.uid) return null;
   const db = await getDb();
-  const row = await db.session.findUnique({
-    where: { id: session.sid },
-    select: {
-      userId: true,
-      expiresAt: true,
-      lastSeenAt: true,
-      user: { select: sessionUserSelect },
-    },
-  });
+  // One statement for the session row and its user (Prisma would send two): every request pays it.
+  const [row] = await db.$queryRaw<SessionRow[]>`
+    SELECT s."userId", s."expiresAt", s."lastSeenAt",
+           u."id", u."username", u."name", u."email", u."phone", u."role"::text AS "role",
+           u."allowedFeatures", u."emailVerifiedAt"
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId"
+    WHERE s."id" = ${session.sid}`;
   const now = Date.now();
   if (!row || row.userId !== session.uid || row.expiresAt.getTime() <= now) return null;
   if (now - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
@@ -90,8 +88,22 @@ export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
       .updateMany({ where: { id: session.sid }, data: { lastSeenAt: new Date(now) } })
       .catch(() => {});
   }
-  return toSessionUser(row.user);
+  return toSessionUser(row);
 });
+
+type SessionRow = {
+  userId: number;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  role: Role;
+  allowedFeatures: string[];
+  emailVerifiedAt: Date | null;
+};
 
 /** Starts a session for `user` in a new Session row and seals its id into the cookie. */
 export async function startSession(user: { id: number; role: Role }, tx?: Tx): Promise<void> {

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { cachedRead } from "@/lib/cache/versioned-cache";
 import type { BlockedDay, OrderCycleDto } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import { cycleEndDate, toIsoDate } from "@/lib/school-calendar";
@@ -41,19 +42,23 @@ export function toCycleDto(row: CycleRow): OrderCycleDto {
   };
 }
 
-/** The one active cycle, or null. */
-export async function getActiveCycle(): Promise<OrderCycleDto | null> {
-  const db = await getDb();
-  const row = await db.orderCycle.findFirst({ where: { isActive: true }, select: cycleSelect });
-  return row ? toCycleDto(row) : null;
+/** The one active cycle, or null; from memory while no cycle has changed (see versioned-cache). */
+export async function getActiveCycle(): Promise<Readonly<OrderCycleDto> | null> {
+  return cachedRead("cycles", "active", async () => {
+    const db = await getDb();
+    const row = await db.orderCycle.findFirst({ where: { isActive: true }, select: cycleSelect });
+    return row ? toCycleDto(row) : null;
+  });
 }
 
-/** Every cycle, the active one first, then newest first. */
-export async function listCycles(): Promise<OrderCycleDto[]> {
-  const db = await getDb();
-  const rows = await db.orderCycle.findMany({
-    select: cycleSelect,
-    orderBy: [{ isActive: "desc" }, { startDate: "desc" }],
+/** Every cycle, the active one first, then newest first; from memory likewise. */
+export async function listCycles(): Promise<readonly OrderCycleDto[]> {
+  return cachedRead("cycles", "list", async () => {
+    const db = await getDb();
+    const rows = await db.orderCycle.findMany({
+      select: cycleSelect,
+      orderBy: [{ isActive: "desc" }, { startDate: "desc" }],
+    });
+    return rows.map(toCycleDto);
   });
-  return rows.map(toCycleDto);
 }

@@ -80,79 +80,109 @@ export async function listKitchenOrders(
   const empty = { data: [], metadata: pageMetadata(0, paging.page, paging.pageSize), cycle };
   if (!active) return { ...empty, portions: [] };
 
-  const slot =
+  const slot: { weekNumber: number; dayOfWeek?: number } | null =
     selection.kind === "week"
       ? { weekNumber: selection.week }
       : cycleDayOn(active, schoolToday(env().SCHOOL_TIMEZONE));
   if (!slot) return { ...empty, portions: [] };
 
-  const where = {
-    cycleId: active.id,
-    status: { in: [...LIVE_STATUSES] },
-    ...slot,
-  } satisfies Prisma.OrderWhereInput;
   const db = await getDb();
-  const [total, rows, portions] = await Promise.all([
-    db.order.count({ where }),
-    db.order.findMany({
-      where,
-      orderBy: [
-        { dayOfWeek: "asc" },
-        { menuItem: { type: "asc" } },
-        { menuItem: { name: "asc" } },
-        { id: "asc" },
-      ],
-      skip: (paging.page - 1) * paging.pageSize,
-      take: paging.pageSize,
-      select: {
-        id: true,
-        dayOfWeek: true,
-        weekNumber: true,
-        comments: true,
-        category: true,
-        sideDish: true,
-        status: true,
-        menuItem: { select: { name: true, type: true } },
-        student: { select: { name: true, grade: true } },
-      },
-    }),
-    summarisePortions(active, slot),
-  ]);
+  const dayFilter =
+    slot.dayOfWeek === undefined ? Prisma.empty : Prisma.sql`AND o."dayOfWeek" = ${slot.dayOfWeek}`;
+  // The page in one statement: the live orders of the slot sorted by day, item type and name (the
+  // 40-row menu hashed in), the total of the filtered rows beside each row (the sort visits them
+  // all anyway), and only the page's rows joined to their child. Counted apart only past the end.
+  const pageQuery = db.$queryRaw<KitchenPageRow[]>`
+    SELECT p.*, s."name" AS "studentName", s."grade" AS "studentGrade"
+    FROM (
+      SELECT o."id", o."studentId", o."dayOfWeek", o."weekNumber", o."comments", o."category",
+             o."sideDish", o."status"::text AS "status", m."name" AS "menuItemName",
+             m."type" AS "menuItemTypeSort", m."type"::text AS "menuItemType",
+             count(*) OVER ()::int AS "total"
+      FROM "Order" o
+      JOIN "MenuItem" m ON m."id" = o."menuItemId"
+      WHERE o."cycleId" = ${active.id} AND o."weekNumber" = ${slot.weekNumber} ${dayFilter}
+        AND o."status" IN ('pending', 'completed')
+      ORDER BY o."dayOfWeek", m."type", m."name", o."id"
+      LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}
+    ) p
+    JOIN "Student" s ON s."id" = p."studentId"
+    ORDER BY p."dayOfWeek", p."menuItemTypeSort", p."menuItemName", p."id"`;
+  const [rows, portions] = await Promise.all([pageQuery, summarisePortions(active, slot)]);
+  const total =
+    rows[0]?.total ??
+    (await db.order.count({
+      where: { cycleId: active.id, status: { in: [...LIVE_STATUSES] }, ...slot },
+    }));
   return {
-    data: rows.map((row) => ({ ...row, status: row.status as KitchenOrder["status"] })),
+    data: rows.map((row) => ({
+      id: row.id,
+      dayOfWeek: row.dayOfWeek,
+      weekNumber: row.weekNumber,
+      comments: row.comments,
+      category: row.category,
+      sideDish: row.sideDish,
+      status: row.status,
+      menuItem: { name: row.menuItemName, type: row.menuItemType },
+      student: { name: row.studentName, grade: row.studentGrade },
+    })),
     metadata: pageMetadata(total, paging.page, paging.pageSize),
     cycle,
     portions,
   };
 }
 
+type KitchenPageRow = {
+  id: number;
+  dayOfWeek: number;
+  weekNumber: number;
+  comments: string | null;
+  category: string | null;
+  sideDish: string | null;
+  status: KitchenOrder["status"];
+  menuItemName: string;
+  menuItemType: MenuItemType;
+  studentName: string;
+  studentGrade: string;
+  total: number;
+};
+
+type PortionRow = {
+  dayOfWeek: number;
+  menuItemId: number;
+  name: string;
+  type: MenuItemType;
+  category: string | null;
+  sideDish: string | null;
+  /** 0: a protein group (category); 1: a side group (sideDish). */
+  side: number;
+  count: number;
+};
+
 /**
- * The portion tables of one week (or one day of it), counted with GROUP BY in the database; only
- * the capped comments and the names of the items ordered come back as rows.
+ * The portion tables of one week (or one day of it), counted in the database: one GROUPING SETS
+ * statement gives the protein and the side counts with the items' names, a second the capped
+ * comments. No order comes back as a row.
  */
 export async function summarisePortions(
   cycle: Pick<OrderCycleDto, "id" | "startDate">,
   slot: { weekNumber: number; dayOfWeek?: number },
 ): Promise<DayPortions[]> {
   const db = await getDb();
-  const where = {
-    cycleId: cycle.id,
-    status: { in: [...LIVE_STATUSES] },
-    ...slot,
-  } satisfies Prisma.OrderWhereInput;
   const dayFilter =
     slot.dayOfWeek === undefined ? Prisma.empty : Prisma.sql`AND "dayOfWeek" = ${slot.dayOfWeek}`;
-  const [byProtein, bySide, comments] = await Promise.all([
-    db.order.groupBy({
-      by: ["dayOfWeek", "menuItemId", "category"],
-      where,
-      _count: { _all: true },
-    }),
-    db.order.groupBy({
-      by: ["dayOfWeek", "menuItemId", "sideDish"],
-      where,
-      _count: { _all: true },
-    }),
+  const [grouped, comments] = await Promise.all([
+    db.$queryRaw<PortionRow[]>`
+      SELECT o."dayOfWeek", o."menuItemId", m."name", m."type"::text AS "type", o."category",
+             o."sideDish", GROUPING(o."category")::int AS "side", count(*)::int AS "count"
+      FROM "Order" o JOIN "MenuItem" m ON m."id" = o."menuItemId"
+      WHERE o."cycleId" = ${cycle.id} AND o."weekNumber" = ${slot.weekNumber}
+        ${slot.dayOfWeek === undefined ? Prisma.empty : Prisma.sql`AND o."dayOfWeek" = ${slot.dayOfWeek}`}
+        AND o."status" IN ('pending', 'completed')
+      GROUP BY GROUPING SETS (
+        (o."dayOfWeek", o."menuItemId", m."name", m."type", o."category"),
+        (o."dayOfWeek", o."menuItemId", m."name", m."type", o."sideDish")
+      )`,
     // The first comments of each item and day, by order id; a window keeps the cap in the database.
     db.$queryRaw<CommentRow[]>`
       SELECT "dayOfWeek", "menuItemId", "orderId", "text" FROM (
@@ -166,31 +196,31 @@ export async function summarisePortions(
       WHERE n <= ${MAX_COMMENTS_PER_ITEM}
       ORDER BY "orderId"`,
   ]);
-  const itemIds = [...new Set(byProtein.map((row) => row.menuItemId))];
-  const menuItems =
-    itemIds.length === 0
-      ? []
-      : await db.menuItem.findMany({
-          where: { id: { in: itemIds } },
-          select: { id: true, name: true, type: true },
-        });
+  // GROUPING() tells a protein group whose category is null from the side group's rolled-up null.
+  const proteins = grouped.filter((row) => row.side === 0);
+  const sides = grouped.filter((row) => row.side === 1);
+  const menuItems = new Map(proteins.map((row) => [row.menuItemId, row]));
   return buildPortions({
     startDate: cycle.startDate,
     weekNumber: slot.weekNumber,
-    byProtein: byProtein.map((row) => ({
+    byProtein: proteins.map((row) => ({
       dayOfWeek: row.dayOfWeek,
       menuItemId: row.menuItemId,
       key: row.category,
-      count: row._count._all,
+      count: row.count,
     })),
-    bySide: bySide.map((row) => ({
+    bySide: sides.map((row) => ({
       dayOfWeek: row.dayOfWeek,
       menuItemId: row.menuItemId,
       key: row.sideDish,
-      count: row._count._all,
+      count: row.count,
     })),
     comments,
-    menuItems,
+    menuItems: [...menuItems.values()].map((row) => ({
+      id: row.menuItemId,
+      name: row.name,
+      type: row.type,
+    })),
   });
 }
 

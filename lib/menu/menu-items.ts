@@ -1,6 +1,7 @@
 import "server-only";
 import { notFound } from "@/lib/api/errors";
 import { parseId } from "@/lib/api/params";
+import { cachedRead } from "@/lib/cache/versioned-cache";
 import type { MenuItemDto } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -46,15 +47,22 @@ export function toMenuItemDto(row: MenuItemRow): MenuItemDto {
   };
 }
 
-/** The menu: parents and teachers see what is not archived; admins see everything. */
-export async function listMenuItems(options: { includeArchived: boolean }): Promise<MenuItemDto[]> {
-  const db = await getDb();
-  const rows = await db.menuItem.findMany({
-    where: options.includeArchived ? {} : { isArchived: false },
-    select: menuItemSelect,
-    orderBy: [{ name: "asc" }, { id: "asc" }],
+/**
+ * The menu: parents and teachers see what is not archived; admins see everything. Kept in memory
+ * while the menu's version (bumped by every write to MenuItem) has not moved.
+ */
+export async function listMenuItems(options: {
+  includeArchived: boolean;
+}): Promise<readonly MenuItemDto[]> {
+  return cachedRead("menu", options.includeArchived ? "all" : "live", async () => {
+    const db = await getDb();
+    const rows = await db.menuItem.findMany({
+      where: options.includeArchived ? {} : { isArchived: false },
+      select: menuItemSelect,
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+    });
+    return rows.map(toMenuItemDto);
   });
-  return rows.map(toMenuItemDto);
 }
 
 /** What the admin screens get: the item plus the version an edit sends back (optimistic lock). */

@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto, OrderStatus } from "@/lib/contracts";
 import { pageMetadata, type PageMetadata } from "@/lib/api/paging";
 import { getDb } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
 import { toIsoDate } from "@/lib/school-calendar";
 import type { CycleOrdersQuery, OrderStatusUpdate } from "@/lib/validations/admin-orders";
@@ -35,38 +35,22 @@ export type CycleOrderDto = {
 export const STATUS_RESTORE_CONFLICT =
   "Some selected orders cannot be restored: their student already has another order for that day. No statuses were changed.";
 
-const cycleOrderSelect = {
-  id: true,
-  orderDate: true,
-  weekNumber: true,
-  dayOfWeek: true,
-  category: true,
-  sideDish: true,
-  comments: true,
-  originalPrice: true,
-  discountedPrice: true,
-  discountPercentage: true,
-  status: true,
-  student: { select: { name: true, grade: true } },
-  menuItem: { select: { name: true } },
-  cycle: { select: { startDate: true } },
-} as const satisfies Prisma.OrderSelect;
+type CycleOrderRow = Omit<
+  CycleOrderDto,
+  "orderDate" | "student" | "menuItem" | "cycle" | "cartItems"
+> & {
+  orderDate: Date;
+  studentName: string;
+  studentGrade: string;
+  menuItemName: string;
+  cycleStartDate: Date;
+};
 
-type CycleOrderRow = Prisma.OrderGetPayload<{ select: typeof cycleOrderSelect }>;
-
-function toCycleOrderDto(row: CycleOrderRow): CycleOrderDto {
-  return {
-    ...row,
-    orderDate: row.orderDate.toISOString(),
-    originalPrice: row.originalPrice.toFixed(2),
-    discountedPrice: row.discountedPrice.toFixed(2),
-    discountPercentage: row.discountPercentage.toNumber(),
-    cycle: { startDate: toIsoDate(row.cycle.startDate) },
-    cartItems: [],
-  };
-}
-
-/** One page of a cycle's orders, newest first; the filtering, paging and counting is the database's. */
+/**
+ * One page of a cycle's orders, newest first; the filtering, paging and counting is the database's:
+ * the count reads the (cycleId, ...) indexes, the page walks (cycleId, orderDate, id) backwards and
+ * stops after pageSize rows, joined to its child, item and cycle in the same statement.
+ */
 export async function listCycleOrders(
   query: CycleOrdersQuery,
 ): Promise<{ data: CycleOrderDto[]; metadata: PageMetadata }> {
@@ -78,18 +62,50 @@ export async function listCycleOrders(
     ...(query.status !== undefined && { status: query.status }),
     ...(query.menuItemId !== undefined && { menuItemId: query.menuItemId }),
   };
+  const filters = [
+    Prisma.sql`o."cycleId" = ${query.cycleId}`,
+    ...(query.weekNumber !== undefined ? [Prisma.sql`o."weekNumber" = ${query.weekNumber}`] : []),
+    ...(query.dayOfWeek !== undefined ? [Prisma.sql`o."dayOfWeek" = ${query.dayOfWeek}`] : []),
+    ...(query.status !== undefined
+      ? [Prisma.sql`o."status" = ${query.status}::"OrderStatus"`]
+      : []),
+    ...(query.menuItemId !== undefined ? [Prisma.sql`o."menuItemId" = ${query.menuItemId}`] : []),
+  ];
   const [total, rows] = await Promise.all([
     db.order.count({ where }),
-    db.order.findMany({
-      where,
-      select: cycleOrderSelect,
-      orderBy: [{ orderDate: "desc" }, { id: "desc" }],
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
-    }),
+    db.$queryRaw<CycleOrderRow[]>`
+      SELECT o."id", o."orderDate", o."weekNumber", o."dayOfWeek", o."category", o."sideDish",
+             o."comments", o."originalPrice"::text AS "originalPrice",
+             o."discountedPrice"::text AS "discountedPrice",
+             o."discountPercentage"::float8 AS "discountPercentage", o."status"::text AS "status",
+             s."name" AS "studentName", s."grade" AS "studentGrade", m."name" AS "menuItemName",
+             c."startDate" AS "cycleStartDate"
+      FROM "Order" o
+      JOIN "Student" s ON s."id" = o."studentId"
+      JOIN "MenuItem" m ON m."id" = o."menuItemId"
+      JOIN "OrderCycle" c ON c."id" = o."cycleId"
+      WHERE ${Prisma.join(filters, " AND ")}
+      ORDER BY o."orderDate" DESC, o."id" DESC
+      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
   ]);
   return {
-    data: rows.map(toCycleOrderDto),
+    data: rows.map((row) => ({
+      id: row.id,
+      orderDate: row.orderDate.toISOString(),
+      student: { name: row.studentName, grade: row.studentGrade },
+      menuItem: { name: row.menuItemName },
+      weekNumber: row.weekNumber,
+      dayOfWeek: row.dayOfWeek,
+      category: row.category,
+      sideDish: row.sideDish,
+      comments: row.comments,
+      originalPrice: row.originalPrice,
+      discountedPrice: row.discountedPrice,
+      discountPercentage: row.discountPercentage,
+      status: row.status,
+      cycle: { startDate: toIsoDate(row.cycleStartDate) },
+      cartItems: [],
+    })),
     metadata: pageMetadata(total, query.page, query.pageSize),
   };
 }

@@ -1,11 +1,13 @@
 import "server-only";
 import { conflict, forbidden, notFound, unprocessable } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
+import { cachedRead } from "@/lib/cache/versioned-cache";
 import type { OrderCycleDto } from "@/lib/contracts";
 import { getActiveCycle } from "@/lib/cycles/cycles";
 import { getDb, type Tx } from "@/lib/db";
 import { findActiveDiscountCode } from "@/lib/discounts/discounts";
 import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { applyPercentOff, fromNgwee, toNgwee } from "@/lib/money";
 import { cycleDayDate, dayClosure, isOffered, menuTypeForGrade } from "@/lib/school-calendar";
 import { getCutoffTime } from "@/lib/settings/settings";
@@ -48,6 +50,31 @@ export type PricedCart = {
   discountCode: string | null;
 };
 
+const orderableSelect = {
+  id: true,
+  name: true,
+  type: true,
+  price: true,
+  discountPrice: true,
+  categories: true,
+  sideDishes: true,
+  weekNumbers: true,
+  daysOfWeek: true,
+  isAvailable: true,
+  isArchived: true,
+} as const satisfies Prisma.MenuItemSelect;
+
+type OrderableItem = Prisma.MenuItemGetPayload<{ select: typeof orderableSelect }>;
+
+/** Every menu item with what a cart check needs, from memory while the menu has not changed. */
+function orderableMenu(): Promise<ReadonlyMap<number, OrderableItem>> {
+  return cachedRead("menu", "orderable", async () => {
+    const db = await getDb();
+    const rows = await db.menuItem.findMany({ select: orderableSelect });
+    return new Map(rows.map((row) => [row.id, row]));
+  });
+}
+
 export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Promise<PricedCart> {
   if (actor.role !== "parent" && actor.role !== "teacher") {
     throw forbidden("Only parents and teachers can place orders");
@@ -66,22 +93,7 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
       where: { id: { in: studentIds }, parentId: actor.id, archivedAt: null },
       select: { id: true, name: true, grade: true },
     }),
-    db.menuItem.findMany({
-      where: { id: { in: menuItemIds } },
-      select: {
-        id: true,
-        name: true,
-        type: true,
-        price: true,
-        discountPrice: true,
-        categories: true,
-        sideDishes: true,
-        weekNumbers: true,
-        daysOfWeek: true,
-        isAvailable: true,
-        isArchived: true,
-      },
-    }),
+    orderableMenu().then((menu) => menuItemIds.flatMap((id) => menu.get(id) ?? [])),
     findActiveDiscountCode(actor.id),
     getCutoffTime(),
   ]);

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
+import { cachedRead } from "@/lib/cache/versioned-cache";
 import { getDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type {
@@ -16,8 +17,9 @@ import type {
 } from "@/lib/validations/settings";
 
 // School-wide settings, one JSON row per key. Reads parse with zod and fall back to the defaults,
-// so a missing or damaged row never breaks ordering. Nothing is cached in memory: every order check
-// reads the cut-off from the database, so a saved cut-off applies at once on every instance.
+// so a missing or damaged row never breaks ordering. Each instance keeps the rows in memory under
+// the settings' version (lib/cache/versioned-cache.ts), which every write to Setting bumps in its
+// own transaction: every order check still sees a saved cut-off at once, on every instance.
 
 export const SETTING_KEYS = {
   cutoff: "cutoff-time",
@@ -38,9 +40,11 @@ const communicationSchema = z.object({
 export const DEFAULT_CUTOFF: CutoffTimeDto = { cutoffHour: 8, cutoffMinute: 0 };
 
 async function readSetting(key: SettingKey): Promise<unknown> {
-  const db = await getDb();
-  const row = await db.setting.findUnique({ where: { key }, select: { value: true } });
-  return row?.value;
+  return cachedRead("settings", key, async () => {
+    const db = await getDb();
+    const row = await db.setting.findUnique({ where: { key }, select: { value: true } });
+    return row?.value;
+  });
 }
 
 function toCutoff(value: unknown): CutoffTimeDto {

@@ -1,0 +1,55 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+
+// What rarely changes (the menu, the settings, the order cycles) is kept in memory, and each read
+// first asks the database for the current version of it: one primary-key lookup instead of the
+// query it replaces. The versions live in the CacheVersion table and are bumped by triggers on
+// MenuItem, Setting and OrderCycle (migration cache_versions), at the writing transaction's commit, so an edit committed through any instance is seen by every instance's next read:
+// never a stale menu, cut-off or cycle, and no write path can forget to bump.
+
+export type CacheArea = "menu" | "settings" | "cycles";
+
+type Entry = { version: string; value: unknown };
+
+const globalForCache = globalThis as unknown as { canteenVersionedCache?: Map<string, Entry> };
+
+function entries(): Map<string, Entry> {
+  return (globalForCache.canteenVersionedCache ??= new Map<string, Entry>());
+}
+
+/** The current version of one area, or null when the table has no row for it (no caching). */
+async function versionOf(area: CacheArea): Promise<string | null> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<{ version: string }[]>`
+    SELECT "version"::text AS "version" FROM "CacheVersion" WHERE "key" = ${area}`;
+  return rows[0]?.version ?? null;
+}
+
+/**
+ * `load()`'s value, from memory while the area's version has not moved since it was loaded. The
+ * version is read before loading: a write committing during the load leaves the entry under the
+ * older version, so the next read loads again. The value is frozen: callers share it.
+ */
+export async function cachedRead<T>(area: CacheArea, name: string, load: () => Promise<T>) {
+  const version = await versionOf(area);
+  if (version === null) return load();
+  const id = `${area}:${name}`;
+  const hit = entries().get(id);
+  if (hit && hit.version === version) return hit.value as T;
+  const value = deepFreeze(await load());
+  entries().set(id, { version, value });
+  return value;
+}
+
+/** Forgets every entry (tests that swap databases under one process). */
+export function clearVersionedCache(): void {
+  entries().clear();
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value as object)) deepFreeze(inner);
+  }
+  return value;
+}

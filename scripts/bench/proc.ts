@@ -1,0 +1,140 @@
+// Child processes of `npm run bench`: commands run to completion, servers in their own process
+// group (stopped with the group), free ports, the clean-ups an interrupt must run, and the RSS of
+// a process read from /proc.
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs a command to completion (its own process group, killed on timeout); rejects on failure. */
+export function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: "pipe" });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => {
+      killGroup(child, "SIGKILL");
+      reject(new Error(`${command} ${args.join(" ")} timed out after ${timeoutMs} ms\n${output}`));
+    }, timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output);
+      else
+        reject(
+          new Error(`${command} ${args.join(" ")} failed (${code ?? signal})\n${output.trim()}`),
+        );
+    });
+  });
+}
+
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Stops a process group started by us: SIGTERM, then SIGKILL after 10 s. */
+export async function stopGroup(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  killGroup(child, "SIGTERM");
+  const timer = setTimeout(() => killGroup(child, "SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** What an interrupt (Ctrl-C) must undo before exiting: servers, folders, databases. */
+export const cleanups = new Set<() => Promise<void> | void>();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n[bench] ${signal}: cleaning up`);
+    void Promise.allSettled([...cleanups].map(async (cleanup) => cleanup())).then(() =>
+      process.exit(130),
+    );
+  });
+}
+
+/** Resident memory in bytes of one process, or 0 when it is gone. */
+export function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pid of the process in `group` whose command line contains `needle` (next-server). */
+export function findInGroup(group: number, needle: string): number | null {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // pid (comm) state ppid pgrp ...: comm may hold spaces, so split after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== group) continue;
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (cmdline.includes(needle)) return Number(entry);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return null;
+}
+
+/** Samples the RSS of a process every `everyMs` until stopped; keeps the peak. */
+export function rssSampler(pid: () => number | null, everyMs = 200) {
+  let peak = 0;
+  let last = 0;
+  const timer = setInterval(() => {
+    const id = pid();
+    if (id === null) return;
+    last = rssOf(id);
+    peak = Math.max(peak, last);
+  }, everyMs);
+  timer.unref();
+  return {
+    get peak() {
+      return peak;
+    },
+    get last() {
+      return last;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
