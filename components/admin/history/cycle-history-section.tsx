@@ -34,18 +34,12 @@ import {
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { api, errorMessage } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { MenuItemDto, OrderCycleDto } from "@/lib/contracts";
 import { WEEKDAYS, weekdayName } from "@/lib/client/format";
+import { DataTableHeader } from "@/components/admin/data-table-header";
 import { Pager } from "@/components/admin/pager";
 
 // Cycle History (spec 001 §2 "Cycle History section (orders)", §7 GET /api/cycle-orders and
@@ -488,17 +482,7 @@ export function CycleHistorySection() {
         ) : (
           <div className="overflow-x-auto rounded-md border">
             <Table>
-              <TableHeader>
-                {table.getHeaderGroups().map((group) => (
-                  <TableRow key={group.id}>
-                    {group.headers.map((header) => (
-                      <TableHead key={header.id}>
-                        {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                      </TableHead>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableHeader>
+              <DataTableHeader table={table} />
               <TableBody>
                 {table.getRowModel().rows.length > 0 ? (
                   table.getRowModel().rows.map((row) => (

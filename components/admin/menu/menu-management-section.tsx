@@ -39,14 +39,8 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { DataTableHeader } from "@/components/admin/data-table-header";
 import { api, errorMessage } from "@/lib/client/api";
 import type { MenuItemDto } from "@/lib/contracts";
 import { MENU_CSV_TEMPLATE } from "@/lib/menu/menu-csv";
@@ -185,17 +179,7 @@ function MenuItemsTable({ items }: { items: MenuItemDto[] }) {
   const table = useTable({ features, columns, data: items });
   return (
     <Table>
-      <TableHeader>
-        {table.getHeaderGroups().map((group) => (
-          <TableRow key={group.id}>
-            {group.headers.map((header) => (
-              <TableHead key={header.id}>
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-              </TableHead>
-            ))}
-          </TableRow>
-        ))}
-      </TableHeader>
+      <DataTableHeader table={table} />
       <TableBody>
         {table.getRowModel().rows.map((row) => (
           <TableRow key={row.id}>

@@ -19,14 +19,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { DataTableHeader } from "@/components/admin/data-table-header";
 import { api, errorMessage } from "@/lib/client/api";
 import { gradeLabel, weekdayName } from "@/lib/client/format";
 import { formatZmw } from "@/lib/money";
@@ -212,17 +206,7 @@ export function PendingPaymentGroup({ group }: { group: PendingPaymentGroupDto }
       <CardContent>
         <div className="overflow-x-auto rounded-md border">
           <Table>
-            <TableHeader>
-              {table.getHeaderGroups().map((headerGroup) => (
-                <TableRow key={headerGroup.id}>
-                  {headerGroup.headers.map((header) => (
-                    <TableHead key={header.id}>
-                      {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                    </TableHead>
-                  ))}
-                </TableRow>
-              ))}
-            </TableHeader>
+            <DataTableHeader table={table} />
             <TableBody>
               {table.getRowModel().rows.map((row) => (
                 <TableRow key={row.id} data-state={row.getIsSelected() ? "selected" : undefined}>

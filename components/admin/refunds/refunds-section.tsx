@@ -8,18 +8,12 @@ import { notify } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { api, errorMessage } from "@/lib/client/api";
 import { gradeLabel } from "@/lib/client/format";
 import { formatZmw } from "@/lib/money";
 import type { RefundDto, RefundsPageDto } from "@/lib/orders/admin-money-contract";
+import { DataTableHeader } from "@/components/admin/data-table-header";
 import { Pager } from "@/components/admin/pager";
 
 // Refund Management (spec 001 §2, §4, §7 GET /api/refunds and POST /api/refunds/{id}/complete,
@@ -153,17 +147,7 @@ export function RefundManagementSection() {
       <CardContent className="grid gap-4">
         <div className="overflow-x-auto rounded-md border">
           <Table>
-            <TableHeader>
-              {table.getHeaderGroups().map((group) => (
-                <TableRow key={group.id}>
-                  {group.headers.map((header) => (
-                    <TableHead key={header.id}>
-                      {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                    </TableHead>
-                  ))}
-                </TableRow>
-              ))}
-            </TableHeader>
+            <DataTableHeader table={table} />
             <TableBody>
               {table.getRowModel().rows.length > 0 ? (
                 table.getRowModel().rows.map((row) => (
