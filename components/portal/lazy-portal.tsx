@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { MenuButton } from "@/components/account/menu-button";
 import { LoadingBlock } from "@/components/portal/load-state";
 
 // The parts of the parent and teacher screens that nobody needs for the first paint of the Menu
@@ -23,4 +24,17 @@ export const LazyTermsDialog = dynamic(() =>
 );
 export const LazyProfileDialog = dynamic(() =>
   import("@/components/account/profile-dialog").then((m) => m.ProfileDialog),
+);
+export const LazyHeaderMenu = dynamic(
+  () => import("@/components/account/header-menu").then((m) => m.HeaderMenu),
+  { loading: () => <MenuButton aria-haspopup="menu" aria-expanded={false} aria-busy /> },
+);
+export const LazyAddToCartDialog = dynamic(() =>
+  import("@/components/portal/add-to-cart-dialog").then((m) => m.AddToCartDialog),
+);
+export const LazyCancelOrderDialog = dynamic(() =>
+  import("@/components/portal/cancel-order-dialog").then((m) => m.CancelOrderDialog),
+);
+export const LazyCartSheet = dynamic(() =>
+  import("@/components/teacher/cart-sheet").then((m) => m.CartSheet),
 );
