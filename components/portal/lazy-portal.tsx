@@ -7,7 +7,9 @@ import { LoadingBlock } from "@/components/portal/load-state";
 // The parts of the parent and teacher screens that nobody needs for the first paint of the Menu
 // Calendar, each fetched when first shown: the cart (and its checkout), the Students tab and the
 // dialogs (their forms bring zod and react-hook-form). Keeps a parent's first download small on a
-// phone; Menu Calendar and Order History stay in the main chunk so they work offline too.
+// phone; Menu Calendar and Order History stay in the main chunk so they work offline too. The
+// dialogs opened from them (add to cart, cancel order) and the header's menu are fetched on first
+// use, so the service worker has them for offline use only once they have been opened online.
 export const LazyCartView = dynamic(
   () => import("@/components/portal/cart-view").then((m) => m.CartView),
   { loading: () => <LoadingBlock label="Loading cart" /> },
