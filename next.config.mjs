@@ -16,6 +16,7 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  productionBrowserSourceMaps: process.env.ANALYZE_MAPS === "1",
   // `npm run typecheck` (part of `npm test`) checks the whole project, tests included; the build
   // does not repeat it.
   typescript: { ignoreBuildErrors: true },

@@ -3,8 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { BannerProvider } from "@/components/notifications/banner";
-import { Toaster } from "@/components/ui/sonner";
-import { TooltipProvider } from "@/components/ui/tooltip";
+import { LazyToaster } from "@/components/ui/lazy-toaster";
 
 // Data loading as spec 000 §9 sets it: no automatic retry, no refetch on window focus, no polling,
 // data never stale on its own, unused cache dropped after 5 minutes.
@@ -26,12 +25,10 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={700}>
-        <BannerProvider>
-          {children}
-          <Toaster />
-        </BannerProvider>
-      </TooltipProvider>
+      <BannerProvider>
+        {children}
+        <LazyToaster />
+      </BannerProvider>
     </QueryClientProvider>
   );
 }

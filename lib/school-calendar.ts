@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { lightFormat } from "date-fns";
 
 // Calendar dates travel as ISO `YYYY-MM-DD` strings and are read in the school's time zone, never
 // the server's. Pure functions: the time zone and the instant are arguments.
@@ -8,7 +8,7 @@ export const DEFAULT_TIMEZONE = "Africa/Lusaka";
 
 /** The school's calendar date at `now`, as YYYY-MM-DD. */
 export function schoolToday(timeZone: string, now: Date = new Date()): string {
-  return format(new TZDate(now.getTime(), timeZone), "yyyy-MM-dd");
+  return lightFormat(new TZDate(now.getTime(), timeZone), "yyyy-MM-dd");
 }
 
 /** Parses YYYY-MM-DD strictly; returns null for anything else or for impossible dates. */

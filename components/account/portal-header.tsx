@@ -1,24 +1,17 @@
 "use client";
 
-import { LogOut, Menu, UserRound } from "lucide-react";
-import Image from "next/image";
+import { LogOut, UserRound } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { MenuButton } from "@/components/account/menu-button";
 import { useLogout } from "@/components/auth/use-session-actions";
-import { LazyProfileDialog } from "@/components/portal/lazy-portal";
+import { LazyHeaderMenu, LazyProfileDialog } from "@/components/portal/lazy-portal";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import type { SessionUser } from "@/lib/auth/session";
 import { SHOP_NAME } from "@/lib/brand";
 
 // The parent and teacher header (spec 000 §2): logo, title, actions and the welcome line. Below
-// 768 px the actions sit in a dropdown menu. `extra` holds the badges and buttons other screens add.
+// 768 px the actions sit in a dropdown menu, whose code (Radix's menu and its positioning) is fetched
+// on the first press of its button. `extra` holds the badges and buttons other screens add.
 export function PortalHeader({
   user,
   title,
@@ -29,20 +22,17 @@ export function PortalHeader({
   extra?: ReactNode;
 }) {
   const [profileOpen, setProfileOpen] = useState(false);
+  // null until the menu button is first pressed; from then on the loaded dropdown menu is shown.
+  const [menuOpen, setMenuOpen] = useState<boolean | null>(null);
   const logout = useLogout();
 
   return (
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
-        <Image
-          src="/logo.svg"
-          alt=""
-          width={40}
-          height={40}
-          className="size-10"
-          priority
-          unoptimized
-        />
+        {/* A plain <img>: the logo is a small SVG served as it is, so next/image (unoptimized here)
+            would only add its client code to every parent's and teacher's first download. */}
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img src="/logo.svg" alt="" width={40} height={40} className="size-10" />
         <div className="min-w-0 flex-1">
           <p className="truncate text-lg font-semibold">{SHOP_NAME}</p>
           <p className="truncate text-sm text-muted-foreground">{title}</p>
@@ -57,23 +47,21 @@ export function PortalHeader({
           </Button>
         </div>
         <div className="md:hidden">
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="icon" aria-label="Open menu">
-                <Menu aria-hidden />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="w-56">
-              <DropdownMenuLabel>Welcome, {user.username}</DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => setProfileOpen(true)}>
-                <UserRound aria-hidden /> View Profile
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => void logout()}>
-                <LogOut aria-hidden /> Logout
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          {menuOpen === null ? (
+            <MenuButton
+              aria-haspopup="menu"
+              aria-expanded={false}
+              onClick={() => setMenuOpen(true)}
+            />
+          ) : (
+            <LazyHeaderMenu
+              username={user.username}
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              onProfile={() => setProfileOpen(true)}
+              onLogout={() => void logout()}
+            />
+          )}
         </div>
       </div>
       <p className="mx-auto hidden max-w-6xl px-4 pb-3 text-sm md:block">

@@ -1,32 +1,41 @@
 "use client";
 
-import Image from "next/image";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { LoginForm } from "@/components/auth/login-form";
-import { RegisterForm } from "@/components/auth/register-form";
-import { ResetPasswordDialog } from "@/components/auth/reset-password-dialog";
+import { useShownOnce } from "@/components/portal/use-shown-once";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DEVELOPER_CREDIT, SHOP_NAME } from "@/lib/brand";
+
+// The registration form (with zod's classic API for its schema) and the reset-password dialog are
+// fetched when first asked for: the login form is what a visitor needs first, on a phone.
+const RegisterForm = dynamic(() =>
+  import("@/components/auth/register-form").then((m) => m.RegisterForm),
+);
+const ResetPasswordDialog = dynamic(() =>
+  import("@/components/auth/reset-password-dialog").then((m) => m.ResetPasswordDialog),
+);
 
 // The authentication page (spec 000 §2): login mode by default, registration mode by the link
 // under the form. Switching modes remounts the form, which clears it.
 export function AuthPage() {
   const [mode, setMode] = useState<"login" | "register">("login");
   const [resetOpen, setResetOpen] = useState(false);
+  const resetUsed = useShownOnce(resetOpen);
   const registering = mode === "register";
 
   return (
     <div className="flex min-h-dvh flex-col items-center justify-between bg-muted/40 px-4 py-8">
       <main className="flex w-full max-w-md flex-1 flex-col justify-center">
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
-          <Image
+          {/* A plain <img>: a small SVG served as it is; next/image would add client code. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img
             src="/logo.svg"
             alt={`${SHOP_NAME} logo`}
             width={64}
             height={64}
             className="size-16"
-            priority
-            unoptimized
           />
           <h1 className="text-2xl font-semibold tracking-tight">{SHOP_NAME}</h1>
           <p className="text-sm text-muted-foreground">Parent &amp; Teacher Portal</p>
@@ -63,7 +72,7 @@ export function AuthPage() {
       <footer className="mt-8 text-center text-xs text-muted-foreground">
         Developed by {DEVELOPER_CREDIT}
       </footer>
-      <ResetPasswordDialog open={resetOpen} onOpenChange={setResetOpen} />
+      {resetUsed && <ResetPasswordDialog open={resetOpen} onOpenChange={setResetOpen} />}
     </div>
   );
 }

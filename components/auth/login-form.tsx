@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
 import { notify } from "@/components/notifications/toast";
@@ -16,12 +15,18 @@ import {
 import { Input } from "@/components/ui/input";
 import { SHOP_CONTACT_NAME } from "@/lib/brand";
 import { api, errorMessage } from "@/lib/client/api";
-import { loginSchema, type LoginInput } from "@/lib/validations/auth";
+import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
+import type { LoginInput } from "@/lib/validations/login";
+
+// The login page is the first thing a visitor downloads: zod comes with the first submit.
+const resolver = lazyZodResolver<LoginInput>(() =>
+  import("@/lib/validations/login").then((m) => m.loginSchema),
+);
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const sessionChanged = useSessionChanged();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { username: "", password: "" },
   });
 

@@ -32,7 +32,7 @@ import {
 } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { api, ApiRequestError, NetworkError } from "@/lib/client/api";
-import { forgotPasswordSchema, type ForgotPasswordInput } from "@/lib/validations/auth";
+import { forgotPasswordSchema, type ForgotPasswordInput } from "@/lib/validations/login";
 
 const DEFAULT_SENT =
   "If an account with that username/email exists, a temporary password has been sent.";

@@ -1,19 +1,21 @@
 "use client";
 
-import { useId } from "react";
+import { ChevronDownIcon } from "lucide-react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Label } from "@/components/ui/label";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
+import { selectTriggerClassName } from "@/components/ui/select-trigger-style";
 import { gradeLabel } from "@/lib/client/format";
 import type { StudentDto } from "@/lib/contracts";
+import { cn } from "@/lib/utils";
+
+const StudentSelect = lazy(() =>
+  import("@/components/parent/student-select").then((m) => ({ default: m.StudentSelect })),
+);
 
 // The floating student selector of the menu tab, shown when there is more than one student
-// (spec 000 §2). It sits bottom-left, beside the floating cart button.
+// (spec 000 §2). It sits bottom-left, beside the floating cart button. Until it is first pressed
+// it is a stand-in with the same look, name and role; the press fetches Radix's select (and its
+// positioning code) and opens it, so the first paint of the Menu Calendar does not wait for it.
 export function StudentSelector({
   students,
   value,
@@ -24,23 +26,48 @@ export function StudentSelector({
   onChange: (studentId: number) => void;
 }) {
   const id = useId();
+  // null until first pressed; then the open state of the loaded select.
+  const [open, setOpen] = useState<boolean | null>(null);
+  const selected = students.find((s) => s.id === value);
+  // The attributes of Radix's closed trigger, which has aria-controls only while its list is open.
+  const standIn = (
+    <button
+      type="button"
+      id={id}
+      // eslint-disable-next-line jsx-a11y/role-has-required-aria-props
+      role="combobox"
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-slot="select-trigger"
+      data-size="default"
+      className={cn(selectTriggerClassName, "h-10 w-full min-w-0")}
+      onClick={() => setOpen(true)}
+    >
+      <span data-slot="select-value" className="pointer-events-none">
+        {selected && `${selected.name} (${gradeLabel(selected.grade)})`}
+      </span>
+      <ChevronDownIcon className="size-4 opacity-50" aria-hidden />
+    </button>
+  );
   return (
     <div className="fixed bottom-4 left-4 z-40 flex max-w-[calc(100vw-10rem)] flex-col gap-1 rounded-xl border bg-background p-2 shadow-lg sm:max-w-xs">
       <Label htmlFor={id} className="px-1 text-xs text-muted-foreground">
         Ordering for
       </Label>
-      <Select value={String(value)} onValueChange={(v) => onChange(Number(v))}>
-        <SelectTrigger id={id} className="h-10 w-full min-w-0">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {students.map((s) => (
-            <SelectItem key={s.id} value={String(s.id)}>
-              {s.name} ({gradeLabel(s.grade)})
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      {open === null ? (
+        standIn
+      ) : (
+        <Suspense fallback={standIn}>
+          <StudentSelect
+            id={id}
+            students={students}
+            value={value}
+            onChange={onChange}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

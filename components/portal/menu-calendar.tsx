@@ -2,15 +2,13 @@
 
 import { useState, type ReactNode } from "react";
 import { notify } from "@/components/notifications/toast";
-import {
-  AddToCartDialog,
-  type AddTarget,
-  type MealChoice,
-} from "@/components/portal/add-to-cart-dialog";
+import type { AddTarget, MealChoice } from "@/components/portal/add-to-cart-dialog";
 import { DayCard } from "@/components/portal/day-card";
+import { LazyAddToCartDialog } from "@/components/portal/lazy-portal";
 import { ErrorBlock, EmptyBlock, LoadingBlock } from "@/components/portal/load-state";
 import { useCart } from "@/components/portal/use-cart";
 import { useNow } from "@/components/portal/use-now";
+import { useShownOnce } from "@/components/portal/use-shown-once";
 import {
   useActiveCycle,
   useCutoffTime,
@@ -53,6 +51,8 @@ export function MenuCalendar({
   const now = useNow(60_000);
   const [week, setWeek] = useState<number | null>(null);
   const [target, setTarget] = useState<AddTarget | null>(null);
+  // The add-to-cart dialog's code is fetched when Add to Cart is first pressed.
+  const addDialogUsed = useShownOnce(target !== null);
 
   if (!student) return <>{noStudent}</>;
   if (menu.isPending || cycle.isPending || cutoff.isPending || orders.isPending) {
@@ -176,12 +176,14 @@ export function MenuCalendar({
           </section>
         </>
       )}
-      <AddToCartDialog
-        target={target}
-        studentName={student.name}
-        onClose={() => setTarget(null)}
-        onConfirm={confirmAdd}
-      />
+      {addDialogUsed && (
+        <LazyAddToCartDialog
+          target={target}
+          studentName={student.name}
+          onClose={() => setTarget(null)}
+          onConfirm={confirmAdd}
+        />
+      )}
     </div>
   );
 }

@@ -3,11 +3,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { notify } from "@/components/notifications/toast";
-import { CancelOrderDialog } from "@/components/portal/cancel-order-dialog";
+import { LazyCancelOrderDialog } from "@/components/portal/lazy-portal";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { OrderCard } from "@/components/portal/order-card";
 import { useNow } from "@/components/portal/use-now";
 import { useOrderCycles, useOrders } from "@/components/portal/use-portal-queries";
+import { useShownOnce } from "@/components/portal/use-shown-once";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { canCancelOrder, newestFirst } from "@/lib/client/orders";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -27,6 +28,8 @@ export function OrderHistory({ timeZone }: { timeZone: string }) {
   const now = useNow(30_000);
   const queryClient = useQueryClient();
   const [toCancel, setToCancel] = useState<OrderDto | null>(null);
+  // The confirmation's code is fetched when Cancel is first pressed.
+  const cancelDialogUsed = useShownOnce(toCancel !== null);
 
   const cancel = useMutation({
     mutationFn: (order: OrderDto) =>
@@ -76,14 +79,16 @@ export function OrderHistory({ timeZone }: { timeZone: string }) {
           )}
         </>
       )}
-      <CancelOrderDialog
-        order={toCancel}
-        onOpenChange={(open) => !open && setToCancel(null)}
-        onConfirm={(order) => {
-          setToCancel(null);
-          cancel.mutate(order);
-        }}
-      />
+      {cancelDialogUsed && (
+        <LazyCancelOrderDialog
+          order={toCancel}
+          onOpenChange={(open) => !open && setToCancel(null)}
+          onConfirm={(order) => {
+            setToCancel(null);
+            cancel.mutate(order);
+          }}
+        />
+      )}
     </div>
   );
 }

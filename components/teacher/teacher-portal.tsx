@@ -7,7 +7,11 @@ import { startCardPayment } from "@/components/parent/checkout";
 import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras, MobileHeaderExtras } from "@/components/portal/header-extras";
-import { LazyCartView, LazyContactDialogs, LazyTermsDialog } from "@/components/portal/lazy-portal";
+import {
+  LazyCartSheet,
+  LazyContactDialogs,
+  LazyTermsDialog,
+} from "@/components/portal/lazy-portal";
 import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { MenuCalendar } from "@/components/portal/menu-calendar";
@@ -16,8 +20,8 @@ import { PortalFooter } from "@/components/portal/portal-footer";
 import { PortalTabsList, PortalTabsTrigger } from "@/components/portal/portal-tabs";
 import { useCart } from "@/components/portal/use-cart";
 import { useStudents } from "@/components/portal/use-portal-queries";
+import { useShownOnce } from "@/components/portal/use-shown-once";
 import { useSwitchToCart } from "@/components/portal/use-switch-to-cart";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { Tabs, TabsContent } from "@/components/ui/tabs";
 import type { SessionUser } from "@/lib/auth/session";
 import { STAFF_GRADE } from "@/lib/contracts";
@@ -38,6 +42,8 @@ export function TeacherPortal({
 }) {
   const [tab, setTab] = useState<Tab>("menu");
   const [cartOpen, setCartOpen] = useState(false);
+  // The sheet (and the cart in it) is fetched when the cart is first opened.
+  const cartSheetUsed = useShownOnce(cartOpen);
   const [contact, setContact] = useState<ContactView>(null);
   const [termsOpen, setTermsOpen] = useState(false);
   const students = useStudents();
@@ -99,22 +105,20 @@ export function TeacherPortal({
       {tab === "menu" && (
         <FloatingCartButton count={cart.length} onClick={() => setCartOpen(true)} />
       )}
-      <Sheet open={cartOpen} onOpenChange={setCartOpen}>
-        <SheetContent side="right" className="w-full p-4 pt-12 sm:max-w-lg">
-          <SheetTitle className="sr-only">Cart</SheetTitle>
-          <SheetDescription className="sr-only">Your meals and Place Order</SheetDescription>
-          <LazyCartView
-            user={user}
-            timeZone={timeZone}
-            onCheckout={startCardPayment}
-            onOrdered={() => {
-              setCartOpen(false);
-              setTab("history");
-            }}
-            onBrowse={() => setCartOpen(false)}
-          />
-        </SheetContent>
-      </Sheet>
+      {cartSheetUsed && (
+        <LazyCartSheet
+          open={cartOpen}
+          onOpenChange={setCartOpen}
+          user={user}
+          timeZone={timeZone}
+          onCheckout={startCardPayment}
+          onOrdered={() => {
+            setCartOpen(false);
+            setTab("history");
+          }}
+          onBrowse={() => setCartOpen(false)}
+        />
+      )}
       <PortalFooter onShowTerms={() => setTermsOpen(true)} />
       {termsOpen && <LazyTermsDialog open onOpenChange={setTermsOpen} />}
       {contact !== null && (

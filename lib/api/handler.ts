@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
-import { z, type ZodType } from "zod";
+import { z } from "zod";
 import { ApiError, badRequest, forbidden, unprocessable } from "@/lib/api/errors";
 import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/api/prisma-errors";
 import { applyWrittenCookies, withRequestCookies } from "@/lib/api/request-cookies";
@@ -29,8 +29,8 @@ type UserFor<A extends Access> = A extends "public" ? SessionUser | null : Sessi
 
 type RouteConfig<A extends Access, TBody, TQuery> = {
   access: A;
-  body?: ZodType<TBody>;
-  query?: ZodType<TQuery>;
+  body?: z.core.$ZodType<TBody>;
+  query?: z.core.$ZodType<TQuery>;
 };
 
 export function route<A extends Access, TBody = undefined, TQuery = undefined>(
@@ -167,8 +167,9 @@ async function readLimited(req: NextRequest): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-export function parseWith<T>(schema: ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input);
+/** Parses with any zod 4 schema, classic or `zod/mini` (the login page's forms use mini). */
+export function parseWith<T>(schema: z.core.$ZodType<T>, input: unknown): T {
+  const parsed = z.safeParse(schema, input);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
   const details = z.flattenError(parsed.error).fieldErrors;

@@ -1,8 +1,8 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { parseIsoDate } from "@/lib/school-calendar";
 
-// Display formats of the parent and teacher screens.
+// Display formats of the parent and teacher screens. Dates are formatted with the browser's Intl
+// (English month abbreviations, 24-hour clock), not date-fns's `format`, whose formatting code and
+// locale tables would otherwise be part of every parent's first download.
 
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const;
 
@@ -11,17 +11,40 @@ export function weekdayName(dayOfWeek: number): string {
   return WEEKDAYS[dayOfWeek - 1] ?? `Day ${dayOfWeek}`;
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The day, month ("Mar"), year, hour and minute ("09", 24-hour) of `time` on `timeZone`'s clock. */
+function dateParts(time: number, timeZone: string): Partial<Record<string, string>> {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      day: "2-digit",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return Object.fromEntries(formatter.formatToParts(time).map((p) => [p.type, p.value]));
+}
+
 /** A school calendar date "2025-03-05" as "05 Mar" (already a date in the school's zone). */
 export function formatDayDate(isoDate: string): string {
   const date = parseIsoDate(isoDate);
-  return date ? format(new TZDate(date.getTime(), "UTC"), "dd MMM") : isoDate;
+  if (!date) return isoDate;
+  const { day, month } = dateParts(date.getTime(), "UTC");
+  return `${day} ${month}`;
 }
 
 /** An instant (orderDate) on the school's clock: "05 Mar 2025, 09:41". */
 export function formatInstant(instant: string, timeZone: string): string {
   const time = Date.parse(instant);
   if (!Number.isFinite(time)) return instant;
-  return format(new TZDate(time, timeZone), "dd MMM yyyy, HH:mm");
+  const { day, month, year, hour, minute } = dateParts(time, timeZone);
+  return `${day} ${month} ${year}, ${hour}:${minute}`;
 }
 
 /** "ELC", "K", "3" → "ELC", "Grade K", "Grade 3"; the staff grade → "Staff". */

@@ -25,11 +25,8 @@ const optionalEmail = (message: string) =>
     .transform((v) => (v ? v : undefined))
     .pipe(z.email(message).optional());
 
-export const loginSchema = z.object({
-  username: z.string().trim().min(1, "Username is required").max(64, "Username is too long"),
-  password: z.string().min(1, "Password is required").max(PASSWORD_MAX, "Password is too long"),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
+export { loginSchema, forgotPasswordSchema } from "@/lib/validations/login";
+export type { LoginInput, ForgotPasswordInput } from "@/lib/validations/login";
 
 /** What the registration form collects. */
 export const registerFormSchema = z.object({
@@ -56,15 +53,6 @@ export const registerSchema = z.object({
   phone: optionalText(30, "Phone number is too long"),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
-
-export const forgotPasswordSchema = z.object({
-  identifier: z
-    .string()
-    .trim()
-    .min(1, "Username or email is required")
-    .max(254, "Username or email is too long"),
-});
-export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 const PASSWORD_PAIR_MESSAGE = "Password confirmation doesn't match or current password is required";
 

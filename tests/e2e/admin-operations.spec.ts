@@ -224,6 +224,8 @@ test("the superadmin runs a cycle from menu to kitchen to export", async ({
         .getByRole("button", { name: new RegExp(`^Add to Cart: ${meal.name}, ${meal.day}`) })
         .click();
       const dialog = parent.getByRole("dialog");
+      // The dialog's code is fetched on the first press: wait for it before counting its groups.
+      await expect(dialog).toBeVisible();
       for (const legend of ["Choose a protein", "Choose a side dish"]) {
         const group = dialog.getByRole("group", { name: legend });
         if ((await group.count()) > 0) await group.getByRole("radio").first().check();

@@ -88,6 +88,8 @@ test("admins recover a walked-away payment, refund a cancellation and force-dele
       .first()
       .click();
     const add = page.getByRole("dialog");
+    // The dialog's code is fetched on the first press: wait for it before counting its groups.
+    await expect(add).toBeVisible();
     for (const legend of ["Choose a protein", "Choose a side dish"]) {
       const group = add
         .getByRole("group", { name: legend })

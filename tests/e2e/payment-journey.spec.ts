@@ -36,6 +36,8 @@ async function putMealInCartAndPay(page: Page) {
       .first()
       .click();
     const dialog = page.getByRole("dialog");
+    // The dialog's code is fetched on the first press: wait for it before counting its groups.
+    await expect(dialog).toBeVisible();
     for (const legend of ["Choose a protein", "Choose a side dish"]) {
       const group = dialog
         .getByRole("group", { name: legend })

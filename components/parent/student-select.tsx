@@ -1,0 +1,48 @@
+"use client";
+
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { gradeLabel } from "@/lib/client/format";
+import type { StudentDto } from "@/lib/contracts";
+
+// The student selector's Radix select, fetched by <StudentSelector> when it is first pressed.
+export function StudentSelect({
+  id,
+  students,
+  value,
+  onChange,
+  open,
+  onOpenChange,
+}: {
+  id: string;
+  students: readonly StudentDto[];
+  value: number;
+  onChange: (studentId: number) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Select
+      value={String(value)}
+      onValueChange={(v) => onChange(Number(v))}
+      open={open}
+      onOpenChange={onOpenChange}
+    >
+      <SelectTrigger id={id} className="h-10 w-full min-w-0">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {students.map((s) => (
+          <SelectItem key={s.id} value={String(s.id)}>
+            {s.name} ({gradeLabel(s.grade)})
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
