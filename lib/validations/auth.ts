@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { PASSWORD_MAX } from "@/lib/validations/login";
 
 // Shared by the forms (react-hook-form's zodResolver) and the route handlers. The messages are the
 // spec's (spec 000 §5). Upper bounds keep hostile input out of the database.
 
 export const PASSWORD_MIN = 6;
-const PASSWORD_MAX = 200;
 
 const optionalText = (max: number, message?: string) =>
   z

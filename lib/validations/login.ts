@@ -5,7 +5,8 @@ import { z } from "zod/mini";
 // by the form (react-hook-form's zodResolver) and the route handler; the messages are the spec's.
 // On the server classic zod is loaded too, and its English messages apply to these as well.
 
-const PASSWORD_MAX = 200;
+/** The longest password any form or call accepts. */
+export const PASSWORD_MAX = 200;
 
 export const loginSchema = z.object({
   username: z

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { FEATURES } from "@/lib/auth/permissions";
+import { PASSWORD_MAX } from "@/lib/validations/login";
 
 // Admin Users and Parents & Students (spec 001 §5): shared by the console's forms (zodResolver)
 // and the route handlers. The messages are the spec's.
 
 export const PEOPLE_PASSWORD_MIN = 6;
 export const PARENT_SEARCH_MIN = 3;
-const PASSWORD_MAX = 200;
 const USERNAME_MAX = 64;
 
 export const SEARCH_HINT = "Please enter at least 3 characters to search";
