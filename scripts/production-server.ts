@@ -3,8 +3,8 @@
 // with the demo accounts (removed on stop), or the server at a given address. And a demo sign-in.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "./bench/proc";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -25,19 +25,6 @@ export type Served = { base: string; stop: () => Promise<void> };
 export async function serveBuild(url: string | undefined, name: string): Promise<Served> {
   if (url) return { base: url.replace(/\/+$/, ""), stop: async () => {} };
   return startServer(name);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(base: string, server: ChildProcess, log: () => string) {

@@ -36,8 +36,7 @@ export const sessionUserSelect = {
   emailVerifiedAt: true,
 } as const;
 
-/** Picks the public fields by name, so a row selected with extra columns never leaks them. */
-export function toSessionUser(row: {
+type UserRow = {
   id: number;
   username: string;
   name: string;
@@ -46,7 +45,10 @@ export function toSessionUser(row: {
   role: Role;
   allowedFeatures: string[];
   emailVerifiedAt: Date | null;
-}): SessionUser {
+};
+
+/** Picks the public fields by name, so a row selected with extra columns never leaks them. */
+export function toSessionUser(row: UserRow): SessionUser {
   return {
     id: row.id,
     username: row.username,
@@ -91,19 +93,7 @@ export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   return toSessionUser(row);
 });
 
-type SessionRow = {
-  userId: number;
-  expiresAt: Date;
-  lastSeenAt: Date;
-  id: number;
-  username: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  role: Role;
-  allowedFeatures: string[];
-  emailVerifiedAt: Date | null;
-};
+type SessionRow = UserRow & { userId: number; expiresAt: Date; lastSeenAt: Date };
 
 /** Starts a session for `user` in a new Session row and seals its id into the cookie. */
 export async function startSession(user: { id: number; role: Role }, tx?: Tx): Promise<void> {
