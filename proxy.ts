@@ -1,6 +1,6 @@
-import { unsealData } from "iron-session";
 import { NextResponse, type NextRequest } from "next/server";
-import { sessionCookieName, type SessionCookie } from "@/lib/auth/session-cookie";
+import { sessionCookieName } from "@/lib/auth/session-cookie";
+import { unsealSessionCookie } from "@/lib/auth/unseal-cookie";
 import { env } from "@/lib/env";
 import { isPageFor } from "@/lib/routing";
 import { contentSecurityPolicy, createNonce } from "@/lib/security/csp";
@@ -31,8 +31,7 @@ async function hasSessionCookie(request: NextRequest, secret: string, secure: bo
   const sealed = request.cookies.get(sessionCookieName(secure))?.value;
   if (!sealed) return false;
   try {
-    const data = await unsealData<SessionCookie>(sealed, { password: secret });
-    return typeof data.sid === "string";
+    return typeof (await unsealSessionCookie(sealed, secret)).sid === "string";
   } catch {
     return false;
   }

@@ -9,9 +9,11 @@ import { env } from "@/lib/env";
 import type { Role } from "@/lib/auth/permissions";
 import {
   SESSION_MAX_AGE_SECONDS,
+  sessionCookieName,
   sessionOptions,
   type SessionCookie,
 } from "@/lib/auth/session-cookie";
+import { unsealSessionCookie } from "@/lib/auth/unseal-cookie";
 
 /** The signed-in user as every page and handler sees it. Never carries a password or hash. */
 export type SessionUser = {
@@ -71,9 +73,17 @@ async function cookieSession() {
   );
 }
 
+/** What this request's session cookie holds, read without writing anything back. */
+async function readSessionCookie(): Promise<SessionCookie> {
+  const config = env();
+  const jar = currentRequestCookies() ?? (await cookies());
+  const sealed = jar.get(sessionCookieName(config.secureCookies))?.value;
+  return sealed ? unsealSessionCookie(sealed, config.SESSION_SECRET) : {};
+}
+
 /** The signed-in user of this request, or null. Checked against the Session table every time. */
 export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
-  const session = await cookieSession();
+  const session = await readSessionCookie();
   if (!session.sid || !session.uid) return null;
   const db = await getDb();
   // One statement for the session row and its user (Prisma would send two): every request pays it.
