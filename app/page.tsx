@@ -1,11 +1,13 @@
 import { Suspense } from "react";
 import { EmailVerifiedToast } from "@/components/email-verified-toast";
+import { PortalStartBoundary } from "@/components/portal/portal-start-boundary";
 import { AdminScreen, AuthScreen, ParentScreen, TeacherScreen } from "@/components/role-screens";
 import { getCurrentUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 
 // "/" renders by role (spec 001 §2): the authentication page, the admin console, the teacher
-// portal or the parent dashboard. Each is its own client chunk (components/role-screens.tsx).
+// portal or the parent dashboard. Each is its own client chunk (components/role-screens.tsx). The
+// teacher's and the parent's first reads come with the page, so their Menu Calendar is in the HTML.
 export default async function HomePage() {
   const user = await getCurrentUser();
   return (
@@ -17,10 +19,14 @@ export default async function HomePage() {
         <AuthScreen />
       ) : user.role === "admin" ? (
         <AdminScreen user={user} />
-      ) : user.role === "teacher" ? (
-        <TeacherScreen user={user} timeZone={env().SCHOOL_TIMEZONE} />
       ) : (
-        <ParentScreen user={user} timeZone={env().SCHOOL_TIMEZONE} />
+        <PortalStartBoundary user={user}>
+          {user.role === "teacher" ? (
+            <TeacherScreen user={user} timeZone={env().SCHOOL_TIMEZONE} />
+          ) : (
+            <ParentScreen user={user} timeZone={env().SCHOOL_TIMEZONE} />
+          )}
+        </PortalStartBoundary>
       )}
     </>
   );

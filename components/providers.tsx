@@ -1,6 +1,6 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { BannerProvider } from "@/components/notifications/banner";
 import { LazyToaster } from "@/components/ui/lazy-toaster";
@@ -8,6 +8,10 @@ import { LazyToaster } from "@/components/ui/lazy-toaster";
 // Data loading as spec 000 §9 sets it: no automatic retry, no refetch on window focus, no polling,
 // data never stale on its own, unused cache dropped after 5 minutes.
 function makeQueryClient() {
+  // TanStack Query assumes a network until the browser reports losing it; a page opened without one
+  // (the offline copy) would then try its stale reads and show them failed. Told at once, it pauses
+  // them, keeps what the page holds, and reads again when the network returns.
+  if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

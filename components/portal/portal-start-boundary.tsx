@@ -1,0 +1,32 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { RenderedAt } from "@/components/portal/use-now";
+import type { SessionUser } from "@/lib/auth/session";
+import { queryKeys } from "@/lib/client/query-keys";
+import { loadPortalStart } from "@/lib/portal/portal-start";
+
+// Server component: puts the parent's or teacher's first reads (lib/portal/portal-start.ts) into
+// the client's query cache under the keys the screens read them by, and the time they were read
+// into the screens' clock, so the server renders the whole Menu Calendar and hydration finds the
+// same page (no loading state, no second render, no request for what the page already holds).
+export async function PortalStartBoundary({
+  user,
+  children,
+}: {
+  user: SessionUser;
+  children: ReactNode;
+}) {
+  const start = await loadPortalStart(user);
+  const client = new QueryClient();
+  client.setQueryData(queryKeys.students, start.students);
+  client.setQueryData(queryKeys.menu, start.menu);
+  client.setQueryData(queryKeys.orderCycles, start.cycles);
+  client.setQueryData(queryKeys.cutoffTime, start.cutoffTime);
+  client.setQueryData(queryKeys.orders, start.orders);
+  client.setQueryData(queryKeys.myDiscountCode, start.myDiscountCode);
+  return (
+    <HydrationBoundary state={dehydrate(client)}>
+      <RenderedAt time={start.readAt}>{children}</RenderedAt>
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import { hasFeature } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session";
+import type {
+  CutoffTimeDto,
+  MenuItemDto,
+  MyDiscountCodeDto,
+  OrderCycleDto,
+  OrderDto,
+  StudentDto,
+} from "@/lib/contracts";
+import { listCycles } from "@/lib/cycles/cycles";
+import { findActiveDiscountCode } from "@/lib/discounts/discounts";
+import { listMenuItems } from "@/lib/menu/menu-items";
+import { listOrdersForUser } from "@/lib/orders/my-orders";
+import { getCutoffTime } from "@/lib/settings/settings";
+import { listStudents } from "@/lib/students/students";
+
+// What the parent dashboard and the teacher portal read before they can show the Menu Calendar
+// (spec 000 §9: students, menu, cycles, cut-off, orders; and the header's discount code). The page
+// loads it with the request, so the calendar is in the first HTML instead of appearing after six
+// round trips over a phone's network (issue 8). Each part comes from the function its GET handler
+// calls, so the client holds exactly what the API would have answered.
+
+export type PortalStart = {
+  students: readonly StudentDto[];
+  menu: readonly MenuItemDto[];
+  cycles: readonly OrderCycleDto[];
+  cutoffTime: CutoffTimeDto;
+  orders: readonly OrderDto[];
+  /** null when the caller has no active code (the API answers 404). */
+  myDiscountCode: MyDiscountCodeDto | null;
+  /** When these were read (ms): the clock the server renders the screens with. */
+  readAt: number;
+};
+
+export async function loadPortalStart(user: SessionUser): Promise<PortalStart> {
+  const readAt = Date.now();
+  const [students, menu, cycles, cutoffTime, orders, myDiscountCode] = await Promise.all([
+    listStudents(user),
+    listMenuItems({ includeArchived: hasFeature(user, "menu") }),
+    listCycles(),
+    getCutoffTime(),
+    listOrdersForUser(user),
+    findActiveDiscountCode(user.id),
+  ]);
+  return { students, menu, cycles, cutoffTime, orders, myDiscountCode, readAt };
+}

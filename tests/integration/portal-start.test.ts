@@ -1,0 +1,87 @@
+import { describe, expect, it } from "@jest/globals";
+import * as myDiscountCode from "@/app/api/discounts/my-discount-code/route";
+import * as menu from "@/app/api/menu/route";
+import * as orderCycles from "@/app/api/order-cycles/route";
+import * as orders from "@/app/api/orders/route";
+import * as cutoffTime from "@/app/api/settings/cutoff-time/route";
+import * as students from "@/app/api/students/route";
+import { sessionUserSelect, toSessionUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { loadPortalStart } from "@/lib/portal/portal-start";
+import {
+  activeCycle,
+  addMenuItem,
+  addStudent,
+  giveDiscountCode,
+  signedUpParent,
+} from "@/tests/support/fixtures";
+
+// Issue 8: the parent dashboard's first reads come with the page (lib/portal/portal-start.ts)
+// instead of six API calls. The client's cache must then hold exactly what those calls answer.
+
+async function sessionUserOf(id: number) {
+  const db = await getDb();
+  return toSessionUser(
+    await db.user.findUniqueOrThrow({ where: { id }, select: sessionUserSelect }),
+  );
+}
+
+describe("loadPortalStart", () => {
+  it("holds what the parent's six first reads answer, and only the parent's own rows", async () => {
+    await activeCycle();
+    const meal = await addMenuItem();
+    await addMenuItem({ isArchived: true });
+    const parent = await signedUpParent();
+    const child = await addStudent(parent.id, "Chanda", "3");
+    await addStudent(parent.id, "Mwila", "8");
+    await giveDiscountCode(parent.id, 100);
+    const other = await signedUpParent();
+    await addStudent(other.id, "Someone Else", "2");
+    const placed = await parent.browser.call(orders.POST, "POST", "/api/orders", {
+      body: [
+        {
+          menuItemId: meal.id,
+          studentId: child.id,
+          weekNumber: 1,
+          dayOfWeek: 2,
+          category: "chicken",
+          sideDish: "Rice",
+          comments: "",
+        },
+      ],
+    });
+    expect(placed.status).toBe(200);
+
+    const start = await loadPortalStart(await sessionUserOf(parent.id));
+    const read = async (handler: Parameters<typeof parent.browser.call>[0], path: string) => {
+      const answer = await parent.browser.call(handler, "GET", path);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+    expect(start.students).toEqual(await read(students.GET, "/api/students"));
+    expect(start.menu).toEqual(await read(menu.GET, "/api/menu"));
+    expect(start.cycles).toEqual(await read(orderCycles.GET, "/api/order-cycles"));
+    expect(start.cutoffTime).toEqual(await read(cutoffTime.GET, "/api/settings/cutoff-time"));
+    expect(start.orders).toEqual(await read(orders.GET, "/api/orders?includeAll=true"));
+    expect(start.myDiscountCode).toEqual(
+      await read(myDiscountCode.GET, "/api/discounts/my-discount-code"),
+    );
+    expect(start.students.map((s) => s.name)).toEqual(["Chanda", "Mwila"]);
+    expect(start.orders).toHaveLength(1);
+    expect(start.menu.some((item) => item.isArchived)).toBe(false);
+  });
+
+  it("gives null for a caller without a discount code, where the API answers 404", async () => {
+    const parent = await signedUpParent();
+    const start = await loadPortalStart(await sessionUserOf(parent.id));
+    expect(start.myDiscountCode).toBeNull();
+    const answer = await parent.browser.call(
+      myDiscountCode.GET,
+      "GET",
+      "/api/discounts/my-discount-code",
+    );
+    expect(answer.status).toBe(404);
+    expect(start.students).toEqual([]);
+    expect(start.orders).toEqual([]);
+  });
+});
