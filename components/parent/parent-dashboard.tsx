@@ -103,7 +103,7 @@ export function ParentDashboard({
               }
             />
           </TabsContent>
-          <TabsContent value="cart">
+          <TabsContent value="cart" className="min-h-dvh">
             <LazyCartView
               user={user}
               timeZone={timeZone}
@@ -112,10 +112,10 @@ export function ParentDashboard({
               onBrowse={() => setTab("menu")}
             />
           </TabsContent>
-          <TabsContent value="students">
+          <TabsContent value="students" className="min-h-dvh">
             <LazyStudentsTab user={user} />
           </TabsContent>
-          <TabsContent value="history">
+          <TabsContent value="history" className="min-h-dvh">
             <OrderHistory timeZone={timeZone} />
           </TabsContent>
         </Tabs>

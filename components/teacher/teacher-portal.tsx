@@ -97,7 +97,7 @@ export function TeacherPortal({
               }
             />
           </TabsContent>
-          <TabsContent value="history">
+          <TabsContent value="history" className="min-h-dvh">
             <OrderHistory timeZone={timeZone} />
           </TabsContent>
         </Tabs>
