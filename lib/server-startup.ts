@@ -11,6 +11,7 @@ import {
 import { log } from "@/lib/observability/log";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { pruneRateLimits } from "@/lib/rate-limit";
+import { limitHeapGrowth } from "@/lib/system/heap-growth";
 
 /** How long a stopping instance waits for requests in flight (below the usual 30 s kill delay). */
 const DRAIN_TIMEOUT_MS = 25_000;
@@ -21,6 +22,7 @@ const DRAIN_TIMEOUT_MS = 25_000;
  * is idempotent.
  */
 export async function startServer(): Promise<void> {
+  limitHeapGrowth();
   installShutdownHandlers();
   try {
     await getDb();

@@ -9,7 +9,18 @@ function codeOf(error: unknown): string | undefined {
 }
 
 export function isUniqueViolation(error: unknown): boolean {
-  return codeOf(error) === "P2002";
+  const code = codeOf(error);
+  if (code === "P2002") return true;
+  // A raw statement ($queryRaw) that broke a unique index: P2010 with PostgreSQL's own code.
+  return code === "P2010" && driverErrorCode(error) === "23505";
+}
+
+/** The database's SQLSTATE behind a failed raw query, as the driver adapter reports it. */
+function driverErrorCode(error: unknown): string | undefined {
+  const meta = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } })
+    .meta;
+  const original = meta?.driverAdapterError?.cause?.originalCode;
+  return typeof original === "string" ? original : undefined;
 }
 
 /** The database could not be reached (refused, timed out, dropped), as opposed to a bad query. */

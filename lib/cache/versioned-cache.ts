@@ -17,12 +17,41 @@ function entries(): Map<string, Entry> {
   return (globalForCache.canteenVersionedCache ??= new Map<string, Entry>());
 }
 
+type Versions = ReadonlyMap<string, string>;
+
+const globalForBatch = globalThis as unknown as { canteenVersionBatch?: Promise<Versions> | null };
+
+/**
+ * The versions of every area (three rows), read by one query that every version check asking in
+ * the same turn of the event loop shares: a request that reads the cycle, the menu and the cut-off
+ * (a cart check), and the other requests arriving meanwhile, pay one round trip instead of one
+ * each. The query is sent after each of them asked, so each still sees every write committed
+ * before it asked; a later check starts a new query.
+ */
+function currentVersions(): Promise<Versions> {
+  const pending = globalForBatch.canteenVersionBatch;
+  if (pending) return pending;
+  const batch: Promise<Versions> = new Promise((resolve, reject) => {
+    setImmediate(() => {
+      // Closed before the query is sent: nobody joins a query that may already have been read.
+      if (globalForBatch.canteenVersionBatch === batch) globalForBatch.canteenVersionBatch = null;
+      readVersions().then(resolve, reject);
+    });
+  });
+  globalForBatch.canteenVersionBatch = batch;
+  return batch;
+}
+
+async function readVersions(): Promise<Versions> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<{ key: string; version: string }[]>`
+    SELECT "key", "version"::text AS "version" FROM "CacheVersion"`;
+  return new Map(rows.map((row) => [row.key, row.version]));
+}
+
 /** The current version of one area, or null when the table has no row for it (no caching). */
 async function versionOf(area: CacheArea): Promise<string | null> {
-  const db = await getDb();
-  const rows = await db.$queryRaw<{ version: string }[]>`
-    SELECT "version"::text AS "version" FROM "CacheVersion" WHERE "key" = ${area}`;
-  return rows[0]?.version ?? null;
+  return (await currentVersions()).get(area) ?? null;
 }
 
 /**

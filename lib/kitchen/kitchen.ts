@@ -65,8 +65,6 @@ export type KitchenOrders = {
 /** Which orders: the school's today, or one week of the cycle. */
 export type KitchenSelection = { kind: "today" } | { kind: "week"; week: number };
 
-const LIVE_STATUSES = ["pending", "completed"] as const;
-
 /** The live orders of the active cycle for the kitchen, or empty data when there are none. */
 export async function listKitchenOrders(
   user: PermissionSubject,
@@ -89,16 +87,16 @@ export async function listKitchenOrders(
   const db = await getDb();
   const dayFilter =
     slot.dayOfWeek === undefined ? Prisma.empty : Prisma.sql`AND o."dayOfWeek" = ${slot.dayOfWeek}`;
-  // The page in one statement: the live orders of the slot sorted by day, item type and name (the
-  // 40-row menu hashed in), the total of the filtered rows beside each row (the sort visits them
-  // all anyway), and only the page's rows joined to their child. Counted apart only past the end.
+  // The page in one statement: the live orders of the slot sorted by day, item type and name, read
+  // in (cycle, week, day) index order so that the sort stops at the page's last day, and only the
+  // page's rows joined to their child. The total is the portions' (each live order of the slot is
+  // in exactly one protein group), so no statement has to visit every row to count it.
   const pageQuery = db.$queryRaw<KitchenPageRow[]>`
     SELECT p.*, s."name" AS "studentName", s."grade" AS "studentGrade"
     FROM (
       SELECT o."id", o."studentId", o."dayOfWeek", o."weekNumber", o."comments", o."category",
              o."sideDish", o."status"::text AS "status", m."name" AS "menuItemName",
-             m."type" AS "menuItemTypeSort", m."type"::text AS "menuItemType",
-             count(*) OVER ()::int AS "total"
+             m."type" AS "menuItemTypeSort", m."type"::text AS "menuItemType"
       FROM "Order" o
       JOIN "MenuItem" m ON m."id" = o."menuItemId"
       WHERE o."cycleId" = ${active.id} AND o."weekNumber" = ${slot.weekNumber} ${dayFilter}
@@ -109,11 +107,11 @@ export async function listKitchenOrders(
     JOIN "Student" s ON s."id" = p."studentId"
     ORDER BY p."dayOfWeek", p."menuItemTypeSort", p."menuItemName", p."id"`;
   const [rows, portions] = await Promise.all([pageQuery, summarisePortions(active, slot)]);
-  const total =
-    rows[0]?.total ??
-    (await db.order.count({
-      where: { cycleId: active.id, status: { in: [...LIVE_STATUSES] }, ...slot },
-    }));
+  const total = portions.reduce(
+    (sum, day) =>
+      sum + [...day.primary, ...day.secondary].reduce((n, item) => n + item.totalOrders, 0),
+    0,
+  );
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -144,7 +142,6 @@ type KitchenPageRow = {
   menuItemType: MenuItemType;
   studentName: string;
   studentGrade: string;
-  total: number;
 };
 
 type PortionRow = {
@@ -172,16 +169,23 @@ export async function summarisePortions(
   const dayFilter =
     slot.dayOfWeek === undefined ? Prisma.empty : Prisma.sql`AND "dayOfWeek" = ${slot.dayOfWeek}`;
   const [grouped, comments] = await Promise.all([
+    // Grouped once by (day, item, protein, side), a few hundred rows, and those rows grouped again
+    // into the protein and the side sets: the orders themselves are hashed once, not twice.
     db.$queryRaw<PortionRow[]>`
-      SELECT o."dayOfWeek", o."menuItemId", m."name", m."type"::text AS "type", o."category",
-             o."sideDish", GROUPING(o."category")::int AS "side", count(*)::int AS "count"
-      FROM "Order" o JOIN "MenuItem" m ON m."id" = o."menuItemId"
-      WHERE o."cycleId" = ${cycle.id} AND o."weekNumber" = ${slot.weekNumber}
-        ${slot.dayOfWeek === undefined ? Prisma.empty : Prisma.sql`AND o."dayOfWeek" = ${slot.dayOfWeek}`}
-        AND o."status" IN ('pending', 'completed')
+      WITH g AS (
+        SELECT o."dayOfWeek", o."menuItemId", o."category", o."sideDish", count(*)::int AS n
+        FROM "Order" o
+        WHERE o."cycleId" = ${cycle.id} AND o."weekNumber" = ${slot.weekNumber}
+          ${slot.dayOfWeek === undefined ? Prisma.empty : Prisma.sql`AND o."dayOfWeek" = ${slot.dayOfWeek}`}
+          AND o."status" IN ('pending', 'completed')
+        GROUP BY o."dayOfWeek", o."menuItemId", o."category", o."sideDish"
+      )
+      SELECT g."dayOfWeek", g."menuItemId", m."name", m."type"::text AS "type", g."category",
+             g."sideDish", GROUPING(g."category")::int AS "side", sum(g.n)::int AS "count"
+      FROM g JOIN "MenuItem" m ON m."id" = g."menuItemId"
       GROUP BY GROUPING SETS (
-        (o."dayOfWeek", o."menuItemId", m."name", m."type", o."category"),
-        (o."dayOfWeek", o."menuItemId", m."name", m."type", o."sideDish")
+        (g."dayOfWeek", g."menuItemId", m."name", m."type", g."category"),
+        (g."dayOfWeek", g."menuItemId", m."name", m."type", g."sideDish")
       )`,
     // The first comments of each item and day, by order id; a window keeps the cap in the database.
     db.$queryRaw<CommentRow[]>`

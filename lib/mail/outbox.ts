@@ -17,6 +17,11 @@ const BATCH = 20;
 export async function enqueueEmail(email: Email, tx?: Tx): Promise<void> {
   const db = tx ?? (await getDb());
   await db.emailOutbox.create({ data: email });
+  noteQueued(email);
+}
+
+/** After a message was written to the outbox (by enqueueEmail or in a caller's own statement). */
+export function noteQueued(email: Email): void {
   if (!env().SMTP_URL) {
     // Outside production the text is shown too, so a developer can follow a sign-up link. In
     // production it is not: a message may carry a temporary password or a verification link.

@@ -1,14 +1,13 @@
 import "server-only";
 import type { PaymentBypassDto } from "@/lib/contracts";
-import type { Tx } from "@/lib/db";
-import { enqueueEmail } from "@/lib/mail/outbox";
+import type { Email } from "@/lib/mail/outbox";
 import { formatZmw } from "@/lib/money";
 import type { PricedLine } from "@/lib/orders/check-cart";
 import { mealLines } from "@/lib/orders/confirmation-email";
 
 // The payment instructions of an order placed with the alternative payment methods: the meals,
 // the amount to pay, and the school's Airtel Money, MTN Money and bank details from the settings.
-// Queued in the same transaction as the orders, so no orders exist without their instructions.
+// Queued in the same statement as the orders, so no orders exist without their instructions.
 
 /** A settings value as text: the settings row is JSON and may hold anything. */
 function text(value: unknown): string {
@@ -52,31 +51,28 @@ export function paymentMethodBlocks(settings: PaymentBypassDto): string[] {
   return blocks;
 }
 
-export async function enqueueBypassInstructions(
-  tx: Tx,
+/** The payment instructions e-mailed with a cart to pay by bypass; null without an address. */
+export function bypassInstructionsEmail(
   orderer: { name: string; username: string; email: string | null },
   lines: readonly PricedLine[],
   total: string,
   settings: PaymentBypassDto,
-): Promise<void> {
-  if (!orderer.email) return;
+): Email | null {
+  if (!orderer.email) return null;
   const meals = mealLines(lines);
   const methods = paymentMethodBlocks(settings);
   const howToPay =
     methods.length > 0
       ? `Please pay ${formatZmw(total)} with one of these methods:\n\n${methods.join("\n\n")}`
       : `Please pay ${formatZmw(total)} at the school office.`;
-  await enqueueEmail(
-    {
-      to: orderer.email,
-      subject: `Payment instructions: ${formatZmw(total)} for ${lines.length} meal${lines.length === 1 ? "" : "s"}`,
-      text:
-        `Hello ${orderer.name},\n\nThese lunches are ordered and awaiting payment:\n\n${meals.join("\n")}\n\n` +
-        `Amount to pay: ${formatZmw(total)}\n\n${howToPay}\n\n` +
-        `Use your username "${orderer.username}" as the payment reference. Your orders show as ` +
-        `pending until the school has confirmed your payment.\n\n` +
-        `You can cancel an order within 1 hour of placing it in Order History.\n`,
-    },
-    tx,
-  );
+  return {
+    to: orderer.email,
+    subject: `Payment instructions: ${formatZmw(total)} for ${lines.length} meal${lines.length === 1 ? "" : "s"}`,
+    text:
+      `Hello ${orderer.name},\n\nThese lunches are ordered and awaiting payment:\n\n${meals.join("\n")}\n\n` +
+      `Amount to pay: ${formatZmw(total)}\n\n${howToPay}\n\n` +
+      `Use your username "${orderer.username}" as the payment reference. Your orders show as ` +
+      `pending until the school has confirmed your payment.\n\n` +
+      `You can cancel an order within 1 hour of placing it in Order History.\n`,
+  };
 }

@@ -4,8 +4,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { cachedRead } from "@/lib/cache/versioned-cache";
 import type { OrderCycleDto } from "@/lib/contracts";
 import { getActiveCycle } from "@/lib/cycles/cycles";
-import { getDb, type Tx } from "@/lib/db";
-import { findActiveDiscountCode } from "@/lib/discounts/discounts";
+import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { applyPercentOff, fromNgwee, toNgwee } from "@/lib/money";
@@ -82,21 +81,20 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
   if (!actor.email) throw unprocessable(EMAIL_REQUIRED);
   if (items.length === 0) throw unprocessable("No items found in cart");
 
-  const cycle = await getActiveCycle();
-  if (!cycle) throw conflict("There is no active order cycle. Orders cannot be placed right now.");
-
-  const db = await getDb();
-  const studentIds = [...new Set(items.map((i) => i.studentId))];
+  // What the instance keeps in memory (the cycle, the menu, the cut-off) is asked for at once, so
+  // their version checks share one query; then the caller's children, discount code and the live
+  // orders of the cart's days come in one statement. Each answer is judged in the spec's order.
   const menuItemIds = [...new Set(items.map((i) => i.menuItemId))];
-  const [students, menuItems, code, cutoff] = await Promise.all([
-    db.student.findMany({
-      where: { id: { in: studentIds }, parentId: actor.id, archivedAt: null },
-      select: { id: true, name: true, grade: true },
-    }),
-    orderableMenu().then((menu) => menuItemIds.flatMap((id) => menu.get(id) ?? [])),
-    findActiveDiscountCode(actor.id),
+  const [cycle, menu, cutoff] = await Promise.all([
+    getActiveCycle(),
+    orderableMenu(),
     getCutoffTime(),
   ]);
+  if (!cycle) throw conflict("There is no active order cycle. Orders cannot be placed right now.");
+
+  const studentIds = [...new Set(items.map((i) => i.studentId))];
+  const menuItems = menuItemIds.flatMap((id) => menu.get(id) ?? []);
+  const { students, code, ordered } = await readCartContext(actor.id, cycle.id, items);
   const studentById = new Map(students.map((s) => [s.id, s]));
   const itemById = new Map(menuItems.map((m) => [m.id, m]));
 
@@ -169,7 +167,7 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
     };
   });
 
-  await assertNotOrdered(db, lines);
+  if (ordered) throw conflict(ALREADY_ORDERED);
   const totalNgwee = lines.reduce((sum, l) => sum + toNgwee(l.discountedPrice), 0);
   return {
     cycle,
@@ -180,6 +178,50 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
   };
 }
 
+type CartContext = {
+  students: { id: number; name: string; grade: string }[];
+  code: { code: string; discountPercentage: number } | null;
+  ordered: boolean;
+};
+
+/**
+ * In one statement: the caller's own (not archived) children among the cart's, the caller's best
+ * active discount code (as findActiveDiscountCode picks it), and whether any (child, week, day) of
+ * the cart already has a live order in the cycle (read through the one-live-order index).
+ */
+async function readCartContext(
+  userId: number,
+  cycleId: number,
+  items: OrderItemInput[],
+): Promise<CartContext> {
+  const db = await getDb();
+  const studentIds = [...new Set(items.map((i) => i.studentId))];
+  const [row] = await db.$queryRaw<CartContext[]>`
+    SELECT
+      COALESCE((
+        SELECT json_agg(json_build_object('id', s."id", 'name', s."name", 'grade', s."grade"))
+        FROM "Student" s
+        WHERE s."id" = ANY(${studentIds}::int[]) AND s."parentId" = ${userId}
+          AND s."archivedAt" IS NULL
+      ), '[]'::json) AS "students",
+      (
+        SELECT json_build_object('code', d."code", 'discountPercentage', d."discountPercentage")
+        FROM "DiscountCode" d
+        WHERE d."userId" = ${userId} AND d."isActive"
+        ORDER BY d."discountPercentage" DESC, d."id" ASC
+        LIMIT 1
+      ) AS "code",
+      EXISTS (
+        SELECT 1
+        FROM unnest(${items.map((i) => i.studentId)}::int[], ${items.map((i) => i.weekNumber)}::int[],
+                    ${items.map((i) => i.dayOfWeek)}::int[]) AS l("studentId", "weekNumber", "dayOfWeek")
+        JOIN "Order" o ON o."studentId" = l."studentId" AND o."cycleId" = ${cycleId}
+          AND o."weekNumber" = l."weekNumber" AND o."dayOfWeek" = l."dayOfWeek"
+        WHERE o."status" IN ('pending', 'completed')
+      ) AS "ordered"`;
+  return row ?? { students: [], code: null, ordered: false };
+}
+
 /** A protein or side must be one the item offers; an item that offers none takes none. */
 function pickChoice(value: string | null, options: readonly string[], message: string) {
   if (options.length === 0) return null;
@@ -187,24 +229,4 @@ function pickChoice(value: string | null, options: readonly string[], message: s
     value === null ? undefined : options.find((o) => o.toLowerCase() === value.toLowerCase());
   if (!match) throw unprocessable(message);
   return match;
-}
-
-/** A friendly answer before the insert; the partial unique index is the real guard. */
-export async function assertNotOrdered(
-  db: Tx | Awaited<ReturnType<typeof getDb>>,
-  lines: PricedLine[],
-) {
-  const existing = await db.order.findFirst({
-    where: {
-      status: { in: ["pending", "completed"] },
-      OR: lines.map((l) => ({
-        studentId: l.studentId,
-        cycleId: l.cycleId,
-        weekNumber: l.weekNumber,
-        dayOfWeek: l.dayOfWeek,
-      })),
-    },
-    select: { id: true },
-  });
-  if (existing) throw conflict(ALREADY_ORDERED);
 }

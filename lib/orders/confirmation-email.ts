@@ -2,7 +2,7 @@ import "server-only";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { Tx } from "@/lib/db";
-import { enqueueEmail } from "@/lib/mail/outbox";
+import { enqueueEmail, type Email } from "@/lib/mail/outbox";
 import { formatZmw } from "@/lib/money";
 import { parseIsoDate } from "@/lib/school-calendar";
 import type { PricedLine } from "@/lib/orders/check-cart";
@@ -21,6 +21,23 @@ export function mealLines(lines: readonly PricedLine[]): string[] {
   });
 }
 
+/** The "orders placed" e-mail listing each child, day and meal; null without an address. */
+export function orderConfirmationEmail(
+  parent: { name: string; email: string | null },
+  lines: readonly PricedLine[],
+  total: string,
+): Email | null {
+  if (!parent.email) return null;
+  const body = mealLines(lines);
+  return {
+    to: parent.email,
+    subject: `Order confirmation: ${lines.length} meal${lines.length === 1 ? "" : "s"}`,
+    text:
+      `Hello ${parent.name},\n\nThank you. These lunches are ordered:\n\n${body.join("\n")}\n\n` +
+      `Total: ${formatZmw(total)}\n\nYou can cancel an order within 1 hour of placing it in Order History.\n`,
+  };
+}
+
 /** Queues the "orders placed" e-mail listing each child, day and meal, in the same transaction. */
 export async function enqueueOrderConfirmation(
   tx: Tx,
@@ -28,16 +45,6 @@ export async function enqueueOrderConfirmation(
   lines: readonly PricedLine[],
   total: string,
 ): Promise<void> {
-  if (!parent.email) return;
-  const body = mealLines(lines);
-  await enqueueEmail(
-    {
-      to: parent.email,
-      subject: `Order confirmation: ${lines.length} meal${lines.length === 1 ? "" : "s"}`,
-      text:
-        `Hello ${parent.name},\n\nThank you. These lunches are ordered:\n\n${body.join("\n")}\n\n` +
-        `Total: ${formatZmw(total)}\n\nYou can cancel an order within 1 hour of placing it in Order History.\n`,
-    },
-    tx,
-  );
+  const email = orderConfirmationEmail(parent, lines, total);
+  if (email) await enqueueEmail(email, tx);
 }

@@ -3,17 +3,11 @@ import { ApiError, conflict } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
-import { getDb, type Tx } from "@/lib/db";
-import { kickOutbox } from "@/lib/mail/outbox";
-import { enqueueBypassInstructions } from "@/lib/orders/bypass-email";
-import {
-  ALREADY_ORDERED,
-  assertNotOrdered,
-  checkCart,
-  type PricedCart,
-} from "@/lib/orders/check-cart";
-import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
-import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
+import { getDb } from "@/lib/db";
+import { kickOutbox, noteQueued, type Email } from "@/lib/mail/outbox";
+import { bypassInstructionsEmail } from "@/lib/orders/bypass-email";
+import { ALREADY_ORDERED, checkCart, type PricedCart } from "@/lib/orders/check-cart";
+import { orderConfirmationEmail } from "@/lib/orders/confirmation-email";
 import { getPaymentBypassSettings } from "@/lib/settings/settings";
 import type { OrderItemInput } from "@/lib/validations/orders";
 import { orderRow } from "@/lib/orders/order-rows";
@@ -63,7 +57,7 @@ export async function placeAlternativePaymentOrders(
     actor,
     cart,
     { paymentStatus: "pending", paymentProcessor: BYPASS_PROCESSOR },
-    (tx) => enqueueBypassInstructions(tx, actor, cart.lines, cart.total, settings),
+    bypassInstructionsEmail(actor, cart.lines, cart.total, settings),
   );
 }
 
@@ -72,34 +66,89 @@ function insertFreeCart(actor: SessionUser, cart: PricedCart) {
     actor,
     cart,
     { paymentStatus: "confirmed", paymentProcessor: "DISCOUNT" },
-    (tx) => enqueueOrderConfirmation(tx, actor, cart.lines, cart.total),
+    orderConfirmationEmail(actor, cart.lines, cart.total),
   );
 }
 
-/** Every line of a checked cart as one order, and the e-mail, in one transaction. */
+type InsertedOrderRow = Omit<OrderDto, "orderDate" | "student" | "menuItem"> & {
+  orderDate: Date;
+  studentName: string;
+  studentGrade: string;
+  menuItemName: string;
+};
+
+/**
+ * Every line of a checked cart as one order, and the e-mail, in one statement (so in one
+ * transaction: all or nothing), answered with each order joined to its child and item. The
+ * one-live-order index is the guard against a day ordered meanwhile (409 Already Ordered).
+ */
 async function insertCart(
   actor: SessionUser,
   cart: PricedCart,
   payment: Payment,
-  enqueueMail: (tx: Tx) => Promise<void>,
+  email: Email | null,
 ): Promise<{ orders: OrderDto[] }> {
   const db = await getDb();
+  const lines = cart.lines.map((line, n) => ({ ...orderRow(actor.id, line, payment), n }));
+  let rows: InsertedOrderRow[];
   try {
-    const orders = await db.$transaction(async (tx) => {
-      await assertNotOrdered(tx, cart.lines);
-      // One INSERT for the whole cart (and one query per relation of the answer), not one per line.
-      const created = await tx.order.createManyAndReturn({
-        data: cart.lines.map((line) => orderRow(actor.id, line, payment)),
-        select: orderSelect,
-      });
-      await enqueueMail(tx);
-      return created;
-    });
-    kickOutbox();
-    return { orders: orders.map(toOrderDto) };
+    rows = await db.$queryRaw<InsertedOrderRow[]>`
+      WITH "line" AS (
+        SELECT * FROM json_to_recordset(${JSON.stringify(lines)}::json) AS l(
+          "studentId" int, "menuItemId" int, "cycleId" int, "weekNumber" int, "dayOfWeek" int,
+          "category" text, "sideDish" text, "comments" text, "originalPrice" numeric,
+          "discountedPrice" numeric, "discountPercentage" numeric, "n" int)
+      ), "created" AS (
+        INSERT INTO "Order" ("userId", "studentId", "menuItemId", "cycleId", "weekNumber",
+          "dayOfWeek", "category", "sideDish", "comments", "originalPrice", "discountedPrice",
+          "discountPercentage", "status", "paymentStatus", "paymentProcessor", "updatedAt")
+        SELECT ${actor.id}, "studentId", "menuItemId", "cycleId", "weekNumber", "dayOfWeek",
+          "category", "sideDish", "comments", "originalPrice", "discountedPrice",
+          "discountPercentage", 'pending', ${payment.paymentStatus}::"PaymentStatus",
+          ${payment.paymentProcessor}, now()
+        FROM "line" ORDER BY "n"
+        RETURNING *
+      ), "mail" AS (
+        INSERT INTO "EmailOutbox" ("to", "subject", "text")
+        SELECT ${email?.to ?? null}::text, ${email?.subject ?? null}::text, ${email?.text ?? null}::text
+        WHERE ${email !== null}
+      )
+      SELECT o."id", o."orderDate", o."weekNumber", o."dayOfWeek", o."cycleId", o."studentId",
+             o."menuItemId", o."category", o."sideDish", o."comments",
+             o."originalPrice"::text AS "originalPrice", o."discountedPrice"::text AS "discountedPrice",
+             o."discountPercentage"::float8 AS "discountPercentage", o."status"::text AS "status",
+             o."paymentStatus"::text AS "paymentStatus",
+             s."name" AS "studentName", s."grade" AS "studentGrade", m."name" AS "menuItemName"
+      FROM "created" o
+      JOIN "Student" s ON s."id" = o."studentId"
+      JOIN "MenuItem" m ON m."id" = o."menuItemId"
+      ORDER BY o."id"`;
   } catch (error) {
     // Two requests for the same child and day at once: the partial unique index lets one through.
     if (isUniqueViolation(error)) throw conflict(ALREADY_ORDERED);
     throw error;
   }
+  if (email) noteQueued(email);
+  kickOutbox();
+  return {
+    orders: rows.map(({ studentName, studentGrade, menuItemName, orderDate, ...row }) => ({
+      id: row.id,
+      orderDate: orderDate.toISOString(),
+      weekNumber: row.weekNumber,
+      dayOfWeek: row.dayOfWeek,
+      cycleId: row.cycleId,
+      studentId: row.studentId,
+      menuItemId: row.menuItemId,
+      category: row.category,
+      sideDish: row.sideDish,
+      comments: row.comments,
+      originalPrice: row.originalPrice,
+      discountedPrice: row.discountedPrice,
+      discountPercentage: row.discountPercentage,
+      status: row.status,
+      paymentStatus: row.paymentStatus,
+      student: { name: studentName, grade: studentGrade },
+      menuItem: { name: menuItemName },
+    })),
+  };
 }

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { toNgwee } from "@/lib/money";
 import { checkCart, type PricedCart } from "@/lib/orders/check-cart";
 import { cancelToken, createToken, formatServiceDate, payPageUrl } from "@/lib/payments/dpo-client";
@@ -55,35 +56,34 @@ export async function createPayment(
   const cartKey = digest(cart);
   const db = await getDb();
 
-  const open = await findOpenAttempt(actor.id);
-  if (open) {
-    if (open.transactionId && open.cartKey === cartKey && !isExpired(open)) {
-      return answerFor(open, open.transactionId, provider.payUrl);
-    }
-    await settlePreviousAttempt(open);
-  }
-
   const companyRef =
     `CANTEEN-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`.toUpperCase();
   const snapshot: CartSnapshot = { lines: cart.lines, total: cart.total };
-  let attemptId: number;
-  try {
-    const attempt = await db.paymentAttempt.create({
-      data: {
-        userId: actor.id,
-        transactionRef: companyRef,
-        paymentAmount: cart.total,
-        currency: "ZMW",
-        cartItems: snapshot,
-        cartKey,
-        transactionStatus: TX.initiated,
-        status: STATUS.initiated,
-      },
-      select: { id: true },
-    });
-    attemptId = attempt.id;
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+  const data = {
+    userId: actor.id,
+    transactionRef: companyRef,
+    paymentAmount: cart.total,
+    currency: "ZMW",
+    cartItems: snapshot,
+    cartKey,
+    transactionStatus: TX.initiated,
+    status: STATUS.initiated,
+  };
+  // Most carts are the parent's only open one: the insert goes first, and only when the one-open-
+  // attempt index refuses it is the open attempt read (the same cart gets its token back; another
+  // cart settles it first) and the insert tried again.
+  let attemptId = await insertAttempt(data);
+  if (attemptId === null) {
+    const open = await findOpenAttempt(actor.id);
+    if (open) {
+      if (open.transactionId && open.cartKey === cartKey && !isExpired(open)) {
+        return answerFor(open, open.transactionId, provider.payUrl);
+      }
+      await settlePreviousAttempt(open);
+    }
+    attemptId = await insertAttempt(data);
+  }
+  if (attemptId === null) {
     // Another tap of Place Order got there first.
     const concurrent = await findOpenAttempt(actor.id);
     if (concurrent?.transactionId && concurrent.cartKey === cartKey) {
@@ -111,7 +111,7 @@ export async function createPayment(
       token.kind === "declined"
         ? `${token.result}: ${token.explanation}`
         : `${token.kind}: ${token.error}`;
-    await db.paymentAttempt.update({
+    await db.paymentAttempt.updateMany({
       where: { id: attemptId },
       data: { transactionStatus: TX.failed, status: STATUS.error, errorDetails: detail },
     });
@@ -124,7 +124,7 @@ export async function createPayment(
       },
     );
   }
-  await db.paymentAttempt.update({
+  await db.paymentAttempt.updateMany({
     where: { id: attemptId },
     data: { transactionId: token.transToken },
   });
@@ -165,6 +165,20 @@ function digest(cart: PricedCart): string {
   return createHash("sha256")
     .update(JSON.stringify([lines, cart.total]))
     .digest("hex");
+}
+
+/** The new open attempt's id, or null when the user already has an open one (unique index). */
+async function insertAttempt(
+  data: Prisma.PaymentAttemptUncheckedCreateInput,
+): Promise<number | null> {
+  const db = await getDb();
+  try {
+    const attempt = await db.paymentAttempt.create({ data, select: { id: true } });
+    return attempt.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }
 
 async function findOpenAttempt(userId: number): Promise<OpenAttempt | null> {

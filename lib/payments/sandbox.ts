@@ -126,21 +126,25 @@ async function createToken(f: Record<string, string>): Promise<string> {
 
   const db = await getDb();
   // companyRef is unique, as with CompanyRefUnique=1: refused once paid; an unpaid reference gets a
-  // new token (the old one is then unknown). Retried once when a concurrent request inserted it.
+  // new token (the old one is then unknown). One statement: the insert, or the takeover of an
+  // unpaid reference, or nothing when it is paid; retried once should the new token collide.
   for (let attempt = 0; attempt < 2; attempt++) {
     const token = randomUUID().toUpperCase();
-    const existing = await db.sandboxTransaction.findUnique({ where: { companyRef } });
-    if (existing?.status === "paid") return answer("940", "CompanyRef already exists and paid");
     try {
-      if (existing) {
-        const { count } = await db.sandboxTransaction.updateMany({
-          where: { companyRef, status: { not: "paid" } },
-          data: { ...data, token },
-        });
-        if (count === 0) return answer("940", "CompanyRef already exists and paid");
-      } else {
-        await db.sandboxTransaction.create({ data: { ...data, token, companyRef } });
-      }
+      const rows = await db.$queryRaw<{ token: string }[]>`
+        INSERT INTO "SandboxTransaction" ("token", "companyRef", "amount", "currency",
+          "redirectUrl", "backUrl", "customer", "status", "createdAt", "updatedAt")
+        VALUES (${token}, ${companyRef}, ${data.amount}::numeric, ${data.currency},
+          ${data.redirectUrl}, ${data.backUrl}, ${data.customer}, ${data.status},
+          ${data.createdAt}, now())
+        ON CONFLICT ("companyRef") DO UPDATE SET
+          "token" = EXCLUDED."token", "amount" = EXCLUDED."amount",
+          "currency" = EXCLUDED."currency", "redirectUrl" = EXCLUDED."redirectUrl",
+          "backUrl" = EXCLUDED."backUrl", "customer" = EXCLUDED."customer",
+          "status" = EXCLUDED."status", "createdAt" = EXCLUDED."createdAt", "updatedAt" = now()
+        WHERE "SandboxTransaction"."status" <> 'paid'
+        RETURNING "token"`;
+      if (rows.length === 0) return answer("940", "CompanyRef already exists and paid");
     } catch (error) {
       if (isUniqueViolation(error) && attempt === 0) continue;
       throw error;

@@ -4,7 +4,7 @@ import * as update from "@/app/api/payments/payment-attempts/update/route";
 import * as checkStatus from "@/app/api/payments/check-status/[transactionId]/route";
 import * as create from "@/app/api/payments/create/route";
 import * as verify from "@/app/api/payments/verify/[token]/route";
-import { getDb } from "@/lib/db";
+import { getDb, observeQueries } from "@/lib/db";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import {
   activeCycle,
@@ -169,6 +169,31 @@ describe("POST /api/payments/create", () => {
     const answer = await startPayment(p, [[3, 2]]);
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ message: "Payment initialization failed" });
+  });
+});
+
+describe("statements of a first card payment", () => {
+  it("checks the cart, opens the attempt and records the token in five statements", async () => {
+    // Session; the versions of the cycle, menu and cut-off (one query); the children, code and
+    // live orders of the cart (one query); the attempt's insert (no read of an open one first);
+    // the token's update. The same for a cart of four days.
+    const counts: number[] = [];
+    for (const days of [1, 1, 4]) {
+      const p = await parentWithChild();
+      const statements: string[] = [];
+      const stop = observeQueries((sql) => statements.push(sql));
+      const answer = await startPayment(
+        p,
+        Array.from({ length: days }, (_, i): [number, number] => [3, 1 + i]),
+      );
+      stop();
+      expect(answer.status).toBe(200);
+      counts.push(
+        statements.filter((sql) => !/^(BEGIN|COMMIT|ROLLBACK)\b/i.test(sql.trim())).length,
+      );
+    }
+    // The first payment may load the menu into memory; the next ones are counted.
+    expect(counts.slice(1)).toEqual([5, 5]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   activeCycle,
   addMenuItem,
   addStudent,
+  giveDiscountCode,
   signedInAs,
   signedUpParent,
   uniqueName,
@@ -172,5 +173,34 @@ describe("queries of the hot calls", () => {
     stop();
     expect(statements.some((sql) => sql.includes('"CacheVersion"'))).toBe(true);
     expect(statements.some((sql) => /FROM "public"\."MenuItem"/.test(sql))).toBe(false);
+  });
+});
+
+describe("queries of a free order", () => {
+  it("checks and places a cart in a fixed handful of statements, whatever its size", async () => {
+    // Session, the versions of the cycle, menu and cut-off (one query), the children, code and
+    // live orders of the cart (one query), and the orders with their e-mail (one statement).
+    await activeCycle();
+    const item = await addMenuItem({ price: "40.00" });
+    const counts: number[] = [];
+    // The first order loads the changed menu into memory; the next ones are counted.
+    for (const days of [1, 1, 4]) {
+      const buyer = await signedUpParent();
+      const child = await addStudent(buyer.id, uniqueName("Free "), "3");
+      await giveDiscountCode(buyer.id, 100);
+      const body = Array.from({ length: days }, (_, i) => ({
+        menuItemId: item.id,
+        studentId: child.id,
+        weekNumber: 2,
+        dayOfWeek: 1 + i,
+        category: "chicken",
+        sideDish: "Rice",
+        comments: "",
+      }));
+      counts.push(
+        await count(() => buyer.browser.call(orders.POST, "POST", "/api/orders", { body })),
+      );
+    }
+    expect(counts.slice(1)).toEqual([4, 4]);
   });
 });
