@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { format } from "prettier";
+import { format, resolveConfig } from "prettier";
 import puppeteer, { type Page } from "puppeteer-core";
 import { CHROMIUM, CHROMIUM_FLAGS, ROOT, serveBuild, signIn } from "./production-server";
 
@@ -222,7 +222,8 @@ async function main() {
   };
   const out = path.join(ROOT, "docs", "lighthouse.json");
   // In the repository's own format, so `npm run lint` (prettier --check) passes on the new figures.
-  writeFileSync(out, await format(JSON.stringify(summary), { parser: "json" }));
+  const options = await resolveConfig(out);
+  writeFileSync(out, await format(JSON.stringify(summary), { ...options, filepath: out }));
   console.log(`\nWritten to ${path.relative(ROOT, out)}`);
   const missed = results.flatMap((r) => r.missed.map((m) => `${r.name}: ${m}`));
   if (missed.length > 0) {
