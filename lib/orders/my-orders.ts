@@ -3,16 +3,15 @@ import { conflict, notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
-import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
+import {
+  joinedOrderColumns,
+  joinedRowToOrderDto,
+  orderSelect,
+  toOrderDto,
+  type JoinedOrderRow,
+} from "@/lib/orders/order-dto";
 
 export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
-
-type OrderHistoryRow = Omit<OrderDto, "orderDate" | "student" | "menuItem"> & {
-  orderDate: Date;
-  studentName: string;
-  studentGrade: string;
-  menuItemName: string;
-};
 
 /**
  * The caller's orders, newest first (every cycle). One statement with its joins, read in the order
@@ -20,37 +19,14 @@ type OrderHistoryRow = Omit<OrderDto, "orderDate" | "student" | "menuItem"> & {
  */
 export async function listOrdersForUser(actor: SessionUser): Promise<OrderDto[]> {
   const db = await getDb();
-  const rows = await db.$queryRaw<OrderHistoryRow[]>`
-    SELECT o."id", o."orderDate", o."weekNumber", o."dayOfWeek", o."cycleId", o."studentId",
-           o."menuItemId", o."category", o."sideDish", o."comments",
-           o."originalPrice"::text AS "originalPrice", o."discountedPrice"::text AS "discountedPrice",
-           o."discountPercentage"::float8 AS "discountPercentage", o."status"::text AS "status",
-           o."paymentStatus"::text AS "paymentStatus",
-           s."name" AS "studentName", s."grade" AS "studentGrade", m."name" AS "menuItemName"
+  const rows = await db.$queryRaw<JoinedOrderRow[]>`
+    SELECT ${joinedOrderColumns}
     FROM "Order" o
     JOIN "Student" s ON s."id" = o."studentId"
     JOIN "MenuItem" m ON m."id" = o."menuItemId"
     WHERE o."userId" = ${actor.id}
     ORDER BY o."orderDate" DESC, o."id" DESC`;
-  return rows.map(({ studentName, studentGrade, menuItemName, orderDate, ...row }) => ({
-    id: row.id,
-    orderDate: orderDate.toISOString(),
-    weekNumber: row.weekNumber,
-    dayOfWeek: row.dayOfWeek,
-    cycleId: row.cycleId,
-    studentId: row.studentId,
-    menuItemId: row.menuItemId,
-    category: row.category,
-    sideDish: row.sideDish,
-    comments: row.comments,
-    originalPrice: row.originalPrice,
-    discountedPrice: row.discountedPrice,
-    discountPercentage: row.discountPercentage,
-    status: row.status,
-    paymentStatus: row.paymentStatus,
-    student: { name: studentName, grade: studentGrade },
-    menuItem: { name: menuItemName },
-  }));
+  return rows.map(joinedRowToOrderDto);
 }
 
 /**

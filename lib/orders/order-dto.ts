@@ -1,6 +1,6 @@
 import "server-only";
 import type { OrderDto } from "@/lib/contracts";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 export const orderSelect = {
   id: true,
@@ -31,5 +31,52 @@ export function toOrderDto(row: OrderRow): OrderDto {
     originalPrice: row.originalPrice.toFixed(2),
     discountedPrice: row.discountedPrice.toFixed(2),
     discountPercentage: row.discountPercentage.toNumber(),
+  };
+}
+
+/**
+ * The OrderDto's columns of an order `o` joined to its child `s` and its item `m`, for the raw
+ * statements that read (the history) or insert (a cart) orders in one round trip.
+ */
+export const joinedOrderColumns = Prisma.sql`
+  o."id", o."orderDate", o."weekNumber", o."dayOfWeek", o."cycleId", o."studentId",
+  o."menuItemId", o."category", o."sideDish", o."comments",
+  o."originalPrice"::text AS "originalPrice", o."discountedPrice"::text AS "discountedPrice",
+  o."discountPercentage"::float8 AS "discountPercentage", o."status"::text AS "status",
+  o."paymentStatus"::text AS "paymentStatus",
+  s."name" AS "studentName", s."grade" AS "studentGrade", m."name" AS "menuItemName"`;
+
+export type JoinedOrderRow = Omit<OrderDto, "orderDate" | "student" | "menuItem"> & {
+  orderDate: Date;
+  studentName: string;
+  studentGrade: string;
+  menuItemName: string;
+};
+
+export function joinedRowToOrderDto({
+  studentName,
+  studentGrade,
+  menuItemName,
+  orderDate,
+  ...row
+}: JoinedOrderRow): OrderDto {
+  return {
+    id: row.id,
+    orderDate: orderDate.toISOString(),
+    weekNumber: row.weekNumber,
+    dayOfWeek: row.dayOfWeek,
+    cycleId: row.cycleId,
+    studentId: row.studentId,
+    menuItemId: row.menuItemId,
+    category: row.category,
+    sideDish: row.sideDish,
+    comments: row.comments,
+    originalPrice: row.originalPrice,
+    discountedPrice: row.discountedPrice,
+    discountPercentage: row.discountPercentage,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    student: { name: studentName, grade: studentGrade },
+    menuItem: { name: menuItemName },
   };
 }

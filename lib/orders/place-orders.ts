@@ -8,6 +8,11 @@ import { kickOutbox, noteQueued, type Email } from "@/lib/mail/outbox";
 import { bypassInstructionsEmail } from "@/lib/orders/bypass-email";
 import { ALREADY_ORDERED, checkCart, type PricedCart } from "@/lib/orders/check-cart";
 import { orderConfirmationEmail } from "@/lib/orders/confirmation-email";
+import {
+  joinedOrderColumns,
+  joinedRowToOrderDto,
+  type JoinedOrderRow,
+} from "@/lib/orders/order-dto";
 import { getPaymentBypassSettings } from "@/lib/settings/settings";
 import type { OrderItemInput } from "@/lib/validations/orders";
 import { orderRow } from "@/lib/orders/order-rows";
@@ -70,13 +75,6 @@ function insertFreeCart(actor: SessionUser, cart: PricedCart) {
   );
 }
 
-type InsertedOrderRow = Omit<OrderDto, "orderDate" | "student" | "menuItem"> & {
-  orderDate: Date;
-  studentName: string;
-  studentGrade: string;
-  menuItemName: string;
-};
-
 /**
  * Every line of a checked cart as one order, and the e-mail, in one statement (so in one
  * transaction: all or nothing), answered with each order joined to its child and item. The
@@ -90,9 +88,9 @@ async function insertCart(
 ): Promise<{ orders: OrderDto[] }> {
   const db = await getDb();
   const lines = cart.lines.map((line, n) => ({ ...orderRow(actor.id, line, payment), n }));
-  let rows: InsertedOrderRow[];
+  let rows: JoinedOrderRow[];
   try {
-    rows = await db.$queryRaw<InsertedOrderRow[]>`
+    rows = await db.$queryRaw<JoinedOrderRow[]>`
       WITH "line" AS (
         SELECT * FROM json_to_recordset(${JSON.stringify(lines)}::json) AS l(
           "studentId" int, "menuItemId" int, "cycleId" int, "weekNumber" int, "dayOfWeek" int,
@@ -113,12 +111,7 @@ async function insertCart(
         SELECT ${email?.to ?? null}::text, ${email?.subject ?? null}::text, ${email?.text ?? null}::text
         WHERE ${email !== null}
       )
-      SELECT o."id", o."orderDate", o."weekNumber", o."dayOfWeek", o."cycleId", o."studentId",
-             o."menuItemId", o."category", o."sideDish", o."comments",
-             o."originalPrice"::text AS "originalPrice", o."discountedPrice"::text AS "discountedPrice",
-             o."discountPercentage"::float8 AS "discountPercentage", o."status"::text AS "status",
-             o."paymentStatus"::text AS "paymentStatus",
-             s."name" AS "studentName", s."grade" AS "studentGrade", m."name" AS "menuItemName"
+      SELECT ${joinedOrderColumns}
       FROM "created" o
       JOIN "Student" s ON s."id" = o."studentId"
       JOIN "MenuItem" m ON m."id" = o."menuItemId"
@@ -130,25 +123,5 @@ async function insertCart(
   }
   if (email) noteQueued(email);
   kickOutbox();
-  return {
-    orders: rows.map(({ studentName, studentGrade, menuItemName, orderDate, ...row }) => ({
-      id: row.id,
-      orderDate: orderDate.toISOString(),
-      weekNumber: row.weekNumber,
-      dayOfWeek: row.dayOfWeek,
-      cycleId: row.cycleId,
-      studentId: row.studentId,
-      menuItemId: row.menuItemId,
-      category: row.category,
-      sideDish: row.sideDish,
-      comments: row.comments,
-      originalPrice: row.originalPrice,
-      discountedPrice: row.discountedPrice,
-      discountPercentage: row.discountPercentage,
-      status: row.status,
-      paymentStatus: row.paymentStatus,
-      student: { name: studentName, grade: studentGrade },
-      menuItem: { name: menuItemName },
-    })),
-  };
+  return { orders: rows.map(joinedRowToOrderDto) };
 }
