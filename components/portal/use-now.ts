@@ -13,7 +13,7 @@ import {
 // must use that same time, or a cut-off passing in between would render different day states.
 const RenderedAtContext = createContext<number | null>(null);
 
-/** The time (ms) the server rendered the page at, for the clocks inside it. */
+/** When the server read the page's data (ms): the first time of the clocks inside it. */
 export function RenderedAt({ time, children }: { time: number; children: ReactNode }) {
   return createElement(RenderedAtContext, { value: time }, children);
 }

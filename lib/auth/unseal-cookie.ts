@@ -6,10 +6,11 @@ import { SESSION_MAX_AGE_SECONDS, type SessionCookie } from "@/lib/auth/session-
 // decryption: about a tenth of a menu read's CPU (issue 8, docs/benchmarks.md). A phone sends the
 // same sealed text on every request of its session, so each process keeps what that text unsealed
 // to: a pure function of the text and the secret, so no instance can hold a stale copy. Only seals
-// that verified are kept, never past the seal's own expiry, and the secret is part of the key.
+// that verified are kept, never past the seal's own expiry, and only for the secret they verified
+// with.
 // Whether the session is still live is not decided here: its Session row is read on every request.
 
-type Unsealed = { data: Readonly<SessionCookie>; expiresAt: number };
+type Unsealed = { secret: string; data: Readonly<SessionCookie>; expiresAt: number };
 
 const globalForUnseal = globalThis as unknown as { canteenUnsealed?: LRUCache<string, Unsealed> };
 
@@ -20,19 +21,18 @@ function unsealed(): LRUCache<string, Unsealed> {
 
 /** The ids a sealed session cookie holds, or `{}` when it does not verify or has expired. */
 export async function unsealSessionCookie(sealed: string, secret: string): Promise<SessionCookie> {
-  const key = `${secret.length}:${secret}:${sealed}`;
-  const hit = unsealed().get(key);
+  const hit = unsealed().get(sealed);
   // The same clock iron checks the expiry with (it allows a minute's skew past it; this does not).
-  if (hit && Date.now() < hit.expiresAt) return hit.data;
+  if (hit && hit.secret === secret && Date.now() < hit.expiresAt) return hit.data;
   const data = await unsealData<SessionCookie>(sealed, {
     password: secret,
     ttl: SESSION_MAX_AGE_SECONDS,
   });
   const expiresAt = sealExpiresAt(sealed);
   if (typeof data.sid === "string" && Date.now() < expiresAt) {
-    unsealed().set(key, { data: Object.freeze(data), expiresAt });
+    unsealed().set(sealed, { secret, data: Object.freeze(data), expiresAt });
   } else {
-    unsealed().delete(key);
+    unsealed().delete(sealed);
   }
   return data;
 }
