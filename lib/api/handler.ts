@@ -1,9 +1,10 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { ApiError, badRequest, forbidden, unprocessable } from "@/lib/api/errors";
+import { ApiError, badRequest, unprocessable } from "@/lib/api/errors";
 import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/api/prisma-errors";
 import { applyWrittenCookies, withRequestCookies } from "@/lib/api/request-cookies";
+import { assertSameOrigin } from "@/lib/api/same-origin";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
 import { assertAccess, type Access } from "@/lib/auth/guards";
 import { requestFinished, requestStarted } from "@/lib/observability/lifecycle";
@@ -118,23 +119,6 @@ export function errorResponse(error: unknown): NextResponse {
   }
   log.error({ err: error }, "unexpected error");
   return errorResponse(new ApiError(500, "Something went wrong. Please try again."));
-}
-
-/** State-changing requests must come from our own pages (a browser always sends Origin on them). */
-function assertSameOrigin(req: NextRequest) {
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return;
-  if (req.headers.get("sec-fetch-site") === "cross-site")
-    throw forbidden("Cross-site request refused");
-  const origin = req.headers.get("origin");
-  if (!origin) return;
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw forbidden("Cross-site request refused");
-  }
-  if (originHost !== host) throw forbidden("Cross-site request refused");
 }
 
 async function readJson(req: NextRequest): Promise<unknown> {
