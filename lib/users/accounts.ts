@@ -18,7 +18,7 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
 import { blockedFor, hit, resetLimit, type Limit } from "@/lib/rate-limit";
-import { normalizeUsername, usernameKey } from "@/lib/users/username";
+import { isEmailIdentifier, normalizeUsername, usernameKey } from "@/lib/users/username";
 import type { ForgotPasswordInput, LoginInput } from "@/lib/validations/auth";
 
 // Sign-up, sign-in, password reset and e-mail verification.
@@ -152,9 +152,12 @@ async function redeemTemporaryPassword(userId: number, password: string): Promis
 const RESET_MIN_DURATION_MS = 400;
 
 /**
- * Creates a temporary password for each account matching the username or e-mail and e-mails it.
- * The current password keeps working until the temporary one is used. Answers the same whether or
- * not an account exists, and does the same hashing work either way.
+ * Creates a temporary password for the account the identifier names and e-mails it to that
+ * account's own address. An identifier with `@` is an e-mail address, one without is a username:
+ * never both, so a username that looks like someone's address cannot pull their reset to it. Several
+ * accounts may share an address (a parent with two accounts): each gets its own secret in a mail
+ * that names only that account. The current password keeps working until the temporary one is
+ * used. Answers the same whether or not an account exists, and no sooner than a fixed time.
  */
 export async function requestPasswordReset(
   input: ForgotPasswordInput,
@@ -166,40 +169,28 @@ export async function requestPasswordReset(
   await Promise.all(limits.map((limit) => hit(limit)));
   const started = performance.now();
 
-  const db = await getDb();
-  const identifier = input.identifier.trim();
-  const users = await db.user.findMany({
-    where: {
-      OR: [
-        { usernameKey: usernameKey(identifier) },
-        { email: { equals: identifier, mode: "insensitive" } },
-      ],
-    },
-    select: { id: true, username: true, name: true, email: true },
-    take: 5,
-  });
-  const temporary = generatePassword();
-  const passwordHash = await hashPassword(temporary);
-  const reachable = users.filter((u) => u.email);
-  if (reachable.length > 0) {
+  const accounts = (await findResetAccounts(input.identifier)).filter(
+    (account): account is ResetAccount & { email: string } => account.email !== null,
+  );
+  if (accounts.length === 0) {
+    // The same hashing work as for one account, so the time says nothing either.
+    await hashPassword(generatePassword());
+  } else {
     const expiresAt = new Date(Date.now() + TEMPORARY_PASSWORD_TTL_MS);
+    // One secret per account, hashed before the transaction (hashing is the slow part).
+    const resets = await Promise.all(
+      accounts.map(async (account) => {
+        const temporary = generatePassword();
+        return { account, temporary, passwordHash: await hashPassword(temporary) };
+      }),
+    );
+    const db = await getDb();
     await db.$transaction(async (tx) => {
-      for (const user of reachable) {
-        await tx.temporaryPassword.create({ data: { userId: user.id, passwordHash, expiresAt } });
-        await enqueueEmail(
-          {
-            to: user.email!,
-            subject: "Your temporary password",
-            text:
-              `Hello ${user.name},\n\n` +
-              `A temporary password was requested for the account "${user.username}".\n\n` +
-              `Temporary password: ${temporary}\n\n` +
-              `Log in with it within 24 hours and change your password immediately in View Profile.\n` +
-              `Your current password stays active until you log in with the temporary password.\n` +
-              `If you did not ask for this, you can ignore this message.`,
-          },
-          tx,
-        );
+      for (const { account, temporary, passwordHash } of resets) {
+        await tx.temporaryPassword.create({
+          data: { userId: account.id, passwordHash, expiresAt },
+        });
+        await enqueueEmail(temporaryPasswordMail(account, temporary), tx);
       }
     });
     kickOutbox();
@@ -209,6 +200,39 @@ export async function requestPasswordReset(
   const remaining = RESET_MIN_DURATION_MS - (performance.now() - started);
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
   return { message: RESET_ANSWER };
+}
+
+type ResetAccount = { id: number; username: string; name: string; email: string | null };
+
+/** The accounts a forgot-password identifier names: by e-mail with `@`, else by username. */
+export async function findResetAccounts(identifier: string): Promise<ResetAccount[]> {
+  const db = await getDb();
+  const value = identifier.trim();
+  const select = { id: true, username: true, name: true, email: true } as const;
+  if (isEmailIdentifier(value)) {
+    return db.user.findMany({
+      where: { email: { equals: value, mode: "insensitive" } },
+      select,
+      orderBy: { id: "asc" },
+      take: 5,
+    });
+  }
+  const user = await db.user.findUnique({ where: { usernameKey: usernameKey(value) }, select });
+  return user ? [user] : [];
+}
+
+function temporaryPasswordMail(account: ResetAccount & { email: string }, temporary: string) {
+  return {
+    to: account.email,
+    subject: "Your temporary password",
+    text:
+      `Hello ${account.name},\n\n` +
+      `A temporary password was requested for the account "${account.username}".\n\n` +
+      `Temporary password: ${temporary}\n\n` +
+      `Log in with it within 24 hours and change your password immediately in View Profile.\n` +
+      `Your current password stays active until you log in with the temporary password.\n` +
+      `If you did not ask for this, you can ignore this message.`,
+  };
 }
 
 type EmailToken = { uid: number; email: string };
