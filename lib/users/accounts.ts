@@ -1,14 +1,8 @@
 import "server-only";
 import { sealData, unsealData } from "iron-session";
-import { conflict, tooManyRequests, unauthorized } from "@/lib/api/errors";
+import { conflict, tooManyRequests } from "@/lib/api/errors";
+import { generatePassword, hashPassword } from "@/lib/auth/password";
 import {
-  generatePassword,
-  hashPassword,
-  verifyAgainstNothing,
-  verifyPassword,
-} from "@/lib/auth/password";
-import {
-  endAllSessions,
   sessionUserSelect,
   startSession,
   toSessionUser,
@@ -17,17 +11,11 @@ import {
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
-import { blockedFor, hit, resetLimit, type Limit } from "@/lib/rate-limit";
+import { blockedFor, hit, type Limit } from "@/lib/rate-limit";
 import { isEmailIdentifier, normalizeUsername, usernameKey } from "@/lib/users/username";
-import type { ForgotPasswordInput, LoginInput } from "@/lib/validations/auth";
+import type { ForgotPasswordInput } from "@/lib/validations/auth";
 
 // Sign-up, sign-in, password reset and e-mail verification.
-
-const LOGIN_WINDOW = 15 * 60;
-const loginLimits = (key: string, address: string): Limit[] => [
-  { key: `login:account:${key}`, max: 10, windowSeconds: LOGIN_WINDOW },
-  { key: `login:address:${address}`, max: 30, windowSeconds: LOGIN_WINDOW },
-];
 
 const RESET_WINDOW = 60 * 60;
 const resetLimits = (identifier: string, address: string): Limit[] => [
@@ -38,7 +26,6 @@ const resetLimits = (identifier: string, address: string): Limit[] => [
 export const TEMPORARY_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
 const EMAIL_TOKEN_TTL_SECONDS = 3 * 24 * 60 * 60;
 
-export const INVALID_CREDENTIALS = "Invalid username or password";
 export const RESET_ANSWER =
   "If an account with that username/email exists, a temporary password has been sent.";
 
@@ -50,12 +37,27 @@ export type NewAccount = {
   phone?: string | undefined;
 };
 
+/**
+ * Failed sign-ups per address: a taken username answers 409, which would otherwise let anyone probe
+ * which usernames exist without limit. Successful sign-ups are not counted (a school's parents may
+ * all sign up from the school's one address on the first day).
+ */
+const failedSignUps = (address: string): Limit => ({
+  key: `register:failed:${address}`,
+  max: 10,
+  windowSeconds: 60 * 60,
+});
+
 /** Creates a parent account and signs it in. */
-export async function registerAccount(input: NewAccount): Promise<SessionUser> {
+export async function registerAccount(input: NewAccount, address: string): Promise<SessionUser> {
+  const limit = failedSignUps(address);
+  const wait = await blockedFor([limit]);
+  if (wait !== null) throw tooManyRequests(wait);
   const db = await getDb();
   const username = normalizeUsername(input.username);
   const key = usernameKey(username);
   if (await db.user.findUnique({ where: { usernameKey: key }, select: { id: true } })) {
+    await hit(limit);
     throw conflict("Username already exists");
   }
   const passwordHash = await hashPassword(input.password);
@@ -78,74 +80,6 @@ export async function registerAccount(input: NewAccount): Promise<SessionUser> {
   });
   kickOutbox();
   return toSessionUser(user);
-}
-
-/**
- * Checks a username and password (or an unused temporary password) and starts a session. A wrong
- * user and a wrong password take the same time and get the same answer.
- */
-export async function signIn(input: LoginInput, address: string): Promise<SessionUser> {
-  const key = usernameKey(input.username);
-  const limits = loginLimits(key, address);
-  const wait = await blockedFor(limits);
-  if (wait !== null) throw tooManyRequests(wait);
-
-  const db = await getDb();
-  const user = await db.user.findUnique({
-    where: { usernameKey: key },
-    select: { ...sessionUserSelect, passwordHash: true },
-  });
-  let ok = false;
-  if (!user) {
-    await verifyAgainstNothing(input.password);
-  } else if (await verifyPassword(user.passwordHash, input.password)) {
-    ok = true;
-  } else {
-    ok = await redeemTemporaryPassword(user.id, input.password);
-  }
-  if (!user || !ok) {
-    await Promise.all(limits.map((limit) => hit(limit)));
-    throw unauthorized(INVALID_CREDENTIALS);
-  }
-  await resetLimit(limits[0]!.key);
-  await startSession(user);
-  return toSessionUser(user);
-}
-
-/**
- * A temporary password becomes the account's password the first time it is used; every other
- * temporary password and every old session of the account end with it.
- */
-async function redeemTemporaryPassword(userId: number, password: string): Promise<boolean> {
-  const db = await getDb();
-  const candidates = await db.temporaryPassword.findMany({
-    where: { userId, usedAt: null, expiresAt: { gt: new Date() } },
-    select: { id: true, passwordHash: true },
-    orderBy: { id: "desc" },
-    take: 3,
-  });
-  for (const candidate of candidates) {
-    if (!(await verifyPassword(candidate.passwordHash, password))) continue;
-    return db.$transaction(async (tx) => {
-      // Conditional update: two logins racing with the same temporary password redeem it once.
-      const { count } = await tx.temporaryPassword.updateMany({
-        where: { id: candidate.id, usedAt: null },
-        data: { usedAt: new Date() },
-      });
-      if (count === 0) return false;
-      await tx.temporaryPassword.updateMany({
-        where: { userId, usedAt: null },
-        data: { usedAt: new Date() },
-      });
-      await tx.user.update({
-        where: { id: userId },
-        data: { passwordHash: candidate.passwordHash },
-      });
-      await endAllSessions(userId, tx);
-      return true;
-    });
-  }
-  return false;
 }
 
 /** Forgot-password answers take at least this long, whichever path they took. */
@@ -187,6 +121,11 @@ export async function requestPasswordReset(
     const db = await getDb();
     await db.$transaction(async (tx) => {
       for (const { account, temporary, passwordHash } of resets) {
+        // The newest mail is the one that works: an earlier temporary password ends here.
+        await tx.temporaryPassword.updateMany({
+          where: { userId: account.id, usedAt: null },
+          data: { usedAt: new Date() },
+        });
         await tx.temporaryPassword.create({
           data: { userId: account.id, passwordHash, expiresAt },
         });

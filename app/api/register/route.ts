@@ -1,8 +1,9 @@
+import { clientAddress } from "@/lib/api/client-address";
 import { route } from "@/lib/api/handler";
 import { registerAccount } from "@/lib/users/accounts";
 import { registerSchema } from "@/lib/validations/auth";
 
 // POST /api/register — creates a parent account and signs it in.
-export const POST = route({ access: "public", body: registerSchema }, async ({ body }) =>
-  registerAccount(body),
+export const POST = route({ access: "public", body: registerSchema }, async ({ req, body }) =>
+  registerAccount(body, clientAddress(req.headers)),
 );
