@@ -1,10 +1,13 @@
-// Usernames are shown as typed but unique regardless of case and surrounding spaces.
+// Usernames are shown as typed but unique regardless of case, width and look-alike forms: the key
+// is the NFKC form (full-width letters, ligatures and compatibility characters become their plain
+// form), lower-cased, so `ｄｅｍｏ.Parent` and `demo.parent` are one name. The same expression runs
+// in SQL (`lower(normalize(btrim(username), NFKC))`) in the migration that re-keyed existing rows.
 export function normalizeUsername(username: string): string {
   return username.trim();
 }
 
 export function usernameKey(username: string): string {
-  return username.trim().toLowerCase();
+  return username.trim().normalize("NFKC").toLowerCase();
 }
 
 /**
