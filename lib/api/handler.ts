@@ -89,6 +89,8 @@ export function route<A extends Access, TBody = undefined, TQuery = undefined>(
     }
     // Cookies written before a failure still apply (an ended session stays ended).
     applyWrittenCookies(store, response);
+    // Answers depend on who asks: no shared laptop's cache or proxy may keep a family's data.
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
     return response;
   }
 }
@@ -121,17 +123,29 @@ export function errorResponse(error: unknown): NextResponse {
   return errorResponse(new ApiError(500, "Something went wrong. Please try again."));
 }
 
+/**
+ * The body of a JSON route. Anything but `application/json` is refused with 415: a `text/plain` or
+ * form post is a CORS "simple request" that a browser sends cross-site without a preflight, so a
+ * route that parsed it as JSON whatever its type could be driven from another site's form. An empty
+ * body without a type (a POST whose schema allows `{}`) passes.
+ */
 async function readJson(req: NextRequest): Promise<unknown> {
+  const type = req.headers.get("content-type");
+  const isJson = type?.split(";")[0]?.trim().toLowerCase() === "application/json";
+  if (type !== null && !isJson) throw unsupportedType();
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiError(413, "Request body is too large");
   const text = await readLimited(req);
   if (text.trim() === "") return {};
+  if (!isJson) throw unsupportedType();
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw badRequest("Malformed JSON body");
   }
 }
+
+const unsupportedType = () => new ApiError(415, "Content-Type must be application/json");
 
 async function readLimited(req: NextRequest): Promise<string> {
   if (!req.body) return "";

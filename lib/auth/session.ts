@@ -8,7 +8,7 @@ import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Role } from "@/lib/auth/permissions";
 import {
-  SESSION_MAX_AGE_SECONDS,
+  SESSION_LIFETIME,
   sessionCookieName,
   sessionOptions,
   type SessionCookie,
@@ -95,6 +95,11 @@ export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
     WHERE s."id" = ${session.sid}`;
   const now = Date.now();
   if (!row || row.userId !== session.uid || row.expiresAt.getTime() <= now) return null;
+  if (now - row.lastSeenAt.getTime() > SESSION_LIFETIME[row.role].idleMs) {
+    // Idle too long for this role: the session ends here, whatever the cookie says.
+    await db.session.deleteMany({ where: { id: session.sid } }).catch(() => {});
+    return null;
+  }
   if (now - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.session
       .updateMany({ where: { id: session.sid }, data: { lastSeenAt: new Date(now) } })
@@ -113,7 +118,7 @@ export async function startSession(user: { id: number; role: Role }, tx?: Tx): P
     data: {
       id: sid,
       userId: user.id,
-      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+      expiresAt: new Date(Date.now() + SESSION_LIFETIME[user.role].maxMs),
     },
   });
   const session = await cookieSession();
