@@ -141,7 +141,6 @@ describe("a saved cut-off applies to the very next order check", () => {
   });
 
   it("closes and reopens today for ordering as the admin moves the cut-off", async () => {
-    const admin = await superadmin();
     const start = addDaysIso(mondayOf(schoolToday("Africa/Lusaka")), 7);
     await activeCycle({ startDate: start });
     const item = await addMenuItem();
@@ -184,6 +183,8 @@ describe("a saved cut-off applies to the very next order check", () => {
         "clearTimeout",
       ],
     });
+    // The admin signs in on that day: an admin's session lasts 24 hours at most.
+    const admin = await superadmin();
 
     expect((await setCutoff(8, 0)).status).toBe(200);
     const closed = await order(first.id);
