@@ -119,7 +119,7 @@ describe("POST /api/login and the session", () => {
       body: { username: account.username, password: account.password },
     });
     expect(limited.status).toBe(429);
-  });
+  }, 30_000);
 
   it("ends the session on logout: the old cookie, replayed, gets 401", async () => {
     const { browser } = await registered();
@@ -322,7 +322,7 @@ describe("what the timing of sign-in and forgot-password reveals", () => {
     );
     expect(unknown / known).toBeGreaterThan(0.4);
     expect(unknown / known).toBeLessThan(2.5);
-  });
+  }, 30_000);
 
   it("takes as long to reset an unknown account as a real one", async () => {
     const accounts = await Promise.all(
@@ -353,5 +353,5 @@ describe("what the timing of sign-in and forgot-password reveals", () => {
     );
     expect(ghost / real).toBeGreaterThan(0.4);
     expect(ghost / real).toBeLessThan(2.5);
-  });
+  }, 30_000);
 });
