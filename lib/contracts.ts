@@ -142,3 +142,13 @@ export type OrderRequestItem = {
   customerName?: string;
   customerEmail?: string;
 };
+
+/**
+ * Why an e-mail confirmation link failed: the code the link's redirect puts in
+ * `/?emailVerified=error&reason=`, and the only texts the toast shows for it. The address carries a
+ * code, never text: anyone can send a parent a link with words of their own in it.
+ */
+export const EMAIL_VERIFICATION_ERRORS = {
+  invalid: "The link is invalid or has expired.",
+} as const;
+export type EmailVerificationError = keyof typeof EMAIL_VERIFICATION_ERRORS;

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { toCsv } from "@/lib/export-csv";
 import { menuItemSchema, type MenuItemValues } from "@/lib/validations/menu";
 
 // The menu CSV upload (spec 001 §5), as a pure function so it can be tested without a database:
@@ -26,12 +27,23 @@ const REQUIRED_COLUMNS = ["name", "price", "categories", "weekNumbers", "daysOfW
 
 export const MENU_CSV_MAX_ROWS = 2000;
 
+/** The Download Template file: the columns and one example row, written like every export. */
 export const MENU_CSV_TEMPLATE =
-  MENU_CSV_COLUMNS.join(",") +
-  "\n" +
-  '"Chicken Stew","Slow-cooked stew, served hot",45.50,secondary,"chicken,beef",' +
-  '"chicken:Grilled chicken thigh|beef:Beef in tomato gravy","1,2,3,4","1,3,5",' +
-  '"Milk,Wheat","Rice,Nshima",true\n';
+  toCsv(MENU_CSV_COLUMNS, [
+    [
+      "Chicken Stew",
+      "Slow-cooked stew, served hot",
+      "45.50",
+      "secondary",
+      "chicken,beef",
+      "chicken:Grilled chicken thigh|beef:Beef in tomato gravy",
+      "1,2,3,4",
+      "1,3,5",
+      "Milk,Wheat",
+      "Rice,Nshima",
+      "true",
+    ],
+  ]) + "\r\n";
 
 export type MenuCsvRow = { line: number; item: MenuItemValues };
 

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { XMLBuilder } from "fast-xml-parser";
 import { conflict, notFound } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
+import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { parseApi3g } from "@/lib/payments/dpo-client";
@@ -12,6 +13,13 @@ import { SANDBOX_COMPANY_TOKEN } from "@/lib/payments/provider-config";
 // API3G XML, so the same client drives both, and whose hosted page (/payment/sandbox) lets the
 // tester pay, decline or cancel. No money moves. Its state lives in the database so that any
 // instance can answer for a token another instance created.
+//
+// The pay page and its decision belong to the parent or teacher who started the payment: the
+// token travels in addresses (the pay page's, the return URLs, logs, Referer), and whoever holds
+// it must not be able to pay, decline or cancel somebody else's cart, nor read their name. A
+// transaction's CompanyRef is the transactionRef of the PaymentAttempt that asked for it, written
+// before the token is requested, so the attempt's user is the owner. To anybody else the token is
+// unknown (404), exactly like a token that does not exist.
 
 export type SandboxAction = "pay" | "decline" | "cancel";
 export type SandboxStatus = "created" | "paid" | "declined" | "cancelled" | "expired";
@@ -53,10 +61,12 @@ export async function handleSandboxApiRequest(xml: string): Promise<string> {
   }
 }
 
-/** The sandbox transaction behind a pay-page token, or null. */
-export async function getSandboxPayment(token: string): Promise<SandboxPayment | null> {
-  const db = await getDb();
-  const row = await db.sandboxTransaction.findUnique({ where: { token } });
+/** The sandbox transaction behind a pay-page token, or null when it is not `actor`'s payment. */
+export async function getSandboxPayment(
+  actor: SessionUser,
+  token: string,
+): Promise<SandboxPayment | null> {
+  const row = await findOwnTransaction(actor, token);
   if (!row) return null;
   return {
     token: row.token,
@@ -72,7 +82,12 @@ export async function getSandboxPayment(token: string): Promise<SandboxPayment |
  * The tester's choice on the pay page. Returns where DPO would send the browser: the RedirectURL
  * for a payment and for a decline (verifyToken then says 000 or 901), the BackURL for a cancel.
  */
-export async function decideSandboxPayment(token: string, action: SandboxAction): Promise<string> {
+export async function decideSandboxPayment(
+  actor: SessionUser,
+  token: string,
+  action: SandboxAction,
+): Promise<string> {
+  if (!(await findOwnTransaction(actor, token))) throw notFound(UNKNOWN_PAYMENT);
   const db = await getDb();
   const status = { pay: "paid", decline: "declined", cancel: "cancelled" }[action];
   // One conditional update: two clicks (or two tabs) cannot both decide.
@@ -81,7 +96,7 @@ export async function decideSandboxPayment(token: string, action: SandboxAction)
     data: { status },
   });
   const row = await db.sandboxTransaction.findUnique({ where: { token } });
-  if (!row) throw notFound("This test payment does not exist.");
+  if (!row) throw notFound(UNKNOWN_PAYMENT);
   if (count === 0) throw conflict(`This test payment is already ${statusOf(row)}.`);
 
   if (action === "cancel") {
@@ -94,6 +109,19 @@ export async function decideSandboxPayment(token: string, action: SandboxAction)
     TransactionToken: row.token,
     CompanyRef: row.companyRef,
   });
+}
+
+const UNKNOWN_PAYMENT = "This test payment does not exist.";
+
+/** The transaction behind `token` when `actor` started the payment attempt it belongs to. */
+async function findOwnTransaction(actor: SessionUser, token: string) {
+  const db = await getDb();
+  const row = await db.sandboxTransaction.findUnique({ where: { token } });
+  if (!row) return null;
+  const owned = await db.paymentAttempt.count({
+    where: { transactionRef: row.companyRef, userId: actor.id },
+  });
+  return owned > 0 ? row : null;
 }
 
 async function createToken(f: Record<string, string>): Promise<string> {

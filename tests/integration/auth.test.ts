@@ -273,14 +273,19 @@ describe("e-mail verification link", () => {
     expect(row?.emailVerifiedAt).not.toBeNull();
   });
 
-  it("redirects with emailVerified=error for a tampered token", async () => {
+  it("redirects with emailVerified=error and a reason code, never text, for a tampered token", async () => {
     const answer = await new Browser().call(
       verifyEmail.GET,
       "GET",
       "/api/auth/verify-email?token=Fe26.2**bad",
     );
     expect(answer.status).toBe(303);
-    expect(answer.headers.get("location")).toContain("emailVerified=error");
+    const location = new URL(answer.headers.get("location") ?? "");
+    expect(location.pathname).toBe("/");
+    expect([...location.searchParams]).toEqual([
+      ["emailVerified", "error"],
+      ["reason", "invalid"],
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "@jest/globals";
+import { beforeAll, describe, expect, it } from "@jest/globals";
 import { NextRequest } from "next/server";
 import * as sandboxApi from "@/app/api/payments/sandbox/api/route";
 import * as decideRoute from "@/app/api/payments/sandbox/decide/route";
+import * as userRoute from "@/app/api/user/route";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import {
@@ -20,6 +21,9 @@ import {
   SANDBOX_SERVICE_TYPE,
 } from "@/lib/payments/provider-config";
 import { getSandboxPayment } from "@/lib/payments/sandbox";
+import type { SessionUser } from "@/lib/auth/session";
+import { teacher } from "@/tests/support/api-access";
+import { signedInAs, signedUpParent } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 // The DPO client pointed at the built-in sandbox through the sandbox's real route handlers and this
@@ -56,20 +60,51 @@ function order(overrides: Partial<CreateTokenInput> = {}): CreateTokenInput {
   };
 }
 
-async function newToken(overrides: Partial<CreateTokenInput> = {}) {
+type Payer = { id: number; browser: Browser };
+/** The parent whose payments this file's tokens are, unless a test says otherwise. */
+let payer: Payer;
+beforeAll(async () => {
+  payer = await signedUpParent();
+});
+
+/**
+ * As the app does: the payer's attempt (its transactionRef is the CompanyRef), then the token. The
+ * attempt is written as already settled so that one payer may hold many tokens here (the app
+ * allows one open attempt per user); the sandbox looks only at whose attempt it is.
+ */
+async function newToken(overrides: Partial<CreateTokenInput> = {}, owner: Payer = payer) {
   const input = order(overrides);
+  const db = await getDb();
+  await db.paymentAttempt.create({
+    data: {
+      userId: owner.id,
+      transactionRef: input.companyRef,
+      paymentAmount: input.amount,
+      cartItems: { lines: [], total: input.amount },
+      transactionStatus: "failed",
+    },
+  });
   const created = await createToken(client(), input);
   if (!created.ok) throw new Error(`createToken failed: ${JSON.stringify(created)}`);
   return { input, token: created.transToken };
 }
 
-async function decide(token: string, action: string) {
-  return new Browser().call<{ redirectTo?: string; message?: string }>(
+async function decide(token: string, action: string, as: Browser = payer.browser) {
+  return as.call<{ redirectTo?: string; message?: string }>(
     decideRoute.POST,
     "POST",
     "/api/payments/sandbox/decide",
     { body: { token, action } },
   );
+}
+
+/** The pay page's read, as the payer (only the id is looked at). */
+function asUser(owner: Payer): SessionUser {
+  return { id: owner.id } as SessionUser;
+}
+
+async function sandboxStatus(token: string) {
+  return (await getSandboxPayment(asUser(payer), token))?.status;
 }
 
 async function withProvider<T>(provider: "dpo" | "sandbox", run: () => Promise<T>): Promise<T> {
@@ -95,7 +130,7 @@ describe("payment sandbox", () => {
   it("creates a token, takes the payment and verifies it as paid with the same amount", async () => {
     const { input, token } = await newToken({ amount: "245.50" });
     expect(await verifyToken(client(), token)).toMatchObject({ kind: "pending", result: "900" });
-    expect(await getSandboxPayment(token)).toMatchObject({
+    expect(await getSandboxPayment(asUser(payer), token)).toMatchObject({
       amount: "245.50",
       currency: "ZMW",
       companyRef: input.companyRef,
@@ -120,7 +155,7 @@ describe("payment sandbox", () => {
     if (verified.kind !== "paid") throw new Error("expected paid");
     expect(sameAmount(verified.amount, input.amount)).toBe(true);
     expect(sameCurrency(verified.currency, "ZMW")).toBe(true);
-    expect((await getSandboxPayment(token))?.status).toBe("paid");
+    expect(await sandboxStatus(token)).toBe("paid");
   });
 
   it("sends a decline to the redirect URL and verifies it as 901", async () => {
@@ -166,7 +201,7 @@ describe("payment sandbox", () => {
       result: "902",
     });
     expect((await decide("NO-SUCH-TOKEN", "pay")).status).toBe(404);
-    expect(await getSandboxPayment("NO-SUCH-TOKEN")).toBeNull();
+    expect(await getSandboxPayment(asUser(payer), "NO-SUCH-TOKEN")).toBeNull();
   });
 
   it("refuses a paid CompanyRef with 940 and re-issues an unpaid one", async () => {
@@ -210,7 +245,7 @@ describe("payment sandbox", () => {
       data: { createdAt: new Date(Date.now() - 61 * 60_000) },
     });
     expect(await verifyToken(client(), token)).toMatchObject({ kind: "failed", result: "903" });
-    expect((await getSandboxPayment(token))?.status).toBe("expired");
+    expect(await sandboxStatus(token)).toBe("expired");
     expect((await decide(token, "pay")).status).toBe(409);
   });
 
@@ -253,13 +288,53 @@ describe("payment sandbox", () => {
   it("keeps a customer name with XML special characters intact", async () => {
     const name = `O'Neil <Mwale> & "Sons"`;
     const { token } = await newToken({ customerFirstName: name, customerLastName: undefined });
-    expect((await getSandboxPayment(token))?.customer).toBe(name);
+    expect((await getSandboxPayment(asUser(payer), token))?.customer).toBe(name);
   });
 
   it("validates the pay page's decision", async () => {
     const { token } = await newToken();
     expect((await decide(token, "refund")).status).toBe(422);
     expect((await decide("", "pay")).status).toBe(422);
+  });
+
+  // Issue 22 part 9: the decision was public, so anybody holding a token (it travels in the pay
+  // page's address, the return URLs and logs) could pay, decline or cancel another parent's cart.
+  it.each(["pay", "decline", "cancel"])(
+    "lets nobody but the payer %s the test payment, and their attempts change nothing",
+    async (action) => {
+      const { token } = await newToken();
+      const otherParent = await signedUpParent();
+      const unknown = await decide("NO-SUCH-TOKEN", action, otherParent.browser);
+      for (const stranger of [otherParent.browser, await teacher()]) {
+        const refused = await decide(token, action, stranger);
+        // The same answer as a token that does not exist: it says nothing about this one.
+        expect(refused.status).toBe(404);
+        expect(refused.body).toEqual(unknown.body);
+      }
+      expect((await decide(token, action, new Browser())).status).toBe(401);
+      const admin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+      expect((await decide(token, action, admin)).status).toBe(403);
+
+      expect(await sandboxStatus(token)).toBe("created");
+      expect(await verifyToken(client(), token)).toMatchObject({ kind: "pending", result: "900" });
+      // Nor does the pay page show it (amount, reference, the payer's name) to anybody else.
+      expect(await getSandboxPayment(asUser(otherParent), token)).toBeNull();
+
+      const own = await decide(token, action);
+      expect(own.status).toBe(200);
+      expect(await sandboxStatus(token)).toBe(
+        { pay: "paid", decline: "declined", cancel: "cancelled" }[action],
+      );
+    },
+  );
+
+  it("lets a teacher decide their own payment", async () => {
+    const browser = await teacher();
+    const me = await browser.call<{ id: number; role: string }>(userRoute.GET, "GET", "/api/user");
+    expect(me.body.role).toBe("teacher");
+    const { token } = await newToken({}, { id: me.body.id, browser });
+    expect((await decide(token, "pay", browser)).status).toBe(200);
+    expect((await decide(token, "decline")).status).toBe(404);
   });
 
   it("answers 404 everywhere when the sandbox is disabled", async () => {
@@ -278,7 +353,7 @@ describe("payment sandbox", () => {
         kind: "unreachable",
       });
     });
-    expect((await getSandboxPayment(token))?.status).toBe("created");
+    expect(await sandboxStatus(token)).toBe("created");
   });
 });
 

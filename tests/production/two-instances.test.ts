@@ -140,10 +140,10 @@ describe("two instances on one PostgreSQL", () => {
         expect(again.body.TransToken).toBe(first.body.TransToken);
         const token = first.body.TransToken;
 
-        const paid = await new HttpClient(there.url).call("POST", "/api/payments/sandbox/decide", {
-          token,
-          action: "pay",
-        });
+        // The payer decides on the sandbox's pay page (only the payer may).
+        const paid = await parent.client
+          .use(there.url)
+          .call("POST", "/api/payments/sandbox/decide", { token, action: "pay" });
         expect(paid.status).toBe(200);
         if (i % 4 === 3) {
           // Closed the tab after paying: only the sweep can finish this one.

@@ -92,7 +92,8 @@ export const MATRIX: Record<string, Row> = {
   "POST /api/payments/payment-attempts/update": { access: "parent-teacher" },
   // The sandbox stands in for DPO, which answers anyone; it moves no money and is off in production.
   "POST /api/payments/sandbox/api": { access: "public" },
-  "POST /api/payments/sandbox/decide": { access: "public" },
+  // Its pay page's decision: only the payer (anybody else's token answers 404).
+  "POST /api/payments/sandbox/decide": { access: "parent-teacher" },
   "POST /api/payments/verify/[token]": { access: "parent-teacher" },
   "PUT /api/profile": { access: "user" },
   "GET /api/refunds": { access: { feature: "refunds" } },

@@ -121,7 +121,7 @@ describe("parseMenuCsv: good rows", () => {
     const { rows, errors } = parsed(MENU_CSV_TEMPLATE);
     expect(errors).toEqual([]);
     expect(rows).toHaveLength(1);
-    expect(MENU_CSV_TEMPLATE.split("\n")[0]).toBe(HEADER);
+    expect(MENU_CSV_TEMPLATE.split(/\r?\n/)[0]).toBe(HEADER);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
+import { NextRequest } from "next/server";
 import { sessionCookieName, sessionOptions } from "@/lib/auth/session-cookie";
 import { contentSecurityPolicy, createNonce } from "@/lib/security/csp";
 import { readdirSync, readFileSync } from "node:fs";
@@ -12,6 +13,28 @@ describe("content security policy", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(scriptSrc).not.toContain("unsafe-inline");
+  });
+
+  // Issue 22 part 9: "img-src https:" let a page load images from any host on the internet.
+  it("loads images only from this site and data: URIs, in production and in development", () => {
+    for (const dev of [false, true]) {
+      const imgSrc = contentSecurityPolicy("abc123", { dev })
+        .split("; ")
+        .find((d) => d.startsWith("img-src"));
+      expect(imgSrc).toBe("img-src 'self' data:");
+    }
+  });
+
+  it("is what proxy.ts sets on each page, with a nonce of that request", async () => {
+    const { proxy } = await import("@/proxy");
+    const headersOf = async () =>
+      (await proxy(new NextRequest("http://localhost:3000/?tab=orders"))).headers;
+    const [first, second] = [await headersOf(), await headersOf()];
+    const csp = first.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? "";
+    expect(csp).toBe(contentSecurityPolicy(nonce, { dev: false }));
+    expect(csp.split("; ")).toContain("img-src 'self' data:");
+    expect(second.get("content-security-policy")).not.toBe(csp);
   });
 
   it("makes a fresh nonce every time", () => {

@@ -1,14 +1,16 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { AuthPage } from "@/components/auth/auth-page";
 import { SandboxPayPage } from "@/components/payment/sandbox-pay-page";
+import { getCurrentUser } from "@/lib/auth/session";
 import { isSandboxEnabled } from "@/lib/payments/provider-config";
 import { getSandboxPayment } from "@/lib/payments/sandbox";
 
 export const metadata: Metadata = { title: "Test payment", robots: { index: false } };
 
 // /payment/sandbox?ID={token}: the built-in sandbox's hosted pay page, DPO's payv2.php stand-in
-// (PAYMENT_PROVIDER=sandbox only). Like DPO's page it needs no session of ours: the token is the
-// key, and proxy.ts already shows signed-out visitors the login screen instead.
+// (PAYMENT_PROVIDER=sandbox only). Unlike DPO's page it is on our site, so it is shown only to the
+// parent or teacher who started the payment (lib/payments/sandbox.ts); anybody else gets 404.
 export default async function SandboxPaymentPage({
   searchParams,
 }: {
@@ -19,7 +21,9 @@ export default async function SandboxPaymentPage({
   const { ID } = await searchParams;
   if (!isSandboxEnabled()) notFound();
   if (typeof ID !== "string" || ID === "") notFound();
-  const payment = await getSandboxPayment(ID);
+  const user = await getCurrentUser();
+  if (!user) return <AuthPage />;
+  const payment = await getSandboxPayment(user, ID);
   if (!payment) notFound();
   return <SandboxPayPage payment={payment} />;
 }

@@ -1,6 +1,6 @@
 import { format, isValid } from "date-fns";
-import Papa from "papaparse";
 import { weekdayName } from "@/lib/client/format";
+import { toCsv } from "@/lib/export-csv";
 import { toNgwee } from "@/lib/money";
 import { parseIsoDate } from "@/lib/school-calendar";
 
@@ -150,12 +150,9 @@ export function csvRow(order: CycleOrder): string[] {
 }
 
 /**
- * The export file. Text typed by parents (comments, names) that starts with = + - @ is prefixed
- * with a quote, so a spreadsheet shows it instead of running it as a formula (CSV injection).
+ * The export file. It carries text parents typed (comments) and admins typed (names): toCsv keeps
+ * a spreadsheet from running any of it as a formula (CSV injection).
  */
 export function ordersCsv(orders: readonly CycleOrder[]): string {
-  return Papa.unparse(
-    { fields: [...CSV_COLUMNS], data: orders.map(csvRow) },
-    { escapeFormulae: true },
-  );
+  return toCsv(CSV_COLUMNS, orders.map(csvRow));
 }
