@@ -27,14 +27,11 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+/** Whether the cookie unseals to a session (a broken one is none: unsealSessionCookie never throws). */
 async function hasSessionCookie(request: NextRequest, secret: string, secure: boolean) {
   const sealed = request.cookies.get(sessionCookieName(secure))?.value;
   if (!sealed) return false;
-  try {
-    return typeof (await unsealSessionCookie(sealed, secret)).sid === "string";
-  } catch {
-    return false;
-  }
+  return typeof (await unsealSessionCookie(sealed, secret)).sid === "string";
 }
 
 export const config = {

@@ -65,12 +65,24 @@ export function toSessionUser(row: UserRow): SessionUser {
 
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
+/**
+ * The session iron-session saves and destroys. iron's own unseal throws on some broken cookies
+ * (issue 14: a tampered cookie made login and logout answer 500), so iron never reads the cookie:
+ * it gets the jar without it, and the session is filled from `unsealSessionCookie`, which never
+ * throws and is the one judge of what a cookie holds.
+ */
 async function cookieSession() {
   const config = env();
-  return getIronSession<SessionCookie>(
-    currentRequestCookies() ?? (await cookies()),
-    sessionOptions(config.SESSION_SECRET, config.secureCookies),
+  const jar = currentRequestCookies() ?? (await cookies());
+  const options = sessionOptions(config.SESSION_SECRET, config.secureCookies);
+  const session = await getIronSession<SessionCookie>(
+    {
+      get: (name) => (name === options.cookieName ? undefined : jar.get(name)),
+      set: (...args: unknown[]) => void Reflect.apply(jar.set, jar, args),
+    },
+    options,
   );
+  return Object.assign(session, await readSessionCookie());
 }
 
 /** What this request's session cookie holds, read without writing anything back. */

@@ -5,6 +5,7 @@ import * as profile from "@/app/api/profile/route";
 import * as userRoute from "@/app/api/user/route";
 import { getDb } from "@/lib/db";
 import { concretePath, discoverEndpoints, MATRIX, type Endpoint } from "@/tests/support/api-access";
+import { fingerprint } from "@/tests/support/db-fingerprint";
 import {
   activeCycle,
   addMenuItem,
@@ -21,34 +22,6 @@ import { Browser } from "@/tests/support/http";
 
 /** Calls whose whole point is to act on the caller's own session, whatever the body says. */
 const SESSION_CALLS = new Set(["POST /api/logout", "POST /api/user/convert-to-teacher"]);
-
-const TABLES = [
-  "User",
-  "Student",
-  "MenuItem",
-  "OrderCycle",
-  "Order",
-  "PaymentAttempt",
-  "DiscountCode",
-  "Setting",
-  "AuditLog",
-  "TemporaryPassword",
-  "SandboxTransaction",
-];
-
-/** A digest of every row of every table a call could change (not sessions or rate counters). */
-async function fingerprint(): Promise<string> {
-  const db = await getDb();
-  const parts = await Promise.all(
-    TABLES.map(async (table) => {
-      const rows = await db.$queryRawUnsafe<{ digest: string | null }[]>(
-        `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${table}" t`,
-      );
-      return `${table}:${rows[0]?.digest ?? ""}`;
-    }),
-  );
-  return parts.join(",");
-}
 
 const FIELD_NAMES = [
   "name",
