@@ -1,17 +1,12 @@
-import { z } from "zod";
 import { notFound } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { isSandboxEnabled } from "@/lib/payments/provider-config";
 import { decideSandboxPayment } from "@/lib/payments/sandbox";
-
-const decideSchema = z.object({
-  token: z.string().trim().min(1, "Missing token").max(100),
-  action: z.enum(["pay", "decline", "cancel"], "Unknown action"),
-});
+import { sandboxDecisionSchema } from "@/lib/validations/payments";
 
 // POST /api/payments/sandbox/decide — the sandbox pay page's Pay / Decline / Cancel: records the
 // choice and answers where DPO would send the browser ({ redirectTo }).
-export const POST = route({ access: "public", body: decideSchema }, async ({ body }) => {
+export const POST = route({ access: "public", body: sandboxDecisionSchema }, async ({ body }) => {
   if (!isSandboxEnabled()) throw notFound();
   return { redirectTo: await decideSandboxPayment(body.token, body.action) };
 });
