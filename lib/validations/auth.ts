@@ -1,15 +1,19 @@
 import { z } from "zod";
 import { PASSWORD_MAX } from "@/lib/validations/login";
+import { newUsername, singleLine } from "@/lib/validations/text";
 
 // Shared by the forms (react-hook-form's zodResolver) and the route handlers. The messages are the
-// spec's (spec 000 §5). Upper bounds keep hostile input out of the database.
+// spec's (spec 000 §5). Upper bounds and the character checks of text.ts keep hostile input out
+// of the database (an e-mail's format admits no control character already; a password is only
+// hashed, so it may hold any).
 
 export const PASSWORD_MIN = 6;
 
-const optionalText = (max: number, message?: string) =>
+const optionalLine = (label: string, max: number, message: string) =>
   z
     .string()
     .trim()
+    .check(singleLine(label))
     .max(max, message)
     .optional()
     .nullable()
@@ -25,32 +29,48 @@ const optionalEmail = (message: string) =>
     .transform((v) => (v ? v : undefined))
     .pipe(z.email(message).optional());
 
+/** A required name: "{label} is required", "{label} is too long". */
+const name = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .check(singleLine(label))
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
 export { loginSchema, forgotPasswordSchema } from "@/lib/validations/login";
 export type { LoginInput, ForgotPasswordInput } from "@/lib/validations/login";
 
 /** What the registration form collects. */
 export const registerFormSchema = z.object({
-  username: z.string().trim().min(1, "Username is required").max(64, "Username is too long"),
+  username: z
+    .string()
+    .trim()
+    .check(...newUsername())
+    .min(1, "Username is required")
+    .max(64, "Username is too long"),
   password: z
     .string()
     .min(PASSWORD_MIN, "Password must be at least 6 characters")
     .max(PASSWORD_MAX, "Password is too long"),
-  firstName: z.string().trim().min(1, "First name is required").max(60, "First name is too long"),
-  lastName: z.string().trim().min(1, "Last name is required").max(60, "Last name is too long"),
+  firstName: name("First name", 60),
+  lastName: name("Last name", 60),
   email: z.union([z.literal(""), z.email("Invalid email address").max(254)]).optional(),
-  phone: z.string().max(30, "Phone number is too long").optional(),
+  phone: z
+    .string()
+    .check(singleLine("Phone number"))
+    .max(30, "Phone number is too long")
+    .optional(),
 });
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 /** What POST /api/register accepts (the form joins first and last name). */
 export const registerSchema = z.object({
-  username: registerFormSchema.shape.username.refine((v) => !/\s/.test(v), {
-    message: "Username cannot contain spaces",
-  }),
+  username: registerFormSchema.shape.username,
   password: registerFormSchema.shape.password,
-  name: z.string().trim().min(1, "Name is required").max(120, "Name is too long"),
+  name: name("Name", 120),
   email: optionalEmail("Invalid email address"),
-  phone: optionalText(30, "Phone number is too long"),
+  phone: optionalLine("Phone number", 30, "Phone number is too long"),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
@@ -59,9 +79,9 @@ const PASSWORD_PAIR_MESSAGE = "Password confirmation doesn't match or current pa
 /** Profile Settings (spec 000 §5). Password fields are dropped when no new password is given. */
 export const profileSchema = z
   .object({
-    name: z.string().trim().min(1, "Name is required").max(120, "Name is too long"),
+    name: name("Name", 120),
     email: optionalEmail("Please enter a valid email address"),
-    phone: optionalText(30, "Phone number is too long"),
+    phone: optionalLine("Phone number", 30, "Phone number is too long"),
     currentPassword: z.string().max(PASSWORD_MAX).optional(),
     newPassword: z
       .union([

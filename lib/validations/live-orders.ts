@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIVE_STATUSES, RECOVERY_STATUSES } from "@/lib/payments/attempt-transitions";
+import { freeText, singleLine } from "@/lib/validations/text";
 
 // Live Orders and Order Recovery calls (spec 001 §3, §4, §7): the Live Orders filters, the status
 // change, and the recovery retry. Shared by the handlers and the console screens.
@@ -22,7 +23,7 @@ const wholeNumber = (message: string, min: number, max: number) =>
     .refine((n) => n >= min && n <= max, message);
 
 const text = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+  z.string().trim().check(singleLine(label)).max(max, `${label} must be at most ${max} characters`);
 
 export const liveOrdersQuerySchema = z.object({
   page: optionalFilter(wholeNumber("Page must be a positive whole number", 1, 1_000_000)).default(
@@ -59,9 +60,9 @@ export const failedOrdersQuerySchema = z.object({
   status: optionalFilter(z.enum(RECOVERY_STATUSES, { error: "Unknown recovery status" })),
 });
 
-const optionalText = (max: number) =>
-  z
-    .string()
+/** Trimmed; absent or blank is null. */
+const optional = (text: z.ZodString, max: number) =>
+  text
     .max(max)
     .nullish()
     .transform((v) => (v?.trim() ? v.trim() : null));
@@ -79,12 +80,17 @@ export const recoveryItemSchema = z.object({
     .int()
     .min(1, "Day must be between 1 (Monday) and 5 (Friday)")
     .max(5, "Day must be between 1 (Monday) and 5 (Friday)"),
-  category: optionalText(100),
-  sideDish: optionalText(200),
-  comments: optionalText(500),
+  category: optional(z.string().check(singleLine("Protein choice")), 100),
+  sideDish: optional(z.string().check(singleLine("Side dish")), 200),
+  comments: optional(z.string().check(...freeText("Special instructions", "contain")), 500),
   paymentStatus: z.literal("completed", { error: "paymentStatus must be completed" }),
   paymentProcessor: z.literal("DISCOUNT", { error: "paymentProcessor must be DISCOUNT" }),
-  student: z.object({ name: z.string().max(200), grade: z.string().max(40) }).optional(),
+  student: z
+    .object({
+      name: z.string().check(singleLine("Student name")).max(200),
+      grade: z.string().check(singleLine("Grade")).max(40),
+    })
+    .optional(),
 });
 export type RecoveryItemInput = z.output<typeof recoveryItemSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { freeText, singleLine } from "@/lib/validations/text";
 
 // Menu items (spec 001 §3 and §5): shared by the menu item form (zodResolver), POST /api/menu,
 // PUT /api/menu/{id} and each row of the CSV upload, so every path applies the same rules.
@@ -32,10 +33,6 @@ export const DISCOUNT_PRICE_MESSAGE =
   "Discount price must be a valid positive number with up to 2 decimal places";
 export const DISCOUNT_BELOW_PRICE_MESSAGE = "Discount price must be lower than the price";
 
-// PostgreSQL refuses NUL in text, and no name needs a control character (tab and newlines are
-// allowed in descriptions only).
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 // Decimal(10, 2): up to 8 digits before the point.
 const AMOUNT = /^\d{1,8}(?:\.\d{1,2})?$/;
 
@@ -81,20 +78,17 @@ const menuItemFields = z.object({
   name: z
     .string({ error: "Name is required" })
     .trim()
+    .check(singleLine("Name"))
     .min(1, "Name is required")
-    .max(MENU_NAME_MAX, `Name must be at most ${MENU_NAME_MAX} characters`)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), "Name cannot contain control characters"),
+    .max(MENU_NAME_MAX, `Name must be at most ${MENU_NAME_MAX} characters`),
   description: z
     .string({ error: "Invalid description" })
+    .check(...freeText("Description"))
     .nullish()
     .transform((v) => (v == null || v.trim() === "" ? null : v.trim()))
     .refine(
       (v) => v === null || v.length <= MENU_DESCRIPTION_MAX,
       `Description must be at most ${MENU_DESCRIPTION_MAX} characters`,
-    )
-    .refine(
-      (v) => v === null || !CONTROL_EXCEPT_LINES.test(v),
-      "Description cannot contain control characters",
     ),
   price: amount(PRICE_MESSAGE),
   discountPrice: optionalAmount(DISCOUNT_PRICE_MESSAGE),
@@ -102,7 +96,12 @@ const menuItemFields = z.object({
     .union([
       z.literal("").transform(() => null),
       z.null(),
-      z.url({ protocol: /^https?$/, error: "Invalid URL" }).max(MENU_IMAGE_URL_MAX, "Invalid URL"),
+      // The URL parser accepts control characters (it strips or encodes them), but the address is
+      // stored as given.
+      z
+        .url({ protocol: /^https?$/, error: "Invalid URL" })
+        .max(MENU_IMAGE_URL_MAX, "Invalid URL")
+        .check(singleLine("Image URL")),
     ])
     .optional()
     .transform((v) => v ?? null),
@@ -113,11 +112,8 @@ const menuItemFields = z.object({
     .array(
       z
         .string({ error: "Select at least one category" })
-        .max(MENU_CATEGORY_MAX, `Protein names must be at most ${MENU_CATEGORY_MAX} characters`)
-        .refine(
-          (v) => !CONTROL_CHARACTERS.test(v),
-          "Protein names cannot contain control characters",
-        ),
+        .check(singleLine("Protein name"))
+        .max(MENU_CATEGORY_MAX, `Protein names must be at most ${MENU_CATEGORY_MAX} characters`),
       { error: "Select at least one category" },
     )
     .transform((values) => uniqueTexts(values.map((v) => v.trim().toLowerCase()).filter(Boolean)))
@@ -128,9 +124,10 @@ const menuItemFields = z.object({
     ),
   proteinDescriptions: z
     .record(
-      z.string(),
+      z.string().check(singleLine("Protein name")),
       z
         .string({ error: "Protein descriptions must be text" })
+        .check(...freeText("Protein description"))
         .max(
           MENU_PROTEIN_DESCRIPTION_MAX,
           `Protein descriptions must be at most ${MENU_PROTEIN_DESCRIPTION_MAX} characters`,
@@ -166,11 +163,8 @@ const menuItemFields = z.object({
     .array(
       z
         .string({ error: "Side dishes must be text" })
-        .max(MENU_SIDE_DISH_MAX, `Side dishes must be at most ${MENU_SIDE_DISH_MAX} characters`)
-        .refine(
-          (v) => !CONTROL_CHARACTERS.test(v),
-          "Side dishes cannot contain control characters",
-        ),
+        .check(singleLine("Side dish"))
+        .max(MENU_SIDE_DISH_MAX, `Side dishes must be at most ${MENU_SIDE_DISH_MAX} characters`),
       { error: "Side dishes must be text" },
     )
     .nullish()

@@ -1,29 +1,41 @@
 import { z } from "zod";
+import { freeText, singleLine } from "@/lib/validations/text";
 
 // POST /api/orders and the payment's cart: the spec's list of items. Prices, names and e-mail in
 // the request are accepted for compatibility but never trusted: the server prices from the database.
 
 const id = z.number().int().positive().max(2_147_483_647);
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
+/** Trimmed; absent or blank is null. */
+const optional = (text: z.ZodString, max: number, message: string) =>
+  text
     .max(max, message)
     .nullish()
     .transform((v) => (v?.trim() ? v.trim() : null));
+// The echoed price and customer fields are ignored, but checked like any text all the same.
+const echoed = (label: string, max: number) => z.string().check(singleLine(label)).max(max);
 
 export const orderItemSchema = z.object({
   menuItemId: id,
   studentId: id,
   weekNumber: z.number().int().min(1).max(6),
   dayOfWeek: z.number().int().min(1).max(5),
-  category: optionalText(100, "Protein choice is too long"),
-  sideDish: optionalText(200, "Side dish is too long"),
-  comments: optionalText(500, "Special instructions must be at most 500 characters"),
-  originalPrice: z.union([z.string().max(20), z.number()]).optional(),
-  discountedPrice: z.union([z.string().max(20), z.number()]).optional(),
+  category: optional(
+    z.string().check(singleLine("Protein choice")),
+    100,
+    "Protein choice is too long",
+  ),
+  sideDish: optional(z.string().check(singleLine("Side dish")), 200, "Side dish is too long"),
+  // Special instructions may run over several lines.
+  comments: optional(
+    z.string().check(...freeText("Special instructions", "contain")),
+    500,
+    "Special instructions must be at most 500 characters",
+  ),
+  originalPrice: z.union([echoed("Original price", 20), z.number()]).optional(),
+  discountedPrice: z.union([echoed("Discounted price", 20), z.number()]).optional(),
   discountPercentage: z.number().optional(),
-  customerName: z.string().max(200).optional(),
-  customerEmail: z.string().max(254).optional(),
+  customerName: echoed("Customer name", 200).optional(),
+  customerEmail: echoed("Customer email", 254).optional(),
 });
 export type OrderItemInput = z.infer<typeof orderItemSchema>;
 

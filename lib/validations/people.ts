@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FEATURES } from "@/lib/auth/permissions";
 import { PASSWORD_MAX } from "@/lib/validations/login";
+import { newUsername, singleLine } from "@/lib/validations/text";
 
 // Admin Users and Parents & Students (spec 001 §5): shared by the console's forms (zodResolver)
 // and the route handlers. The messages are the spec's.
@@ -15,13 +16,13 @@ export const OPTIONAL_PASSWORD_MESSAGE = "Password must be at least 6 characters
 export const PASSWORD_REQUIRED_MESSAGE = "Password is required when creating a new parent";
 export const EMAIL_MESSAGE = "Please enter a valid email address";
 
-/** Same rules as registration's usernames: trimmed, no spaces inside, unique regardless of case. */
+/** Registration's rules: trimmed; no spaces, `@` or invisible characters; unique regardless of case. */
 const username = z
   .string({ error: "Username must be at least 3 characters" })
   .trim()
+  .check(...newUsername())
   .min(3, "Username must be at least 3 characters")
-  .max(USERNAME_MAX, "Username is too long")
-  .refine((v) => !/\s/.test(v), { message: "Username cannot contain spaces" });
+  .max(USERNAME_MAX, "Username is too long");
 
 const password = z
   .string({ error: PASSWORD_MESSAGE })
@@ -61,6 +62,7 @@ export const parentsQuerySchema = z.object({
     .default(1),
   search: z
     .string()
+    .check(singleLine("Search"))
     .max(100, "Search is too long")
     .transform((v) => v.trim())
     .refine((v) => v === "" || v.length >= PARENT_SEARCH_MIN, SEARCH_HINT)
@@ -69,10 +71,11 @@ export const parentsQuerySchema = z.object({
 });
 export type ParentsQuery = z.output<typeof parentsQuerySchema>;
 
-const optionalText = (max: number, message: string) =>
+const optionalLine = (label: string, max: number, message: string) =>
   z
     .string()
     .trim()
+    .check(singleLine(label))
     .max(max, message)
     .nullish()
     .transform((v) => v ?? "");
@@ -89,9 +92,9 @@ const email = z
 /** The parent dialog's fields: blank name, e-mail and phone are allowed. */
 const parentFields = {
   username,
-  name: optionalText(120, "Name is too long"),
+  name: optionalLine("Name", 120, "Name is too long"),
   email,
-  phone: optionalText(30, "Phone number is too long"),
+  phone: optionalLine("Phone number", 30, "Phone number is too long"),
 };
 
 /** POST /api/parents: the password is required. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { USER_SEARCH_MIN_LENGTH } from "@/lib/settings/settings-contract";
+import { singleLine } from "@/lib/validations/text";
 
 // Settings (spec 001 §3, §5): the forms of the Settings tabs and the POSTs of /api/settings/*.
 // Texts are trimmed and bounded; the spec's own messages are kept where it gives one.
@@ -22,6 +23,7 @@ const text = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
+    .check(singleLine(label))
     .max(max, `${label} must be at most ${max} characters`)
     .default("");
 
@@ -76,6 +78,7 @@ export const userSearchQuerySchema = z.object({
   q: z
     .string({ error: USER_SEARCH_TOO_SHORT })
     .trim()
+    .check(singleLine("Search"))
     .min(USER_SEARCH_MIN_LENGTH, USER_SEARCH_TOO_SHORT)
     .max(100, "Search must be at most 100 characters"),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GRADES } from "@/lib/contracts";
+import { singleLine } from "@/lib/validations/text";
 
 // Shared by the student forms (zodResolver) and the /api/students handlers. The parent screen's
 // messages are spec 000 §5, the admin console's spec 001 §5. `teacher` is not among the grades on
@@ -7,16 +8,14 @@ import { GRADES } from "@/lib/contracts";
 
 export const STUDENT_NAME_MAX = 100;
 const MAX_ID = 2_147_483_647;
-// PostgreSQL refuses NUL in text, and no name needs a control character.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 const studentName = (min: number, message: string) =>
   z
     .string({ error: message })
     .trim()
+    .check(singleLine("Name"))
     .min(min, message)
-    .max(STUDENT_NAME_MAX, `Name must be at most ${STUDENT_NAME_MAX} characters`)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), "Name cannot contain control characters");
+    .max(STUDENT_NAME_MAX, `Name must be at most ${STUDENT_NAME_MAX} characters`);
 
 const id = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);

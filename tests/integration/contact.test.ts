@@ -105,7 +105,7 @@ describe("POST /api/contact/email", () => {
     [
       "a line break in the name",
       { name: "Mary\nBcc: x" },
-      "Name cannot contain control characters",
+      "Name contains characters that are not allowed",
     ],
     ["no e-mail", { email: undefined }, "Please enter a valid email address"],
     ["a bad e-mail", { email: "mary@" }, "Please enter a valid email address"],
@@ -137,13 +137,26 @@ describe("POST /api/contact/email", () => {
     expect(await outboxCount()).toBe(before);
   });
 
-  it("drops NUL and other control characters from a message but keeps its line breaks", async () => {
+  it("refuses NUL and other control characters in a message, and queues nothing", async () => {
     const { browser } = await signedIn();
-    const answer = await send(browser, { ...valid, message: "Line one\u0000\nLine two is here" });
+    for (const character of ["\u0000", "\u0007", "\u001b", "\u007f", "\u0085"]) {
+      const before = await outboxCount();
+      const answer = await send(browser, { ...valid, message: `Line one${character}\nLine two` });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toMatchObject({
+        message: "Message contains characters that are not allowed",
+      });
+      expect(await outboxCount()).toBe(before);
+    }
+  });
+
+  it("keeps a message's tabs and line breaks, a Windows line break as one", async () => {
+    const { browser } = await signedIn();
+    const answer = await send(browser, { ...valid, message: "Line one\r\n\tLine two\rthree" });
     expect(answer.status).toBe(200);
     const db = await getDb();
     const last = await db.emailOutbox.findFirst({ orderBy: { id: "desc" } });
-    expect(last?.text).toContain("Line one\nLine two is here");
+    expect(last?.text).toContain("Line one\n\tLine two\nthree");
   });
 
   it("answers 503 with a plain message when no support e-mail is configured", async () => {

@@ -240,7 +240,7 @@ describe("bad input", () => {
     [
       "a NUL in the name",
       { name: "Null\u0000Byte", grade: "3" },
-      "Name cannot contain control characters",
+      "Name contains characters that are not allowed",
     ],
     ["no grade", { name: "Chanda" }, "Please select a grade"],
     ["an empty grade", { name: "Chanda", grade: "" }, "Please select a grade"],

@@ -1,5 +1,6 @@
 // A digest of the rows hostile requests could damage, compared before and after a refused call:
-// the hostile-input (bodies) and hostile-headers (cookies and headers) proofs share it.
+// the hostile-input (bodies) and hostile-headers (cookies and headers) proofs share it. And a scan
+// of the same rows for characters that should never have been let in.
 import { getDb } from "@/lib/db";
 
 /** Every table a call could change, but not sessions or rate counters (logins move those). */
@@ -29,4 +30,24 @@ export async function fingerprint(tables: readonly string[] = DATA_TABLES): Prom
     }),
   );
   return parts.join(",");
+}
+
+/** Data tables plus the outbox (a refused call queues no mail). */
+export const DATA_AND_MAIL_TABLES = [...DATA_TABLES, "EmailOutbox"];
+
+/** The tables (with a sample row) holding a row whose text matches `pattern`. */
+export async function tablesHolding(
+  pattern: RegExp,
+  tables: readonly string[] = DATA_AND_MAIL_TABLES,
+): Promise<string[]> {
+  const db = await getDb();
+  const found: string[] = [];
+  for (const table of tables) {
+    const rows = await db.$queryRawUnsafe<{ row: string }[]>(
+      `SELECT t::text AS row FROM "${table}" t`,
+    );
+    const hit = rows.find(({ row }) => pattern.test(row));
+    if (hit) found.push(`${table}: ${JSON.stringify(hit.row.slice(0, 120))}`);
+  }
+  return found;
 }

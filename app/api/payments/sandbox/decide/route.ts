@@ -1,20 +1,15 @@
-import { z } from "zod";
 import { notFound } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { PARENT_OR_TEACHER } from "@/lib/auth/guards";
 import { isSandboxEnabled } from "@/lib/payments/provider-config";
 import { decideSandboxPayment } from "@/lib/payments/sandbox";
-
-const decideSchema = z.object({
-  token: z.string().trim().min(1, "Missing token").max(100),
-  action: z.enum(["pay", "decline", "cancel"], "Unknown action"),
-});
+import { sandboxDecisionSchema } from "@/lib/validations/payments";
 
 // POST /api/payments/sandbox/decide — the sandbox pay page's Pay / Decline / Cancel, by the parent
 // or teacher who started that payment (another one gets 404, as for an unknown token): records the
 // choice and answers where DPO would send the browser ({ redirectTo }).
 export const POST = route(
-  { access: PARENT_OR_TEACHER, body: decideSchema },
+  { access: PARENT_OR_TEACHER, body: sandboxDecisionSchema },
   async ({ user, body }) => {
     if (!isSandboxEnabled()) throw notFound();
     return { redirectTo: await decideSandboxPayment(user, body.token, body.action) };
