@@ -100,12 +100,19 @@ export async function startServer(
   };
 }
 
-/** A cookie-carrying HTTP client for one user, as a browser on the school's site would be. */
+/**
+ * A cookie-carrying HTTP client for one user, as a browser on the school's site would be: its
+ * writes carry the Origin of the page they come from, the server's own address unless `origin`
+ * names the public one (APP_URL behind a TLS proxy).
+ */
 export class HttpClient {
   readonly jar = new Map<string, string>();
   lastSetCookies: string[] = [];
 
-  constructor(private base: string) {}
+  constructor(
+    private base: string,
+    private readonly origin?: string,
+  ) {}
 
   use(base: string): this {
     this.base = base;
@@ -124,7 +131,7 @@ export class HttpClient {
       redirect: "manual",
       headers: {
         ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(method === "GET" ? {} : { origin: url.origin }),
+        ...(method === "GET" ? {} : { origin: this.origin ?? url.origin }),
         ...(this.jar.size > 0
           ? { cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ") }
           : {}),
