@@ -1,8 +1,8 @@
 // Headers every response carries (pages, API and assets); the page CSP with its nonce is set per
-// request in proxy.ts.
+// request in proxy.ts. Exported for the 400 that scripts/serve.mjs answers before Next is asked.
 const production = process.env.NODE_ENV === "production";
 
-const securityHeaders = [
+export const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },

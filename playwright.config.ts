@@ -47,15 +47,13 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf .data/e2e && npm run build && npx next start -p ${PORT}`,
+    command: `rm -rf .data/e2e && npm run build && npm start -- -p ${PORT}`,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 240_000,
     // Locally an already running server on the port is reused (start it with the env below).
     reuseExistingServer: !process.env.CI,
     stdout: "pipe",
     env: {
-      NEXT_TELEMETRY_DISABLED: "1",
-      NEXT_MANUAL_SIG_HANDLE: "true",
       LOG_LEVEL: "warn",
       PGLITE_DATA_DIR: ".data/e2e/pglite",
       APP_URL: `http://localhost:${PORT}`,

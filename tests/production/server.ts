@@ -1,6 +1,7 @@
-// Starts the production build (`next start`, as `npm start` does) as a child process, the way an
-// operator runs it, and talks to it over real HTTP. Used by the tests that need a real server:
-// headers, cookies, graceful shutdown, and several instances on one database.
+// Starts the production build as a child process with the command `npm start` runs (`node
+// scripts/serve.mjs`, with only the variables a test gives it), the way an operator runs it, and
+// talks to it over real HTTP. Used by the tests that need a real server: headers, cookies, the
+// caller's address, graceful shutdown, and several instances on one database.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -32,14 +33,12 @@ export async function startServer(
   assertBuilt();
   const child = spawn(
     process.execPath,
-    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
+    [path.join(root, "scripts/serve.mjs"), "-p", String(port)],
     {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
-        NEXT_TELEMETRY_DISABLED: "1",
-        NEXT_MANUAL_SIG_HANDLE: "true",
         NODE_ENV: "production",
         LOG_LEVEL: "info",
         ...env,
@@ -100,12 +99,19 @@ export async function startServer(
   };
 }
 
-/** A cookie-carrying HTTP client for one user, as a browser on the school's site would be. */
+/**
+ * A cookie-carrying HTTP client for one user, as a browser on the school's site would be: its
+ * writes carry the Origin of the page they come from, the server's own address unless `origin`
+ * names the public one (APP_URL behind a TLS proxy).
+ */
 export class HttpClient {
   readonly jar = new Map<string, string>();
   lastSetCookies: string[] = [];
 
-  constructor(private base: string) {}
+  constructor(
+    private base: string,
+    private readonly origin?: string,
+  ) {}
 
   use(base: string): this {
     this.base = base;
@@ -124,7 +130,7 @@ export class HttpClient {
       redirect: "manual",
       headers: {
         ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(method === "GET" ? {} : { origin: url.origin }),
+        ...(method === "GET" ? {} : { origin: this.origin ?? url.origin }),
         ...(this.jar.size > 0
           ? { cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ") }
           : {}),

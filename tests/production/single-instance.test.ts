@@ -12,6 +12,8 @@ import { HttpClient, startServer, type RunningServer } from "@/tests/production/
 // session cookie, the x-middleware-subrequest bypass, and a graceful stop. Embedded database.
 
 const PORT = 3311;
+// The public address: browsers reach the app there, through the TLS proxy, and send its Origin.
+const APP_URL = "https://canteen.test";
 const SUPERADMIN_PASSWORD = "prod-superadmin-pass";
 const dataDir = mkdtempSync(path.join(tmpdir(), "canteen-prod-"));
 let server: RunningServer;
@@ -31,7 +33,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => dpo.listen(0, "127.0.0.1", resolve));
   const dpoPort = (dpo.address() as AddressInfo).port;
   server = await startServer(PORT, {
-    APP_URL: "https://canteen.test",
+    APP_URL,
     PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
     SEED_SUPERADMIN_PASSWORD: SUPERADMIN_PASSWORD,
     SEED_DEMO: "1",
@@ -56,7 +58,7 @@ function scriptNonces(html: string): (string | null)[] {
 
 describe("response headers", () => {
   it("gives every page a fresh script nonce, no inline scripts without it, and refuses framing", async () => {
-    const client = new HttpClient(server.url);
+    const client = new HttpClient(server.url, APP_URL);
     const first = await client.call<string>("GET", "/");
     const second = await client.call<string>("GET", "/");
     const csp = first.headers.get("content-security-policy") ?? "";
@@ -86,7 +88,7 @@ describe("response headers", () => {
 
 describe("session cookie in production", () => {
   it("is __Host- prefixed, Secure, HttpOnly and SameSite=Lax, for the whole site only", async () => {
-    const client = new HttpClient(server.url);
+    const client = new HttpClient(server.url, APP_URL);
     const login = await client.call("POST", "/api/login", {
       username: "superadmin",
       password: SUPERADMIN_PASSWORD,
@@ -113,7 +115,7 @@ describe("x-middleware-subrequest", () => {
   ];
 
   it.each(variants)("grants nothing to a signed-out visitor (%s)", async (value) => {
-    const client = new HttpClient(server.url);
+    const client = new HttpClient(server.url, APP_URL);
     const headers = { "x-middleware-subrequest": value };
     const api = await client.call("GET", "/api/order-cycles/history?page=1", undefined, headers);
     expect(api.status).toBe(401);
@@ -125,7 +127,7 @@ describe("x-middleware-subrequest", () => {
   });
 
   it("gives a signed-in parent no admin page or call", async () => {
-    const parent = new HttpClient(server.url);
+    const parent = new HttpClient(server.url, APP_URL);
     expect(
       (
         await parent.call("POST", "/api/login", {
@@ -144,7 +146,7 @@ describe("x-middleware-subrequest", () => {
 
 describe("graceful shutdown", () => {
   it("stops being ready at once, finishes the payment in flight, then exits cleanly", async () => {
-    const parent = new HttpClient(server.url);
+    const parent = new HttpClient(server.url, APP_URL);
     expect(
       (
         await parent.call("POST", "/api/login", {

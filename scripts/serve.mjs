@@ -1,0 +1,116 @@
+// `npm start`: the production build served by Next's own request handler inside a small HTTP
+// server of ours (Next's documented custom server), for two things `next start` gets wrong:
+//
+// - The caller's address. `next start` fills in X-Forwarded-For only when the request has none,
+//   so a client facing the app directly can send any value and pick its own bucket for the
+//   per-address limits. Here the socket's peer is always appended as the last entry, and
+//   lib/api/client-address.ts counts TRUSTED_PROXY_HOPS back from it.
+// - A path that does not percent-decode (`/api/%ff`). Next's router then tries to render a `/400`
+//   page an App Router app does not have, and answers 500. It is answered 400 here, before Next.
+//
+// Everything else is `next start`'s: `-p`/`--port` or PORT (default 3000), `-H`/`--hostname`
+// (default: every interface), `--keepAliveTimeout`. Like `next start`, the HOSTNAME variable is
+// not read (containers set it to their own name). SIGTERM and SIGINT are left to the app
+// (NEXT_MANUAL_SIG_HANDLE): lib/server-startup.ts stops being ready, lets the API requests in
+// flight finish, closes the database and exits. `npm start` runs this with `exec`, so the signal
+// npm forwards reaches this process rather than a shell that would die and leave it running.
+import http from "node:http";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+const { values: options } = parseArgs({
+  options: {
+    port: { type: "string", short: "p" },
+    hostname: { type: "string", short: "H" },
+    keepAliveTimeout: { type: "string" },
+  },
+});
+
+const port = wholeNumber("port", options.port ?? process.env.PORT ?? "3000");
+const keepAliveTimeout =
+  options.keepAliveTimeout === undefined
+    ? undefined
+    : wholeNumber("keepAliveTimeout", options.keepAliveTimeout);
+const hostname = options.hostname;
+
+// What `next start` sets before loading anything of Next or the app (lib/env.ts reads NODE_ENV:
+// left unset, the app would seed the demo accounts).
+process.env.NODE_ENV ||= "production";
+process.env.NEXT_RUNTIME = "nodejs";
+process.env.NEXT_MANUAL_SIG_HANDLE = "true";
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+process.env.NEXT_PRIVATE_START_TIME ??= String(Date.now());
+
+const { default: next } = await import("next");
+const { securityHeaders } = await import("../next.config.mjs");
+
+const server = http.createServer(listener);
+if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
+const app = next({
+  dev: false,
+  dir: path.resolve(import.meta.dirname, ".."),
+  port,
+  hostname,
+  httpServer: server,
+});
+const handle = app.getRequestHandler();
+
+/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+function listener(req, res) {
+  // Node joins repeated X-Forwarded-For headers with ", ", so this is the whole chain as sent.
+  const chain = req.headers["x-forwarded-for"];
+  const peer = req.socket.remoteAddress ?? "unknown";
+  req.headers["x-forwarded-for"] = chain ? `${chain}, ${peer}` : peer;
+  if (!pathDecodes(req.url ?? "/")) {
+    malformedPath(res);
+    return;
+  }
+  handle(req, res).catch((error) => {
+    console.error(error);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  });
+}
+
+/** Whether the path decodes the way Next's router decodes it (the query is never decoded so). */
+function pathDecodes(url) {
+  const query = url.indexOf("?");
+  try {
+    decodeURIComponent(query === -1 ? url : url.slice(0, query));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {http.ServerResponse} res */
+function malformedPath(res) {
+  const message = "Malformed request path";
+  res.statusCode = 400;
+  for (const { key, value } of securityHeaders) res.setHeader(key, value);
+  res.setHeader("content-type", "application/json");
+  res.setHeader("cache-control", "no-store");
+  res.end(JSON.stringify({ message, error: message }));
+}
+
+function wholeNumber(name, text) {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || String(value) !== text.trim()) {
+    console.error(`Invalid ${name}: ${text}`);
+    process.exit(1);
+  }
+  return value;
+}
+
+server.on("error", (error) => {
+  console.error("Failed to start server", error);
+  process.exit(1);
+});
+
+await app.prepare();
+server.listen(port, hostname, () => {
+  const address = server.address();
+  const bound = typeof address === "object" && address ? address.port : port;
+  process.env.PORT = String(bound);
+  console.log(`▲ Next.js production server on http://${hostname ?? "localhost"}:${bound}`);
+});
