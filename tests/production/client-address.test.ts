@@ -83,6 +83,22 @@ describe("clients behind one trusted proxy", () => {
     expect((await reset(proxied, "1.2.3.4, 203.0.113.7")).status).toBe(429);
     expect((await reset(proxied, "203.0.113.8, 203.0.113.7")).status).toBe(429);
   });
+
+  it("cannot lock the superadmin out: ten failures shut out the attacker's address, not the owner's", async () => {
+    const login = (password: string, forwardedFor: string) =>
+      new HttpClient(proxied.url).call(
+        "POST",
+        "/api/login",
+        { username: "superadmin", password },
+        { "x-forwarded-for": forwardedFor },
+      );
+    for (let i = 0; i < 10; i++)
+      expect((await login(`guess-${i}`, "203.0.113.60")).status).toBe(401);
+    // The attacker's address is locked out of the account, even with the right password...
+    expect((await login("address-superadmin", "203.0.113.60")).status).toBe(429);
+    // ...while the owner, at another address behind the same proxy, signs in.
+    expect((await login("address-superadmin", "203.0.113.61")).status).toBe(200);
+  }, 60_000);
 });
 
 describe("a path that does not percent-decode", () => {
