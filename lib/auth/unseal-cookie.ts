@@ -3,10 +3,10 @@ import { LRUCache } from "lru-cache";
 import { SESSION_MAX_AGE_SECONDS, type SessionCookie } from "@/lib/auth/session-cookie";
 
 // Unsealing the session cookie (PBKDF2, key import, HMAC, AES) is a visible share of every
-// signed-in request's CPU (figures in docs/benchmarks.md). A phone sends the same sealed text on every request of its session, so each process keeps what that text unsealed
-// to: a pure function of the text and the secret, so no instance can hold a stale copy. Only seals
-// that verified are kept, never past the seal's own expiry, and only for the secret they verified
-// with.
+// signed-in request's CPU (figures in docs/benchmarks.md). A phone sends the same sealed text on
+// every request of its session, so each process keeps what that text unsealed to: a pure function
+// of the text and the secret, so no instance can hold a stale copy. Only seals that verified are
+// kept, never past the seal's own expiry, and only for the secret they verified with.
 // Whether the session is still live is not decided here: its Session row is read on every request.
 
 type Unsealed = { secret: string; data: Readonly<SessionCookie>; expiresAt: number };
