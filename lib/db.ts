@@ -29,15 +29,8 @@ export function observeQueries(listener: (sql: string) => void): () => void {
 
 /**
  * PostgreSQL settings of the embedded database, passed at every open (nothing is written to the
- * data folder). PGlite's shared memory lives in its WebAssembly heap and is zero-filled when
- * PostgreSQL starts, so every byte of it is resident from the first second: with the default
- * shared_buffers of 128 MB, 147 MB of the 184 MB heap was resident right after opening (untouched
- * heap pages are not). The realistic school (50,000 orders) is a 26 MB database, and a buffer miss
- * is a read from the OS page cache, so 32 MB of buffers holds all of it.
- * Measured (bare Node, file-backed folder, 50,000 orders, 2026-11-24): RSS right after open
- * 345-350 -> 238-250 MB, peak over aggregates, sorts and joins on the orders 422-470 -> 303-350 MB;
- * the same queries as fast within noise. wal_buffers follows (auto: 1/32 of shared_buffers, 4 MB
- * -> 1 MB). The heap never grew past its 128 MB floor in those queries (work_mem stays 4 MB).
+ * data folder). PGlite zero-fills its shared memory at start, so all of it stays resident: 32 MB
+ * of shared buffers hold a realistic school's whole database (figures in docs/benchmarks.md).
  * `startParams` replaces PGlite's own defaults (single-user mode among them) rather than adding
  * to them, hence the spread: without it the database does not start. Read back by
  * tests/integration/embedded-memory.test.ts.

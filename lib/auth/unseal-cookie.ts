@@ -4,12 +4,11 @@ import { SESSION_MAX_AGE_SECONDS, type SessionCookie } from "@/lib/auth/session-
 import type { Role } from "@/lib/auth/permissions";
 import { log } from "@/lib/observability/log";
 
-// Unsealing the session cookie costs a PBKDF2 key derivation, a key import, an HMAC and an AES
-// decryption: about a tenth of a menu read's CPU (issue 8, docs/benchmarks.md). A phone sends the
-// same sealed text on every request of its session, so each process keeps what that text unsealed
-// to: a pure function of the text and the secret, so no instance can hold a stale copy. Only seals
-// that verified are kept, never past the seal's own expiry, and only for the secret they verified
-// with.
+// Unsealing the session cookie (PBKDF2, key import, HMAC, AES) is a visible share of every
+// signed-in request's CPU (figures in docs/benchmarks.md). A phone sends the same sealed text on
+// every request of its session, so each process keeps what that text unsealed to: a pure function
+// of the text and the secret, so no instance can hold a stale copy. Only seals that verified are
+// kept, never past the seal's own expiry, and only for the secret they verified with.
 // Whether the session is still live is not decided here: its Session row is read on every request.
 //
 // A cookie is attacker-controlled text (issue 14: sqlmap's mutations made some requests 500,

@@ -2,10 +2,9 @@ import "server-only";
 import v8 from "node:v8";
 
 // V8 lets a busy server's heap grow to about four times what survives a full collection before it
-// collects again: on the benchmark (issue 8) some 75 MB survive, yet the heap reached 380 MB and
-// the process's RSS 520 MB, almost all of it garbage waiting. Growing the heap by at most
-// HEAP_GROWING_PERCENT over the live size keeps it near twice that size. There is no fixed cap, so
-// a large answer (every order, for an admin's export) still gets the room it needs.
+// collects again, almost all of it garbage waiting (figures in docs/benchmarks.md). Growing the
+// heap by at most HEAP_GROWING_PERCENT over the live size keeps it near twice that size. There is
+// no fixed cap, so a large answer (every order, for an admin's export) still gets its room.
 
 export const HEAP_GROWING_PERCENT = 100;
 
