@@ -224,7 +224,7 @@ const REFUSED: Case[] = [
   [
     "the sandbox pay page's token",
     () =>
-      stranger().call(decide.POST, "POST", "/api/payments/sandbox/decide", {
+      parentBrowser.call(decide.POST, "POST", "/api/payments/sandbox/decide", {
         body: { token: `tok${NUL}`, action: "pay" },
       }),
     "Token",
