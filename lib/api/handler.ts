@@ -3,10 +3,10 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { ApiError, badRequest, unprocessable } from "@/lib/api/errors";
 import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/api/prisma-errors";
-import { applyWrittenCookies, withRequestCookies } from "@/lib/api/request-cookies";
+import { applyWrittenCookies, withRequestCookies } from "@/lib/auth/request-cookies";
 import { assertSameOrigin } from "@/lib/api/same-origin";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
-import { assertAccess, type Access } from "@/lib/auth/guards";
+import { assertAccess, type Access } from "@/lib/api/access";
 import { requestFinished, requestStarted } from "@/lib/observability/lifecycle";
 import { log, withRequestContext } from "@/lib/observability/log";
 
