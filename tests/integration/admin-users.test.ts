@@ -1,13 +1,13 @@
 import { describe, expect, it } from "@jest/globals";
-import * as login from "@/app/api/login/route";
-import * as adminUsers from "@/app/api/admin-users/route";
 import * as permissions from "@/app/api/admin-users/[id]/permissions/route";
+import * as adminUsers from "@/app/api/admin-users/route";
+import * as login from "@/app/api/login/route";
 import * as user from "@/app/api/user/route";
 import * as password from "@/app/api/users/[id]/password/route";
 import { verifyPassword } from "@/lib/auth/password";
 import { FEATURES } from "@/lib/auth/permissions";
+import type { AdminUserDto } from "@/lib/contracts/people";
 import { getDb } from "@/lib/db";
-import type { AdminUserDto } from "@/lib/users/people-contract";
 import { Browser } from "@/tests/support/http";
 import {
   makeAccount,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@jest/globals";
-import * as codes from "@/app/api/discount-codes/route";
 import * as codeById from "@/app/api/discount-codes/[id]/route";
+import * as codes from "@/app/api/discount-codes/route";
 import * as discountById from "@/app/api/discounts/[id]/route";
 import * as myCode from "@/app/api/discounts/my-discount-code/route";
+import type { DiscountCodeDto } from "@/lib/contracts/settings";
 import { getDb } from "@/lib/db";
-import type { DiscountCodeDto } from "@/lib/settings/settings-contract";
 import { signedInAs, signedUpParent } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 import { browserFor, type Caller } from "@/tests/support/settings-fixtures";
