@@ -1,42 +1,19 @@
 import { afterEach, describe, expect, it, jest } from "@jest/globals";
-import * as login from "@/app/api/login/route";
 import * as today from "@/app/api/orders/today/route";
 import * as week from "@/app/api/orders/week/[week]/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import type { KitchenOrders } from "@/lib/kitchen/kitchen";
 import { addDaysIso, mondayOf, parseIsoDate, schoolToday } from "@/lib/school-calendar";
-import { activeCycle, addMenuItem, signedInAs, uniqueName } from "@/tests/support/fixtures";
+import {
+  activeCycle,
+  addMenuItem,
+  signedIn,
+  signedInAs,
+  uniqueName,
+} from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 type OrderStatus = "pending" | "completed" | "cancelled" | "refunded";
-
-let counter = 0;
-
-/** A signed-in account made straight in the database. */
-async function signedIn(role: Role, allowedFeatures: string[] = []) {
-  const db = await getDb();
-  const n = ++counter;
-  const username = `kitchen.${role}.${n}`;
-  const password = "pass-word-1";
-  const user = await db.user.create({
-    data: {
-      username,
-      usernameKey: username,
-      passwordHash: await hashPassword(password),
-      name: `${role} ${n}`,
-      role,
-      allowedFeatures,
-    },
-  });
-  const browser = new Browser(`198.51.100.${n}`);
-  const answer = await browser.call(login.POST, "POST", "/api/login", {
-    body: { username, password },
-  });
-  expect(answer.status).toBe(200);
-  return { browser, id: user.id };
-}
 
 const superadmin = () => signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
 
