@@ -8,14 +8,9 @@ import { verifyPassword } from "@/lib/auth/password";
 import { FEATURES } from "@/lib/auth/permissions";
 import type { AdminUserDto } from "@/lib/contracts/people";
 import { getDb } from "@/lib/db";
+import { signedInSuperadmin } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
-import {
-  makeAccount,
-  PASSWORD,
-  signIn,
-  signedInAccount,
-  signedInSuperadmin,
-} from "@/tests/support/people-fixtures";
+import { makeAccount, PASSWORD, signIn, signedInAccount } from "@/tests/support/people-fixtures";
 
 const OWN = "You cannot modify your own permissions. Contact another admin for permission changes.";
 

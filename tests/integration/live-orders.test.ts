@@ -10,7 +10,7 @@ import { STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { FakeDpo, paidXml, resultXml } from "@/tests/support/fake-dpo";
-import { activeCycle, addMenuItem, signedInAs } from "@/tests/support/fixtures";
+import { activeCycle, addMenuItem, signedInSuperadmin } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 import {
   attemptRow,
@@ -43,7 +43,7 @@ beforeAll(async () => {
   cycleId = (await activeCycle()).id;
   meal = await addMenuItem({ name: "Chicken Rice Bowl", price: "45.50", categories: [] });
   stew = await addMenuItem({ name: "Beef Stew Plate", price: "30.00", categories: [] });
-  superadmin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+  superadmin = await signedInSuperadmin();
 });
 beforeEach(() => fake.reset());
 afterAll(async () => fake.stop());

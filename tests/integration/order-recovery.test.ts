@@ -12,7 +12,7 @@ import {
   activeCycle,
   addMenuItem,
   addStudent,
-  signedInAs,
+  signedInSuperadmin,
   signedUpParent,
 } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
@@ -70,7 +70,7 @@ beforeAll(async () => {
     categories: [],
     sideDishes: [],
   });
-  superadmin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+  superadmin = await signedInSuperadmin();
 });
 beforeEach(() => {
   fake.reset();

@@ -8,6 +8,7 @@ import * as user from "@/app/api/user/route";
 import type { StudentDto } from "@/lib/contracts";
 import type { ParentDto, ParentsPage } from "@/lib/contracts/people";
 import { getDb } from "@/lib/db";
+import { signedInSuperadmin } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 import {
   addOrders,
@@ -15,7 +16,6 @@ import {
   PASSWORD,
   signIn,
   signedInAccount,
-  signedInSuperadmin,
 } from "@/tests/support/people-fixtures";
 
 type Caller =

@@ -73,6 +73,10 @@ export async function signedIn(
   return { browser, id: user.id, username };
 }
 
+/** The seeded superadmin (every feature), signed in from a browser of its own. */
+export const signedInSuperadmin = () =>
+  signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+
 export async function addStudent(parentId: number, name: string, grade: string) {
   const db = await getDb();
   return db.student.create({
