@@ -2,9 +2,9 @@
 
 import { LogOut, UserRound } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { LazyHeaderMenu, LazyProfileDialog } from "@/components/account/lazy-account";
 import { MenuButton } from "@/components/account/menu-button";
 import { useLogout } from "@/components/auth/use-session-actions";
-import { LazyHeaderMenu, LazyProfileDialog } from "@/components/portal/lazy-portal";
 import { Button } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/auth/session";
 import { SHOP_NAME } from "@/lib/brand";

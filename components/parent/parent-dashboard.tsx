@@ -8,12 +8,8 @@ import { StudentSelector } from "@/components/parent/student-selector";
 import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras, MobileHeaderExtras } from "@/components/portal/header-extras";
-import {
-  LazyCartView,
-  LazyContactDialogs,
-  LazyStudentsTab,
-  LazyTermsDialog,
-} from "@/components/portal/lazy-portal";
+import { LazyStudentsTab } from "@/components/parent/lazy-parent";
+import { LazyCartView, LazyContactDialogs, LazyTermsDialog } from "@/components/portal/lazy-portal";
 import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { MenuCalendar } from "@/components/portal/menu-calendar";

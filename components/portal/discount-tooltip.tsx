@@ -1,6 +1,6 @@
 "use client";
 
-import { DiscountBadgeButton } from "@/components/portal/discount-badge";
+import { DiscountBadgeButton } from "@/components/portal/discount-badge-button";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
 import type { MyDiscountCodeDto } from "@/lib/contracts";
 

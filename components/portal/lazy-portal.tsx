@@ -1,22 +1,19 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { MenuButton } from "@/components/account/menu-button";
 import { LoadingBlock } from "@/components/portal/load-state";
 
 // The parts of the parent and teacher screens that nobody needs for the first paint of the Menu
-// Calendar, each fetched when first shown: the cart (and its checkout), the Students tab and the
-// dialogs (their forms bring zod and react-hook-form). Keeps a parent's first download small on a
-// phone; Menu Calendar and Order History stay in the main chunk so they work offline too. The
-// dialogs opened from them (add to cart, cancel order) and the header's menu are fetched on first
-// use, so the service worker has them for offline use only once they have been opened online.
+// Calendar, each fetched when first shown: the cart (and its checkout), the Students tab
+// (components/parent/lazy-parent.tsx), the teacher's cart sheet (components/teacher/lazy-teacher.tsx)
+// and the dialogs (their forms bring zod and react-hook-form). Keeps a parent's first download small
+// on a phone; Menu Calendar and Order History stay in the main chunk so they work offline too. The
+// dialogs opened from them (add to cart, cancel order) and the header's menu
+// (components/account/lazy-account.tsx) are fetched on first use, so the service worker has them for
+// offline use only once they have been opened online.
 export const LazyCartView = dynamic(
   () => import("@/components/portal/cart-view").then((m) => m.CartView),
   { loading: () => <LoadingBlock label="Loading cart" /> },
-);
-export const LazyStudentsTab = dynamic(
-  () => import("@/components/parent/students-tab").then((m) => m.StudentsTab),
-  { loading: () => <LoadingBlock label="Loading students" /> },
 );
 export const LazyContactDialogs = dynamic(() =>
   import("@/components/portal/contact-dialog").then((m) => m.ContactDialogs),
@@ -24,19 +21,9 @@ export const LazyContactDialogs = dynamic(() =>
 export const LazyTermsDialog = dynamic(() =>
   import("@/components/portal/terms-dialog").then((m) => m.TermsDialog),
 );
-export const LazyProfileDialog = dynamic(() =>
-  import("@/components/account/profile-dialog").then((m) => m.ProfileDialog),
-);
-export const LazyHeaderMenu = dynamic(
-  () => import("@/components/account/header-menu").then((m) => m.HeaderMenu),
-  { loading: () => <MenuButton aria-haspopup="menu" aria-expanded={false} aria-busy /> },
-);
 export const LazyAddToCartDialog = dynamic(() =>
   import("@/components/portal/add-to-cart-dialog").then((m) => m.AddToCartDialog),
 );
 export const LazyCancelOrderDialog = dynamic(() =>
   import("@/components/portal/cancel-order-dialog").then((m) => m.CancelOrderDialog),
-);
-export const LazyCartSheet = dynamic(() =>
-  import("@/components/teacher/cart-sheet").then((m) => m.CartSheet),
 );

@@ -7,11 +7,7 @@ import { startCardPayment } from "@/components/parent/checkout";
 import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras, MobileHeaderExtras } from "@/components/portal/header-extras";
-import {
-  LazyCartSheet,
-  LazyContactDialogs,
-  LazyTermsDialog,
-} from "@/components/portal/lazy-portal";
+import { LazyContactDialogs, LazyTermsDialog } from "@/components/portal/lazy-portal";
 import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { MenuCalendar } from "@/components/portal/menu-calendar";
@@ -22,6 +18,7 @@ import { useCart } from "@/components/portal/use-cart";
 import { useStudents } from "@/components/portal/use-portal-queries";
 import { useShownOnce } from "@/components/portal/use-shown-once";
 import { useSwitchToCart } from "@/components/portal/use-switch-to-cart";
+import { LazyCartSheet } from "@/components/teacher/lazy-teacher";
 import { Tabs, TabsContent } from "@/components/ui/tabs";
 import type { SessionUser } from "@/lib/auth/session";
 import { STAFF_GRADE } from "@/lib/contracts";

@@ -1,12 +1,13 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
+import { assertAccess, type Access } from "@/lib/api/access";
 import { ApiError, badRequest, unprocessable } from "@/lib/api/errors";
 import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/api/prisma-errors";
-import { applyWrittenCookies, withRequestCookies } from "@/lib/api/request-cookies";
+import { readTextCapped } from "@/lib/api/read-body";
 import { assertSameOrigin } from "@/lib/api/same-origin";
+import { applyWrittenCookies, withRequestCookies } from "@/lib/auth/request-cookies";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
-import { assertAccess, type Access } from "@/lib/auth/guards";
 import { requestFinished, requestStarted } from "@/lib/observability/lifecycle";
 import { log, withRequestContext } from "@/lib/observability/log";
 
@@ -135,7 +136,8 @@ async function readJson(req: NextRequest): Promise<unknown> {
   if (type !== null && !isJson) throw unsupportedType();
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiError(413, "Request body is too large");
-  const text = await readLimited(req);
+  const text = await readTextCapped(req, MAX_BODY_BYTES);
+  if (text === null) throw new ApiError(413, "Request body is too large");
   if (text.trim() === "") return {};
   if (!isJson) throw unsupportedType();
   try {
@@ -146,24 +148,6 @@ async function readJson(req: NextRequest): Promise<unknown> {
 }
 
 const unsupportedType = () => new ApiError(415, "Content-Type must be application/json");
-
-async function readLimited(req: NextRequest): Promise<string> {
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new ApiError(413, "Request body is too large");
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
 
 /** Parses with any zod 4 schema, classic or `zod/mini` (the login page's forms use mini). */
 export function parseWith<T>(schema: z.core.$ZodType<T>, input: unknown): T {

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import { getIronSession } from "iron-session";
-import { currentRequestCookies } from "@/lib/api/request-cookies";
+import { currentRequestCookies } from "@/lib/auth/request-cookies";
 import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Role } from "@/lib/auth/permissions";

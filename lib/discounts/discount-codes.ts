@@ -4,11 +4,11 @@ import { conflict, notFound } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
+import type { DiscountCodeDto } from "@/lib/contracts/settings";
 import { getDb, type Tx } from "@/lib/db";
-import type { DiscountCodeDto } from "@/lib/settings/settings-contract";
 import type { discountCodeSchema } from "@/lib/validations/discount-codes";
 
-export type { DiscountCodeDto } from "@/lib/settings/settings-contract";
+export type { DiscountCodeDto } from "@/lib/contracts/settings";
 
 // Discount codes (spec 001 §2 Settings, §3, §7). A code belongs to one parent or teacher; codes are
 // unique regardless of case, and a user holds at most one active code: a second active one is

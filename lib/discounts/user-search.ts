@@ -1,6 +1,6 @@
 import "server-only";
+import { USER_SEARCH_LIMIT, type UserSearchResultDto } from "@/lib/contracts/settings";
 import { getDb } from "@/lib/db";
-import { USER_SEARCH_LIMIT, type UserSearchResultDto } from "@/lib/settings/settings-contract";
 
 /**
  * The discount form's user picker: parents and teachers whose username, name or e-mail contains

@@ -1,6 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { ApiError, unprocessable } from "@/lib/api/errors";
+import { readBodyCapped } from "@/lib/api/read-body";
 import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { parseMenuCsv } from "@/lib/menu/menu-csv";
@@ -23,7 +24,8 @@ export async function readCsvUpload(req: NextRequest): Promise<string> {
   if (declared > limit) throw tooLarge();
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) throw noFile();
-  const bytes = await readCapped(req, limit);
+  const bytes = await readBodyCapped(req, limit);
+  if (bytes === null) throw tooLarge();
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
@@ -45,24 +47,6 @@ export async function readCsvUpload(req: NextRequest): Promise<string> {
   } catch {
     throw notCsv();
   }
-}
-
-async function readCapped(req: NextRequest, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /**

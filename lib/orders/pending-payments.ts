@@ -1,14 +1,14 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/session";
 import { audit } from "@/lib/audit/audit";
-import { getDb } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import type { SessionUser } from "@/lib/auth/session";
 import {
   PENDING_PAYMENT_GROUPS_PAGE_SIZE,
   type PendingPaymentOrderDto,
   type PendingPaymentsPageDto,
   type VerifyPaymentsResultDto,
-} from "@/lib/orders/admin-money-contract";
+} from "@/lib/contracts/orders";
+import { getDb } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 // Pending Payments (spec 001 §2, §4, §7): live orders whose payment the school has not received
 // yet (the alternative payment methods), grouped by the account that ordered them, and the

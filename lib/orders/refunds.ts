@@ -1,15 +1,11 @@
 import "server-only";
 import { conflict, notFound } from "@/lib/api/errors";
 import { pageMetadata } from "@/lib/api/paging";
-import type { SessionUser } from "@/lib/auth/session";
 import { audit } from "@/lib/audit/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import { REFUNDS_PAGE_SIZE, type RefundDto, type RefundsPageDto } from "@/lib/contracts/orders";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import {
-  REFUNDS_PAGE_SIZE,
-  type RefundDto,
-  type RefundsPageDto,
-} from "@/lib/orders/admin-money-contract";
 
 // Refund Management (spec 001 §2, §4, §7): paid orders that were cancelled, to be refunded, and
 // the ones already refunded; marking a cancelled order refunded.

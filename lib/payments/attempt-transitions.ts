@@ -1,40 +1,8 @@
-import { STATUS } from "@/lib/payments/statuses";
+import { RECOVERY, STATUS } from "@/lib/contracts/payments";
 
 // The rule table of a payment attempt's admin actions (spec 001 §4 "Live order payment/order
 // statuses" and "Failed-order attempt statuses"). Pure, no server-only: the server refuses what the
 // table refuses (409), and the Live Orders screen shows only the buttons the table allows.
-
-export const LIVE_STATUSES = [
-  STATUS.initiated,
-  STATUS.verified,
-  STATUS.failed,
-  STATUS.abandoned,
-  STATUS.processing,
-  STATUS.done,
-  STATUS.error,
-] as const;
-export type LiveStatus = (typeof LIVE_STATUSES)[number];
-
-export function isLiveStatus(value: string): value is LiveStatus {
-  return (LIVE_STATUSES as readonly string[]).includes(value);
-}
-
-/** Order Recovery's statuses, in the spec's order. */
-export const RECOVERY = {
-  started: "Processing started",
-  inProgress: "Recovery in progress",
-  notVerified: "Payment verification failed",
-  invalidStudents: "Invalid student IDs provided",
-  blockedDays: "Cannot create orders for blocked days",
-  creationFailed: "Failed to create orders during recovery",
-  done: "Orders created successfully",
-} as const;
-export const RECOVERY_STATUSES = Object.values(RECOVERY);
-export type RecoveryStatus = (typeof RECOVERY_STATUSES)[number];
-
-export function isRecoveryStatus(value: string): value is RecoveryStatus {
-  return (RECOVERY_STATUSES as readonly string[]).includes(value);
-}
 
 /** The filter's labels (spec 001 §4): two statuses are shown under another name. */
 export function recoveryStatusLabel(status: string): string {

@@ -1,11 +1,11 @@
 import "server-only";
 import { notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
+import { STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { cancelToken } from "@/lib/payments/dpo-client";
 import { verifyAttempt, type Verification } from "@/lib/payments/fulfil";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
-import { STATUS, TX } from "@/lib/payments/statuses";
 
 // The caller's own payment attempts, found by the provider's token. Someone else's token is 404.
 

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { ApiError, conflict, unprocessable } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
+import { STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -11,7 +12,6 @@ import { checkCart, type PricedCart } from "@/lib/orders/check-cart";
 import { cancelToken, createToken, formatServiceDate, payPageUrl } from "@/lib/payments/dpo-client";
 import { verifyAttempt, type CartSnapshot } from "@/lib/payments/fulfil";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
-import { PAYMENT_TIME_LIMIT_MINUTES, STATUS, TX } from "@/lib/payments/statuses";
 import type { CreatePaymentInput } from "@/lib/validations/payments";
 
 // POST /api/payments/create: the cart is checked and priced again on the server, the amount the
@@ -20,6 +20,8 @@ import type { CreatePaymentInput } from "@/lib/validations/payments";
 
 export const AMOUNT_MISMATCH = "Payment amount does not match cart total";
 const ALREADY_STARTING = "A payment is already being started. Please wait a moment and try again.";
+/** DPO's payment time limit we ask for (PTL, minutes). */
+const PAYMENT_TIME_LIMIT_MINUTES = 60;
 /** Longer than the provider's time-out: an attempt still without a token after it has crashed. */
 const STARTING_GRACE_MS = 2 * 60 * 1000;
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { XMLBuilder, XMLParser, XMLValidator } from "fast-xml-parser";
+import { readTextCapped } from "@/lib/api/read-body";
 
 // DPO Pay's API3G over XML (see ../shared/reference/dpo-pay.md). The same client talks to DPO and
 // to the built-in sandbox. Requests are built with XMLBuilder (values are escaped, never
@@ -287,7 +288,8 @@ async function call(config: DpoConfig, request: string, body: object): Promise<A
       await response.body?.cancel().catch(() => undefined);
       return unreachable(`${request}: HTTP ${response.status}`);
     }
-    const received = await readLimited(response);
+    // A DPO answer is never that large.
+    const received = await readTextCapped(response, MAX_RESPONSE_BYTES);
     if (received === null) {
       return { ok: false, kind: "invalid-response", error: `${request}: answer too large` };
     }
@@ -305,25 +307,6 @@ async function call(config: DpoConfig, request: string, body: object): Promise<A
     };
   }
   return { ok: true, result, explanation: fields.ResultExplanation ?? "", fields };
-}
-
-/** The body as text, or null past MAX_RESPONSE_BYTES (a DPO answer is never that large). */
-async function readLimited(response: Response): Promise<string | null> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_RESPONSE_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 function unreachable(error: string): Unreachable {

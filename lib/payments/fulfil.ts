@@ -2,17 +2,16 @@ import "server-only";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
+import { RECOVERY, STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { kickOutbox } from "@/lib/mail/outbox";
-import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
-import type { PricedLine } from "@/lib/orders/check-cart";
-import { sameAmount, sameCurrency, verifyToken } from "@/lib/payments/dpo-client";
-import { RECOVERY } from "@/lib/payments/attempt-transitions";
-import { paymentProviderConfig } from "@/lib/payments/provider-config";
-import { STATUS, TX } from "@/lib/payments/statuses";
 import { log } from "@/lib/observability/log";
+import type { PricedLine } from "@/lib/orders/check-cart";
+import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
 import { orderRow } from "@/lib/orders/order-rows";
+import { sameAmount, sameCurrency, verifyToken } from "@/lib/payments/dpo-client";
+import { paymentProviderConfig } from "@/lib/payments/provider-config";
 
 // Turning a paid card transaction into orders, exactly once. The provider is asked on the server
 // (the return URL's parameters prove nothing); only Result 000 with the amount and currency we

@@ -1,9 +1,9 @@
 import "server-only";
 import { notFound } from "@/lib/api/errors";
+import type { RevenueStatsDto } from "@/lib/contracts/revenue";
 import { listCycles } from "@/lib/cycles/cycles";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { RevenueStatsDto } from "@/lib/revenue/revenue-contract";
 import { completedCount } from "@/lib/revenue/revenue-math";
 
 // Revenue Stats (spec 001 §2, §3, §9): every figure of one period (a cycle, or all time) from one

@@ -3,13 +3,13 @@ import { z } from "zod";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { cachedRead } from "@/lib/cache/versioned-cache";
-import { getDb, type Tx } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type {
   CommunicationDto,
   CutoffTimeDto,
   PaymentBypassSettingsDto,
-} from "@/lib/settings/settings-contract";
+} from "@/lib/contracts/settings";
+import { getDb, type Tx } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type {
   CommunicationValues,
   CutoffTimeInput,

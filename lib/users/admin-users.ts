@@ -11,8 +11,8 @@ import {
   type Role,
 } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
+import type { AdminUserDto } from "@/lib/contracts/people";
 import { getDb } from "@/lib/db";
-import type { AdminUserDto } from "@/lib/users/people-contract";
 import { normalizeUsername, usernameKey } from "@/lib/users/username";
 import type { AdminUserValues } from "@/lib/validations/people";
 

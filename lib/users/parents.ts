@@ -5,12 +5,12 @@ import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import { audit } from "@/lib/audit/audit";
 import { hashPassword } from "@/lib/auth/password";
 import { endAllSessions, type SessionUser } from "@/lib/auth/session";
+import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/contracts/people";
 import { getDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { kickOutbox } from "@/lib/mail/outbox";
-import { USERNAME_TAKEN } from "@/lib/users/admin-users";
 import { enqueueVerificationEmail } from "@/lib/users/accounts";
-import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/users/people-contract";
+import { USERNAME_TAKEN } from "@/lib/users/admin-users";
 import { normalizeUsername, usernameKey } from "@/lib/users/username";
 import type { NewParentValues, ParentChangeValues, ParentsQuery } from "@/lib/validations/people";
 

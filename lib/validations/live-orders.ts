@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIVE_STATUSES, RECOVERY_STATUSES } from "@/lib/payments/attempt-transitions";
+import { LIVE_STATUSES, RECOVERY_STATUSES } from "@/lib/contracts/payments";
 import { freeText, singleLine } from "@/lib/validations/text";
 
 // Live Orders and Order Recovery calls (spec 001 §3, §4, §7): the Live Orders filters, the status

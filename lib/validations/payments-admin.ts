@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_VERIFY_ORDERS } from "@/lib/orders/admin-money-contract";
+import { MAX_VERIFY_ORDERS } from "@/lib/contracts/orders";
 
 // Pending Payments and Refund Management calls (spec 001 §5, §7): the page query and the
 // verification of selected orders. Shared by the handlers and the console screens.

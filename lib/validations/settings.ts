@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { USER_SEARCH_MIN_LENGTH } from "@/lib/settings/settings-contract";
+import { USER_SEARCH_MIN_LENGTH } from "@/lib/contracts/settings";
 import { singleLine } from "@/lib/validations/text";
 
 // Settings (spec 001 §3, §5): the forms of the Settings tabs and the POSTs of /api/settings/*.

@@ -7,7 +7,7 @@ import {
   type LiveOrderFilters,
 } from "@/components/admin/live-orders/live-order-format";
 import { LiveOrdersSection } from "@/components/admin/live-orders/live-orders-section";
-import type { LiveOrder, LiveOrdersPage } from "@/lib/payments/admin/contracts";
+import type { LiveOrder, LiveOrdersPage } from "@/lib/contracts/live-orders";
 import { mockFetch, renderPortal, type FetchCall, type Routes } from "./portal-harness";
 
 // Live Orders (spec 001 §2, §4, §8, §9): filters apply on 'Apply Filters' only, the 5 s poll keeps

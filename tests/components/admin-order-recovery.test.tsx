@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from "@jest/globals";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { OrderRecoverySection } from "@/components/admin/order-recovery/order-recovery-section";
-import type { FailedOrder } from "@/lib/payments/admin/contracts";
+import type { FailedOrder } from "@/lib/contracts/live-orders";
 import { mockFetch, renderPortal, type Routes } from "./portal-harness";
 
 // Order Recovery (spec 001 §2, §4, §8): the table, Retry with the cart's items as DISCOUNT orders,

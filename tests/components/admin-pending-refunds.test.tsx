@@ -9,7 +9,7 @@ import type {
   PendingPaymentsPageDto,
   RefundDto,
   RefundsPageDto,
-} from "@/lib/orders/admin-money-contract";
+} from "@/lib/contracts/orders";
 import { mockFetch, renderPortal, zmw, type FetchCall, type Routes } from "./portal-harness";
 
 function pendingOrder(overrides: Partial<PendingPaymentOrderDto> = {}): PendingPaymentOrderDto {

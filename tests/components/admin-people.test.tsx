@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { AdminUsersSection } from "@/components/admin/admins/admins-section";
 import { ParentsStudentsSection } from "@/components/admin/parents/parents-section";
 import type { SessionUser } from "@/lib/auth/session";
-import type { AdminUserDto, ParentDto, ParentsPage } from "@/lib/users/people-contract";
+import type { AdminUserDto, ParentDto, ParentsPage } from "@/lib/contracts/people";
 import { mockFetch, renderPortal, type FetchCall, type Routes } from "./portal-harness";
 
 // Admin Users and Parents & Students (spec 001 §2, §4, §5, §8), driven through fetch at the

@@ -3,8 +3,8 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { RevenueStatsSection } from "@/components/admin/revenue/revenue-section";
 import { SettingsSection } from "@/components/admin/settings/settings-section";
-import type { RevenueStatsDto } from "@/lib/revenue/revenue-contract";
-import type { DiscountCodeDto } from "@/lib/settings/settings-contract";
+import type { RevenueStatsDto } from "@/lib/contracts/revenue";
+import type { DiscountCodeDto } from "@/lib/contracts/settings";
 import { mockFetch, renderPortal, type FetchCall, type Routes } from "./portal-harness";
 
 jest.setTimeout(20_000);

@@ -1,21 +1,16 @@
 import { describe, expect, it } from "@jest/globals";
-import * as login from "@/app/api/login/route";
-import * as adminUsers from "@/app/api/admin-users/route";
 import * as permissions from "@/app/api/admin-users/[id]/permissions/route";
+import * as adminUsers from "@/app/api/admin-users/route";
+import * as login from "@/app/api/login/route";
 import * as user from "@/app/api/user/route";
 import * as password from "@/app/api/users/[id]/password/route";
 import { verifyPassword } from "@/lib/auth/password";
 import { FEATURES } from "@/lib/auth/permissions";
+import type { AdminUserDto } from "@/lib/contracts/people";
 import { getDb } from "@/lib/db";
-import type { AdminUserDto } from "@/lib/users/people-contract";
+import { signedInSuperadmin } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
-import {
-  makeAccount,
-  PASSWORD,
-  signIn,
-  signedInAccount,
-  signedInSuperadmin,
-} from "@/tests/support/people-fixtures";
+import { makeAccount, PASSWORD, signIn, signedInAccount } from "@/tests/support/people-fixtures";
 
 const OWN = "You cannot modify your own permissions. Contact another admin for permission changes.";
 

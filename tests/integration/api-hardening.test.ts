@@ -7,7 +7,7 @@ import * as register from "@/app/api/register/route";
 import * as students from "@/app/api/students/route";
 import * as user from "@/app/api/user/route";
 import { getDb } from "@/lib/db";
-import { signedInAs, signedUpParent, uniqueName } from "@/tests/support/fixtures";
+import { signedInSuperadmin, signedUpParent, uniqueName } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 // Issue 22 §6 and §9: signed-in answers are never stored by a cache; JSON routes take JSON only;
@@ -123,7 +123,7 @@ describe("session lifetime by role", () => {
   }
 
   it("an admin's session lasts 24 hours at most and ends after 8 idle hours", async () => {
-    const admin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+    const admin = await signedInSuperadmin();
     const row = await sessionRow(admin);
     const lifetime = row.expiresAt.getTime() - row.createdAt.getTime();
     expect(lifetime).toBeGreaterThan(23.9 * HOUR);

@@ -12,7 +12,7 @@ import {
   type Endpoint,
   type Row,
 } from "@/tests/support/api-access";
-import { signedInAs, signedUpParent, uniqueName } from "@/tests/support/fixtures";
+import { signedInSuperadmin, signedUpParent, uniqueName } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 // The authorization matrix (issue 7): every route handler and method under app/api, called by
@@ -53,7 +53,7 @@ beforeAll(async () => {
     parent: (await signedUpParent()).browser,
     teacher: await teacher(),
     adminWithout: await adminHolding([]),
-    superadmin: await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!),
+    superadmin: await signedInSuperadmin(),
   };
   callers = {
     signedOut: async () => new Browser(),
@@ -82,7 +82,7 @@ async function callerFor(caller: Caller, row: Row): Promise<Browser> {
     case "adminWithout":
       return adminHolding([]);
     case "superadmin":
-      return signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+      return signedInSuperadmin();
     default:
       return callers[caller]();
   }

@@ -5,16 +5,21 @@
 // on either database a plain SQL write, which no application code sees, must be seen too.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { PrismaPg } from "@prisma/adapter-pg";
-import * as menu from "@/app/api/menu/route";
-import * as availability from "@/app/api/menu/[id]/availability/route";
 import * as validate from "@/app/api/menu-items/validate/route";
-import * as cycles from "@/app/api/order-cycles/route";
+import * as availability from "@/app/api/menu/[id]/availability/route";
+import * as menu from "@/app/api/menu/route";
 import * as cycle from "@/app/api/order-cycles/[id]/route";
+import * as cycles from "@/app/api/order-cycles/route";
 import * as cutoff from "@/app/api/settings/cutoff-time/route";
 import type { MenuItemDto, OrderCycleDto } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { activeCycle, addMenuItem, signedInAs, signedUpParent } from "@/tests/support/fixtures";
+import {
+  activeCycle,
+  addMenuItem,
+  signedInSuperadmin,
+  signedUpParent,
+} from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 
 type Memory = Map<string, unknown>;
@@ -44,7 +49,7 @@ const readMenu = async () => {
 
 beforeAll(async () => {
   parent = (await signedUpParent()).browser;
-  admin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+  admin = await signedInSuperadmin();
   itemId = (await addMenuItem()).id;
   cycleId = (await activeCycle()).id;
 });

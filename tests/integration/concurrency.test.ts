@@ -1,14 +1,14 @@
 import { describe, expect, it } from "@jest/globals";
 import * as cancel from "@/app/api/orders/[id]/cancel/route";
-import * as statusRoute from "@/app/api/orders/status/route";
 import * as orders from "@/app/api/orders/route";
+import * as statusRoute from "@/app/api/orders/status/route";
 import { getDb } from "@/lib/db";
 import {
   activeCycle,
   addMenuItem,
   addStudent,
   giveDiscountCode,
-  signedInAs,
+  signedInSuperadmin,
   signedUpParent,
 } from "@/tests/support/fixtures";
 
@@ -19,7 +19,7 @@ import {
 describe("a parent cancelling while an admin changes the status", () => {
   it("never loses a write: every success is counted in the version, the last one stands", async () => {
     const parent = await signedUpParent();
-    const admin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+    const admin = await signedInSuperadmin();
     await giveDiscountCode(parent.id, 100);
     await activeCycle();
     const item = await addMenuItem({ price: "30.00" });
@@ -123,8 +123,8 @@ describe("many parents and admins at once", () => {
       },
     );
     const ids = placed.body.orders.map((o) => o.id);
-    const one = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
-    const two = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+    const one = await signedInSuperadmin();
+    const two = await signedInSuperadmin();
     const [a, b] = await Promise.all([
       one.call(statusRoute.POST, "POST", "/api/orders/status", {
         body: { orderIds: ids, status: "completed" },

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from "@jest/globals";
 import * as contact from "@/app/api/contact/email/route";
-import * as login from "@/app/api/login/route";
-import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
+import { signedIn } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 const SUPPORT = "office@school.example";
@@ -13,29 +12,8 @@ const valid = {
   message: "Could the canteen add more vegetarian options?",
 };
 
-let counter = 0;
-
-async function signedIn() {
-  const db = await getDb();
-  const n = ++counter;
-  const username = `mary.${n}`;
-  const password = "pass-word-1";
-  await db.user.create({
-    data: {
-      username,
-      usernameKey: username,
-      passwordHash: await hashPassword(password),
-      name: "Mary Banda",
-      email: `account${n}@example.com`,
-    },
-  });
-  const browser = new Browser(`198.51.100.${n}`);
-  const answer = await browser.call(login.POST, "POST", "/api/login", {
-    body: { username, password },
-  });
-  expect(answer.status).toBe(200);
-  return { browser, username };
-}
+/** A parent account named like the form's sender, with an e-mail address, signed in. */
+const signedInMary = () => signedIn("parent", [], { name: "Mary Banda", withEmail: true });
 
 async function setSupportEmail(supportEmail: string) {
   const db = await getDb();
@@ -66,7 +44,7 @@ describe("POST /api/contact/email", () => {
   });
 
   it("queues exactly one message to the support address", async () => {
-    const { browser, username } = await signedIn();
+    const { browser, username } = await signedInMary();
     const db = await getDb();
     const before = await db.emailOutbox.findMany({ select: { id: true } });
     const answer = await send(browser, { ...valid, name: "  Mary Banda " });
@@ -89,7 +67,7 @@ describe("POST /api/contact/email", () => {
   });
 
   it("keeps HTML in a message as plain text", async () => {
-    const { browser } = await signedIn();
+    const { browser } = await signedInMary();
     const message = `<script>alert("hi")</script> please call me back`;
     expect((await send(browser, { ...valid, message })).status).toBe(200);
     const db = await getDb();
@@ -129,7 +107,7 @@ describe("POST /api/contact/email", () => {
       "Message must be at most 5000 characters long",
     ],
   ])("refuses %s with the spec's message and queues nothing", async (_, change, message) => {
-    const { browser } = await signedIn();
+    const { browser } = await signedInMary();
     const before = await outboxCount();
     const answer = await send(browser, { ...valid, ...change });
     expect(answer.status).toBe(422);
@@ -138,7 +116,7 @@ describe("POST /api/contact/email", () => {
   });
 
   it("refuses NUL and other control characters in a message, and queues nothing", async () => {
-    const { browser } = await signedIn();
+    const { browser } = await signedInMary();
     for (const character of ["\u0000", "\u0007", "\u001b", "\u007f", "\u0085"]) {
       const before = await outboxCount();
       const answer = await send(browser, { ...valid, message: `Line one${character}\nLine two` });
@@ -151,7 +129,7 @@ describe("POST /api/contact/email", () => {
   });
 
   it("keeps a message's tabs and line breaks, a Windows line break as one", async () => {
-    const { browser } = await signedIn();
+    const { browser } = await signedInMary();
     const answer = await send(browser, { ...valid, message: "Line one\r\n\tLine two\rthree" });
     expect(answer.status).toBe(200);
     const db = await getDb();
@@ -161,7 +139,7 @@ describe("POST /api/contact/email", () => {
 
   it("answers 503 with a plain message when no support e-mail is configured", async () => {
     await setSupportEmail("");
-    const { browser } = await signedIn();
+    const { browser } = await signedInMary();
     const before = await outboxCount();
     const answer = await send(browser, valid);
     expect(answer.status).toBe(503);
@@ -170,7 +148,7 @@ describe("POST /api/contact/email", () => {
   });
 
   it("accepts 5 messages an hour per user, then answers 429 with Retry-After", async () => {
-    const { browser } = await signedIn();
+    const { browser } = await signedInMary();
     const before = await outboxCount();
     for (let i = 0; i < 5; i++) expect((await send(browser, valid)).status).toBe(200);
     const limited = await send(browser, valid);
@@ -178,7 +156,7 @@ describe("POST /api/contact/email", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await outboxCount()).toBe(before + 5);
     // Another user is counted separately.
-    const other = await signedIn();
+    const other = await signedInMary();
     expect((await send(other.browser, valid)).status).toBe(200);
   });
 });

@@ -23,10 +23,11 @@ import {
   addMenuItem,
   addStudent,
   giveDiscountCode,
+  signedInSuperadmin,
   signedUpParent,
 } from "@/tests/support/fixtures";
 import { Browser, type Answer } from "@/tests/support/http";
-import { makeAccount, signIn, signedInSuperadmin } from "@/tests/support/people-fixtures";
+import { makeAccount, signIn } from "@/tests/support/people-fixtures";
 
 const fingerprint = () => fingerprintOf(DATA_AND_MAIL_TABLES);
 

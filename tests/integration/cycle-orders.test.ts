@@ -1,42 +1,16 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as cycleOrders from "@/app/api/cycle-orders/route";
-import * as login from "@/app/api/login/route";
 import * as orders from "@/app/api/orders/route";
 import * as orderStatus from "@/app/api/orders/status/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/permissions";
-import type { OrderDto } from "@/lib/contracts";
 import type { PageMetadata } from "@/lib/api/paging";
+import type { OrderDto } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import type { CycleOrderDto } from "@/lib/orders/admin-orders";
 import { parseIsoDate } from "@/lib/school-calendar";
+import { signedIn } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 let counter = 0;
-
-/** A signed-in account made straight in the database, with the admin features given. */
-async function signedIn(role: Role = "admin", allowedFeatures: string[] = []) {
-  const db = await getDb();
-  const n = ++counter;
-  const username = `${role}.orders.${n}`;
-  const password = "pass-word-1";
-  const user = await db.user.create({
-    data: {
-      username,
-      usernameKey: username,
-      passwordHash: await hashPassword(password),
-      name: `${role} ${n}`,
-      role,
-      allowedFeatures,
-    },
-  });
-  const browser = new Browser(`198.51.100.${n}`);
-  const answer = await browser.call(login.POST, "POST", "/api/login", {
-    body: { username, password },
-  });
-  expect(answer.status).toBe(200);
-  return { browser, id: user.id };
-}
 
 type Status = "pending" | "completed" | "cancelled" | "refunded";
 

@@ -1,44 +1,19 @@
 import { describe, expect, it } from "@jest/globals";
 import * as login from "@/app/api/login/route";
-import * as cycles from "@/app/api/order-cycles/route";
-import * as cycle from "@/app/api/order-cycles/[id]/route";
 import * as reactivate from "@/app/api/order-cycles/[id]/reactivate/route";
+import * as cycle from "@/app/api/order-cycles/[id]/route";
 import * as history from "@/app/api/order-cycles/history/route";
+import * as cycles from "@/app/api/order-cycles/route";
 import * as cycleLength from "@/app/api/settings/cycle-length/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/permissions";
-import type { OrderCycleDto } from "@/lib/contracts";
 import type { PageMetadata } from "@/lib/api/paging";
+import type { OrderCycleDto } from "@/lib/contracts";
 import type { CycleHistoryEntry } from "@/lib/cycles/cycle-history";
 import { getDb } from "@/lib/db";
 import { parseIsoDate } from "@/lib/school-calendar";
+import { signedIn } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 let counter = 0;
-
-/** A signed-in account made straight in the database, with the admin features given. */
-async function signedIn(role: Role = "admin", allowedFeatures: string[] = []) {
-  const db = await getDb();
-  const n = ++counter;
-  const username = `${role}.cycles.${n}`;
-  const password = "pass-word-1";
-  const user = await db.user.create({
-    data: {
-      username,
-      usernameKey: username,
-      passwordHash: await hashPassword(password),
-      name: `${role} ${n}`,
-      role,
-      allowedFeatures,
-    },
-  });
-  const browser = new Browser(`198.51.100.${n}`);
-  const answer = await browser.call(login.POST, "POST", "/api/login", {
-    body: { username, password },
-  });
-  expect(answer.status).toBe(200);
-  return { browser, id: user.id };
-}
 
 const cyclesAdmin = async () => (await signedIn("admin", ["cycles"])).browser;
 

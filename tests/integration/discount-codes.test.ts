@@ -1,19 +1,17 @@
 import { describe, expect, it } from "@jest/globals";
-import * as codes from "@/app/api/discount-codes/route";
 import * as codeById from "@/app/api/discount-codes/[id]/route";
+import * as codes from "@/app/api/discount-codes/route";
 import * as discountById from "@/app/api/discounts/[id]/route";
 import * as myCode from "@/app/api/discounts/my-discount-code/route";
+import type { DiscountCodeDto } from "@/lib/contracts/settings";
 import { getDb } from "@/lib/db";
-import type { DiscountCodeDto } from "@/lib/settings/settings-contract";
-import { signedInAs, signedUpParent } from "@/tests/support/fixtures";
+import { signedInSuperadmin, signedUpParent } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 import { browserFor, type Caller } from "@/tests/support/settings-fixtures";
 
-const superadmin = () => signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
-
 describe("POST /api/discount-codes", () => {
   it("gives a parent a code that the parent then sees as their own", async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const parent = await signedUpParent();
     const answer = await admin.call(codes.POST, "POST", "/api/discount-codes", {
       body: { code: "FREELUNCH", userId: parent.id, discountPercentage: 100 },
@@ -34,7 +32,7 @@ describe("POST /api/discount-codes", () => {
     [{ discountPercentage: 101 }, "Discount must be between 0 and 100"],
     [{ discountPercentage: -1 }, "Discount must be between 0 and 100"],
   ])("refuses %j with the spec's message", async (change, message) => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const parent = await signedUpParent();
     const db = await getDb();
     const before = await db.discountCode.count();
@@ -47,7 +45,7 @@ describe("POST /api/discount-codes", () => {
   });
 
   it("refuses a duplicate code in any case, and an unknown user", async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const parent = await signedUpParent();
     await admin.call(codes.POST, "POST", "/api/discount-codes", {
       body: { code: "Twice", userId: parent.id },
@@ -85,7 +83,7 @@ const remove = (browser: Browser, id: number | string) =>
 
 describe("one active code per user", () => {
   it("refuses a second active code for the same user (409) but allows an inactive one", async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const parent = await signedUpParent();
     expect((await create(admin, { code: "FIRST1", userId: parent.id })).status).toBe(200);
     const second = await create(admin, { code: "SECOND1", userId: parent.id });
@@ -104,7 +102,7 @@ describe("one active code per user", () => {
 
 describe("GET /api/discount-codes", () => {
   it("lists every code with its user's username, newest first", async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const older = await signedUpParent();
     const newer = await signedUpParent();
     await create(admin, { code: "OLDER1", userId: older.id, discountPercentage: 20 });
@@ -142,7 +140,7 @@ describe("GET /api/discount-codes", () => {
 
 describe("PUT /api/discount-codes/{id}", () => {
   it("switches a code off and on; the parent's price follows", async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const parent = await signedUpParent();
     const made = await create(admin, {
       code: "TOGGLE1",
@@ -172,7 +170,7 @@ describe("PUT /api/discount-codes/{id}", () => {
   });
 
   it("answers 404 for an unknown code and 422 for a missing isActive, changing nothing", async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const parent = await signedUpParent();
     const made = await create(admin, { code: "KEEP1", userId: parent.id });
     expect((await setActive(admin, 999_999, false)).status).toBe(404);
@@ -192,7 +190,7 @@ describe("PUT /api/discount-codes/{id}", () => {
     ["parent", 403],
     ["signed out", 401],
   ] as [Caller, number][])("%s → %i", async (caller, status) => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const parent = await signedUpParent();
     const made = await create(admin, {
       code: `PUT${caller.length}${parent.id}`,
@@ -205,7 +203,7 @@ describe("PUT /api/discount-codes/{id}", () => {
 
 describe("DELETE /api/discounts/{id}", () => {
   it("deletes the code (audited) and answers 404 with an error field afterwards", async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const parent = await signedUpParent();
     const made = await create(admin, { code: "GONE1", userId: parent.id });
     expect((await remove(admin, made.body.id)).status).toBe(200);
@@ -229,7 +227,7 @@ describe("DELETE /api/discounts/{id}", () => {
     ["parent", 403],
     ["signed out", 401],
   ] as [Caller, number][])("%s → %i", async (caller, status) => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const parent = await signedUpParent();
     const made = await create(admin, {
       code: `DEL${caller.length}${parent.id}`,

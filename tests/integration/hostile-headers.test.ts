@@ -14,7 +14,7 @@ import {
   activeCycle,
   addMenuItem,
   addStudent,
-  signedInAs,
+  signedInSuperadmin,
   signedUpParent,
 } from "@/tests/support/fixtures";
 import { Browser, ORIGIN, type Answer } from "@/tests/support/http";
@@ -46,7 +46,7 @@ let signedOut: Answer;
 beforeAll(async () => {
   endpoints = await discoverEndpoints();
   superadmin = {
-    browser: await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!),
+    browser: await signedInSuperadmin(),
     id: 1,
   };
   const p = await signedUpParent();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import * as register from "@/app/api/register/route";
 import * as profile from "@/app/api/profile/route";
+import * as register from "@/app/api/register/route";
 import * as userRoute from "@/app/api/user/route";
 import { getDb } from "@/lib/db";
 import { concretePath, discoverEndpoints, MATRIX, type Endpoint } from "@/tests/support/api-access";
@@ -17,7 +17,7 @@ import {
   addMenuItem,
   addStudent,
   giveDiscountCode,
-  signedInAs,
+  signedInSuperadmin,
   signedUpParent,
 } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
@@ -142,7 +142,7 @@ beforeAll(async () => {
   const all = await discoverEndpoints();
   endpoints = all.filter((e) => e.method !== "GET" && !SESSION_CALLS.has(e.key));
   searches = all.filter((e) => e.method === "GET");
-  superadmin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+  superadmin = await signedInSuperadmin();
   const p = await signedUpParent();
   parent = p.browser;
   // Real rows for the calls to aim at, so a refusal has something it could have damaged.

@@ -1,44 +1,19 @@
 import { afterEach, describe, expect, it, jest } from "@jest/globals";
-import * as login from "@/app/api/login/route";
 import * as today from "@/app/api/orders/today/route";
 import * as week from "@/app/api/orders/week/[week]/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import type { KitchenOrders } from "@/lib/kitchen/kitchen";
 import { addDaysIso, mondayOf, parseIsoDate, schoolToday } from "@/lib/school-calendar";
-import { activeCycle, addMenuItem, signedInAs, uniqueName } from "@/tests/support/fixtures";
+import {
+  activeCycle,
+  addMenuItem,
+  signedIn,
+  signedInSuperadmin,
+  uniqueName,
+} from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 type OrderStatus = "pending" | "completed" | "cancelled" | "refunded";
-
-let counter = 0;
-
-/** A signed-in account made straight in the database. */
-async function signedIn(role: Role, allowedFeatures: string[] = []) {
-  const db = await getDb();
-  const n = ++counter;
-  const username = `kitchen.${role}.${n}`;
-  const password = "pass-word-1";
-  const user = await db.user.create({
-    data: {
-      username,
-      usernameKey: username,
-      passwordHash: await hashPassword(password),
-      name: `${role} ${n}`,
-      role,
-      allowedFeatures,
-    },
-  });
-  const browser = new Browser(`198.51.100.${n}`);
-  const answer = await browser.call(login.POST, "POST", "/api/login", {
-    body: { username, password },
-  });
-  expect(answer.status).toBe(200);
-  return { browser, id: user.id };
-}
-
-const superadmin = () => signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
 
 /** A parent account (no sign-in) that owns the students the orders are for. */
 async function orderingParent() {
@@ -129,7 +104,10 @@ describe("kitchen access", () => {
   });
 
   it.each(calls)("%s: open to superadmin and an admin with kitchen", async (_label, call) => {
-    for (const browser of [await superadmin(), (await signedIn("admin", ["kitchen"])).browser]) {
+    for (const browser of [
+      await signedInSuperadmin(),
+      (await signedIn("admin", ["kitchen"])).browser,
+    ]) {
       const answer = await call(browser);
       expect(answer.status).toBe(200);
       expect(answer.body).toHaveProperty("data");
@@ -254,7 +232,7 @@ describe("GET /api/orders/week/{week}", () => {
   });
 
   it("pages the orders but counts portions over the whole week", async () => {
-    const kitchen = await superadmin();
+    const kitchen = await signedInSuperadmin();
     const cycle = await activeCycle({ startDate: thisMonday() });
     const item = await addMenuItem({ type: "primary" });
     const ids = await addOrders(
@@ -295,14 +273,14 @@ describe("GET /api/orders/week/{week}", () => {
     [{ page: "1.5" }, "Page must be a whole number"],
     [{ page: "first" }, "Page must be a whole number"],
   ])("refuses paging %j with 422", async (query, message) => {
-    const answer = await getWeek(await superadmin(), 1, query);
+    const answer = await getWeek(await signedInSuperadmin(), 1, query);
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ message, error: message });
   });
 
   it.each(["7", "0", "-1", "abc", "1.5", "01x"])("refuses week %s with 422", async (n) => {
     await activeCycle({ startDate: thisMonday(), cycleLength: 6 });
-    const answer = await getWeek(await superadmin(), n);
+    const answer = await getWeek(await signedInSuperadmin(), n);
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({
       error: "Week must be a whole number from 1 to 6",
@@ -311,7 +289,7 @@ describe("GET /api/orders/week/{week}", () => {
   });
 
   it("bounds the week by the active cycle's length", async () => {
-    const kitchen = await superadmin();
+    const kitchen = await signedInSuperadmin();
     await activeCycle({ startDate: thisMonday(), cycleLength: 4 });
     const answer = await getWeek(kitchen, 5);
     expect(answer.status).toBe(422);
@@ -322,7 +300,7 @@ describe("GET /api/orders/week/{week}", () => {
   });
 
   it("answers empty data and a null cycle when no cycle is active", async () => {
-    const kitchen = await superadmin();
+    const kitchen = await signedInSuperadmin();
     await noActiveCycle();
     for (const answer of [await getWeek(kitchen, 2), await getToday(kitchen)]) {
       expect(answer.status).toBe(200);
@@ -440,7 +418,7 @@ describe("GET /api/orders/today", () => {
       );
       freezeClock(`${addDaysIso(monday, daysAfterMonday)}${time}`);
       // Signed in on that day: an admin's session lasts 24 hours at most.
-      const kitchen = await superadmin();
+      const kitchen = await signedInSuperadmin();
       const answer = await getToday(kitchen);
       expect(answer.status).toBe(200);
       if (expectedDay === null) {
@@ -453,7 +431,7 @@ describe("GET /api/orders/today", () => {
   });
 
   it("answers nothing when today falls outside the active cycle", async () => {
-    const kitchen = await superadmin();
+    const kitchen = await signedInSuperadmin();
     const cycle = await activeCycle({ startDate: addDaysIso(thisMonday(), 7) });
     const item = await addMenuItem();
     await addOrders([{ cycleId: cycle.id, weekNumber: 1, dayOfWeek: 1, menuItemId: item.id }]);

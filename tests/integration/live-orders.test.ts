@@ -5,12 +5,12 @@ import * as processOrder from "@/app/api/payments/orders/[id]/process/route";
 import * as retry from "@/app/api/payments/orders/[id]/retry/route";
 import * as attemptStatus from "@/app/api/payments/payment-attempts/[transactionId]/status/route";
 import * as verify from "@/app/api/payments/verify/[token]/route";
+import type { LiveOrdersPage } from "@/lib/contracts/live-orders";
+import { STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
-import type { LiveOrdersPage } from "@/lib/payments/admin/contracts";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
-import { STATUS, TX } from "@/lib/payments/statuses";
 import { FakeDpo, paidXml, resultXml } from "@/tests/support/fake-dpo";
-import { activeCycle, addMenuItem, signedInAs } from "@/tests/support/fixtures";
+import { activeCycle, addMenuItem, signedInSuperadmin } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 import {
   attemptRow,
@@ -43,7 +43,7 @@ beforeAll(async () => {
   cycleId = (await activeCycle()).id;
   meal = await addMenuItem({ name: "Chicken Rice Bowl", price: "45.50", categories: [] });
   stew = await addMenuItem({ name: "Beef Stew Plate", price: "30.00", categories: [] });
-  superadmin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+  superadmin = await signedInSuperadmin();
 });
 beforeEach(() => fake.reset());
 afterAll(async () => fake.stop());

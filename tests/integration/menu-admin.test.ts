@@ -1,17 +1,14 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import { NextRequest } from "next/server";
-import * as login from "@/app/api/login/route";
-import * as menu from "@/app/api/menu/route";
-import * as item from "@/app/api/menu/[id]/route";
 import * as archive from "@/app/api/menu/[id]/archive/route";
 import * as availability from "@/app/api/menu/[id]/availability/route";
 import * as hasOrders from "@/app/api/menu/[id]/has-orders/route";
+import * as item from "@/app/api/menu/[id]/route";
 import * as bulkArchive from "@/app/api/menu/bulk-archive/route";
 import * as bulkUpload from "@/app/api/menu/bulk-upload/route";
 import * as duplicate from "@/app/api/menu/duplicate/route";
 import * as hasOrdersBatch from "@/app/api/menu/has-orders-batch/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/permissions";
+import * as menu from "@/app/api/menu/route";
 import { getDb } from "@/lib/db";
 import { MENU_CSV_COLUMNS, MENU_CSV_TEMPLATE } from "@/lib/menu/menu-csv";
 import type { AdminMenuItemDto } from "@/lib/menu/menu-items";
@@ -19,6 +16,7 @@ import {
   activeCycle,
   addMenuItem,
   addStudent,
+  signedIn,
   signedInAs,
   signedUpParent,
   uniqueName,
@@ -26,30 +24,6 @@ import {
 import { Browser, ORIGIN, type Answer } from "@/tests/support/http";
 
 let counter = 0;
-
-/** A signed-in account made straight in the database, with the given admin features. */
-async function signedIn(role: Role, allowedFeatures: string[] = []) {
-  const db = await getDb();
-  const n = ++counter;
-  const username = `menu.${role}.${n}`;
-  const password = "pass-word-1";
-  await db.user.create({
-    data: {
-      username,
-      usernameKey: username,
-      passwordHash: await hashPassword(password),
-      name: `${role} ${n}`,
-      role,
-      allowedFeatures,
-    },
-  });
-  const browser = new Browser(`198.51.101.${n}`);
-  const answer = await browser.call(login.POST, "POST", "/api/login", {
-    body: { username, password },
-  });
-  expect(answer.status).toBe(200);
-  return browser;
-}
 
 const validItem = (overrides: Record<string, unknown> = {}) => ({
   name: uniqueName("Stew "),
@@ -72,8 +46,8 @@ let kitchenAdmin: Browser;
 let parent: Browser;
 
 beforeAll(async () => {
-  admin = await signedIn("admin", ["menu"]);
-  kitchenAdmin = await signedIn("admin", ["kitchen"]);
+  admin = (await signedIn("admin", ["menu"])).browser;
+  kitchenAdmin = (await signedIn("admin", ["kitchen"])).browser;
   parent = (await signedUpParent()).browser;
 });
 

@@ -3,17 +3,16 @@ import * as create from "@/app/api/payments/create/route";
 import * as failedOrders from "@/app/api/payments/failed-orders/route";
 import * as retry from "@/app/api/payments/orders/[id]/retry/route";
 import * as verify from "@/app/api/payments/verify/[token]/route";
+import type { FailedOrdersAnswer } from "@/lib/contracts/live-orders";
+import { RECOVERY, STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
-import type { FailedOrdersAnswer } from "@/lib/payments/admin/contracts";
-import { RECOVERY } from "@/lib/payments/attempt-transitions";
-import { STATUS, TX } from "@/lib/payments/statuses";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { createdXml, FakeDpo, paidXml } from "@/tests/support/fake-dpo";
 import {
   activeCycle,
   addMenuItem,
   addStudent,
-  signedInAs,
+  signedInSuperadmin,
   signedUpParent,
 } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
@@ -71,7 +70,7 @@ beforeAll(async () => {
     categories: [],
     sideDishes: [],
   });
-  superadmin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+  superadmin = await signedInSuperadmin();
 });
 beforeEach(() => {
   fake.reset();

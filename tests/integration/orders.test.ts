@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
+import * as validate from "@/app/api/menu-items/validate/route";
 import * as cancel from "@/app/api/orders/[id]/cancel/route";
 import * as orders from "@/app/api/orders/route";
-import * as validate from "@/app/api/menu-items/validate/route";
 import { getDb } from "@/lib/db";
 import {
   activeCycle,
   addMenuItem,
   addStudent,
   giveDiscountCode,
-  signedInAs,
+  signedInSuperadmin,
   signedUpParent,
 } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
@@ -266,7 +266,7 @@ describe("POST /api/orders (free carts)", () => {
     expect(
       (await new Browser().call(orders.POST, "POST", "/api/orders", { body: [] })).status,
     ).toBe(401);
-    const admin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+    const admin = await signedInSuperadmin();
     expect((await admin.call(orders.GET, "GET", "/api/orders")).status).toBe(403);
   });
 });

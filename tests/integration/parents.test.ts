@@ -1,13 +1,14 @@
 import { describe, expect, it } from "@jest/globals";
 import * as login from "@/app/api/login/route";
-import * as parents from "@/app/api/parents/route";
 import * as parent from "@/app/api/parents/[id]/route";
+import * as parents from "@/app/api/parents/route";
 import * as parentStudent from "@/app/api/parents/students/[id]/route";
 import * as students from "@/app/api/students/route";
 import * as user from "@/app/api/user/route";
 import type { StudentDto } from "@/lib/contracts";
+import type { ParentDto, ParentsPage } from "@/lib/contracts/people";
 import { getDb } from "@/lib/db";
-import type { ParentDto, ParentsPage } from "@/lib/users/people-contract";
+import { signedInSuperadmin } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 import {
   addOrders,
@@ -15,7 +16,6 @@ import {
   PASSWORD,
   signIn,
   signedInAccount,
-  signedInSuperadmin,
 } from "@/tests/support/people-fixtures";
 
 type Caller =

@@ -3,6 +3,7 @@ import { NextRequest } from "next/server";
 import * as sandboxApi from "@/app/api/payments/sandbox/api/route";
 import * as decideRoute from "@/app/api/payments/sandbox/decide/route";
 import * as userRoute from "@/app/api/user/route";
+import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import {
@@ -21,9 +22,8 @@ import {
   SANDBOX_SERVICE_TYPE,
 } from "@/lib/payments/provider-config";
 import { getSandboxPayment } from "@/lib/payments/sandbox";
-import type { SessionUser } from "@/lib/auth/session";
 import { teacher } from "@/tests/support/api-access";
-import { signedInAs, signedUpParent } from "@/tests/support/fixtures";
+import { signedInSuperadmin, signedUpParent } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 // The DPO client pointed at the built-in sandbox through the sandbox's real route handlers and this
@@ -312,7 +312,7 @@ describe("payment sandbox", () => {
         expect(refused.body).toEqual(unknown.body);
       }
       expect((await decide(token, action, new Browser())).status).toBe(401);
-      const admin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+      const admin = await signedInSuperadmin();
       expect((await decide(token, action, admin)).status).toBe(403);
 
       expect(await sandboxStatus(token)).toBe("created");

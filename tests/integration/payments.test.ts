@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
-import * as attempts from "@/app/api/payments/payment-attempts/route";
-import * as update from "@/app/api/payments/payment-attempts/update/route";
 import * as checkStatus from "@/app/api/payments/check-status/[transactionId]/route";
 import * as create from "@/app/api/payments/create/route";
+import * as attempts from "@/app/api/payments/payment-attempts/route";
+import * as update from "@/app/api/payments/payment-attempts/update/route";
 import * as verify from "@/app/api/payments/verify/[token]/route";
 import { getDb, observeQueries } from "@/lib/db";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
+import { createdXml, FakeDpo, paidXml, resultXml } from "@/tests/support/fake-dpo";
 import {
   activeCycle,
   addMenuItem,
   addStudent,
-  signedInAs,
+  signedInSuperadmin,
   signedUpParent,
 } from "@/tests/support/fixtures";
-import { createdXml, FakeDpo, paidXml, resultXml } from "@/tests/support/fake-dpo";
 
 // The card payment against a local fake DPO server that speaks the XML protocol. The environment
 // is set before anything reads it (env() is parsed on first use, in the setup's beforeAll).
@@ -358,7 +358,7 @@ describe("reconciliation", () => {
     const p = await parentWithChild();
     const started = await startPayment(p, [[2, 5]]);
     fake.onVerifyToken(() => paidXml("45.50", "ZMW"));
-    const admin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+    const admin = await signedInSuperadmin();
     const answer = await admin.call(checkStatus.POST, "POST", "/x", {
       params: { transactionId: started.body.TransToken },
     });

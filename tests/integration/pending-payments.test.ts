@@ -2,8 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import * as orders from "@/app/api/orders/route";
 import * as pending from "@/app/api/payments/pending/route";
 import * as verify from "@/app/api/payments/verify/route";
+import type { PendingPaymentsPageDto } from "@/lib/contracts/orders";
 import { getDb } from "@/lib/db";
-import type { PendingPaymentsPageDto } from "@/lib/orders/admin-money-contract";
 import {
   activeCycle,
   addMenuItem,

@@ -3,8 +3,8 @@
 // check instead of its query. Counted at the Prisma client (every SQL statement it sends).
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as cycleOrders from "@/app/api/cycle-orders/route";
-import * as menu from "@/app/api/menu/route";
 import * as validate from "@/app/api/menu-items/validate/route";
+import * as menu from "@/app/api/menu/route";
 import * as orders from "@/app/api/orders/route";
 import * as week from "@/app/api/orders/week/[week]/route";
 import * as revenue from "@/app/api/revenue/stats/route";
@@ -14,7 +14,7 @@ import {
   addMenuItem,
   addStudent,
   giveDiscountCode,
-  signedInAs,
+  signedInSuperadmin,
   signedUpParent,
   uniqueName,
 } from "@/tests/support/fixtures";
@@ -137,7 +137,7 @@ describe("queries of the hot calls", () => {
 
   beforeAll(async () => {
     parent = await signedUpParent();
-    admin = await signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
+    admin = await signedInSuperadmin();
     cycleId = (await activeCycle()).id;
     await growTo(3);
     small = await steadyCounts();

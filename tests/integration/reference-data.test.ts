@@ -1,42 +1,15 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as myDiscountCode from "@/app/api/discounts/my-discount-code/route";
-import * as login from "@/app/api/login/route";
 import * as menu from "@/app/api/menu/route";
 import * as orderCycles from "@/app/api/order-cycles/route";
 import * as communication from "@/app/api/settings/communication/route";
 import * as cutoffTime from "@/app/api/settings/cutoff-time/route";
 import * as paymentBypass from "@/app/api/settings/payment-bypass/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/permissions";
 import type { MenuItemDto, OrderCycleDto } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import { parseIsoDate } from "@/lib/school-calendar";
+import { signedIn } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
-
-let counter = 0;
-
-async function signedIn(role: Role = "parent", allowedFeatures: string[] = []) {
-  const db = await getDb();
-  const n = ++counter;
-  const username = `${role}.${n}`;
-  const password = "pass-word-1";
-  const user = await db.user.create({
-    data: {
-      username,
-      usernameKey: username,
-      passwordHash: await hashPassword(password),
-      name: `${role} ${n}`,
-      role,
-      allowedFeatures,
-    },
-  });
-  const browser = new Browser(`198.51.100.${n}`);
-  const answer = await browser.call(login.POST, "POST", "/api/login", {
-    body: { username, password },
-  });
-  expect(answer.status).toBe(200);
-  return { browser, id: user.id };
-}
 
 async function setSetting(key: string, value: object) {
   const db = await getDb();

@@ -4,8 +4,8 @@ import * as orders from "@/app/api/orders/route";
 import * as verify from "@/app/api/payments/verify/route";
 import * as complete from "@/app/api/refunds/[orderId]/complete/route";
 import * as refunds from "@/app/api/refunds/route";
+import type { RefundDto, RefundsPageDto } from "@/lib/contracts/orders";
 import { getDb } from "@/lib/db";
-import type { RefundDto, RefundsPageDto } from "@/lib/orders/admin-money-contract";
 import { activeCycle, addMenuItem, addStudent, signedUpParent } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 import {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as revenue from "@/app/api/revenue/stats/route";
+import type { RevenueStatsDto } from "@/lib/contracts/revenue";
 import { getDb } from "@/lib/db";
-import type { RevenueStatsDto } from "@/lib/revenue/revenue-contract";
 import { parseIsoDate } from "@/lib/school-calendar";
 import type { Browser } from "@/tests/support/http";
 import { browserFor, type Caller } from "@/tests/support/settings-fixtures";

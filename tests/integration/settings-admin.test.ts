@@ -4,9 +4,9 @@ import * as communication from "@/app/api/settings/communication/route";
 import * as cutoffTime from "@/app/api/settings/cutoff-time/route";
 import * as paymentBypass from "@/app/api/settings/payment-bypass/route";
 import * as userSearch from "@/app/api/users/search/route";
+import type { PaymentBypassSettingsDto } from "@/lib/contracts/settings";
 import { getDb } from "@/lib/db";
 import { addDaysIso, mondayOf, schoolToday } from "@/lib/school-calendar";
-import type { PaymentBypassSettingsDto } from "@/lib/settings/settings-contract";
 import {
   activeCycle,
   addMenuItem,

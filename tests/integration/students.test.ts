@@ -1,43 +1,14 @@
 import { describe, expect, it } from "@jest/globals";
-import * as login from "@/app/api/login/route";
-import * as students from "@/app/api/students/route";
 import * as student from "@/app/api/students/[id]/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/permissions";
+import * as students from "@/app/api/students/route";
 import type { StudentDto } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { addDaysIso, mondayOf, parseIsoDate, schoolToday } from "@/lib/school-calendar";
+import { signedIn } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 let counter = 0;
-
-/** A signed-in account made straight in the database (a teacher gets their staff record). */
-async function signedIn(role: Role = "parent", allowedFeatures: string[] = []) {
-  const db = await getDb();
-  const n = ++counter;
-  const username = `${role}.${n}`;
-  const password = "pass-word-1";
-  const user = await db.user.create({
-    data: {
-      username,
-      usernameKey: username,
-      passwordHash: await hashPassword(password),
-      name: `${role} ${n}`,
-      role,
-      allowedFeatures,
-    },
-  });
-  if (role === "teacher") {
-    await db.student.create({ data: { name: user.name, grade: "teacher", parentId: user.id } });
-  }
-  const browser = new Browser(`198.51.100.${n}`);
-  const answer = await browser.call(login.POST, "POST", "/api/login", {
-    body: { username, password },
-  });
-  expect(answer.status).toBe(200);
-  return { browser, id: user.id };
-}
 
 async function addStudent(browser: Browser, name = "Chanda", grade = "3") {
   const answer = await browser.call<StudentDto>(students.POST, "POST", "/api/students", {
@@ -301,14 +272,14 @@ describe("bad input", () => {
 
 describe("the staff record", () => {
   it("is listed to its teacher as a staff account", async () => {
-    const { browser, id } = await signedIn("teacher");
+    const { browser, id } = await signedIn("teacher", [], { staffRecord: true });
     const list = await browser.call<StudentDto[]>(students.GET, "GET", "/api/students");
     expect(list.body).toEqual([expect.objectContaining({ grade: "teacher", isStaff: true })]);
     expect(list.body[0]?.parentId).toBe(id);
   });
 
   it("cannot be edited or deleted by the teacher", async () => {
-    const { browser } = await signedIn("teacher");
+    const { browser } = await signedIn("teacher", [], { staffRecord: true });
     const list = await browser.call<StudentDto[]>(students.GET, "GET", "/api/students");
     const staff = list.body[0]!;
     const change = await put(browser, staff.id, { name: "Renamed", grade: "3" });
@@ -333,7 +304,7 @@ describe("the staff record", () => {
   });
 
   it("lets a teacher add and remove other students of their own", async () => {
-    const { browser } = await signedIn("teacher");
+    const { browser } = await signedIn("teacher", [], { staffRecord: true });
     const created = await addStudent(browser, "Own Child", "9");
     expect((await del(browser, created.id)).status).toBe(200);
   });

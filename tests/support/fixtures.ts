@@ -1,6 +1,9 @@
 // Rows the tests need, written straight to the test file's database, and signed-in browsers.
 import * as login from "@/app/api/login/route";
 import * as register from "@/app/api/register/route";
+import { hashPassword } from "@/lib/auth/password";
+import type { Role } from "@/lib/auth/permissions";
+import { STAFF_GRADE } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import { addDaysIso, mondayOf, parseIsoDate, schoolToday } from "@/lib/school-calendar";
 import { Browser } from "@/tests/support/http";
@@ -30,6 +33,49 @@ export async function signedInAs(username: string, password: string) {
   if (answer.status !== 200) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
   return browser;
 }
+
+/** The password of the accounts `signedIn` writes. */
+export const TEST_PASSWORD = "pass-word-1";
+
+/**
+ * An account written straight to the database and signed in through the real login handler, from
+ * a browser (and address) of its own: `role` with `allowedFeatures` (for admins); `name` in place of
+ * "<role> <username>"; an e-mail address with `withEmail`; a teacher's staff record with
+ * `staffRecord`.
+ */
+export async function signedIn(
+  role: Role = "parent",
+  allowedFeatures: string[] = [],
+  options: { name?: string; withEmail?: boolean; staffRecord?: boolean } = {},
+): Promise<{ browser: Browser; id: number; username: string }> {
+  const db = await getDb();
+  const username = uniqueName(`${role}.`);
+  const user = await db.user.create({
+    data: {
+      username,
+      usernameKey: username,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      name: options.name ?? `${role} ${username}`,
+      role,
+      allowedFeatures,
+      ...(options.withEmail ? { email: `${username}@example.com` } : {}),
+    },
+    select: { id: true, name: true },
+  });
+  if (options.staffRecord) {
+    await db.student.create({ data: { name: user.name, grade: STAFF_GRADE, parentId: user.id } });
+  }
+  const browser = new Browser(`198.51.100.${(sequence % 250) + 1}`);
+  const answer = await browser.call(login.POST, "POST", "/api/login", {
+    body: { username, password: TEST_PASSWORD },
+  });
+  if (answer.status !== 200) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
+  return { browser, id: user.id, username };
+}
+
+/** The seeded superadmin (every feature), signed in from a browser of its own. */
+export const signedInSuperadmin = () =>
+  signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
 
 export async function addStudent(parentId: number, name: string, grade: string) {
   const db = await getDb();

@@ -3,9 +3,9 @@
 // POST /api/payments/create stores.
 import * as login from "@/app/api/login/route";
 import { hashPassword } from "@/lib/auth/password";
+import { STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { fromNgwee, toNgwee } from "@/lib/money";
-import { STATUS, TX } from "@/lib/payments/statuses";
 import { Browser } from "@/tests/support/http";
 
 let counter = 0;

@@ -6,7 +6,7 @@ import { hashPassword } from "@/lib/auth/password";
 import type { Feature } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db";
 import { parseIsoDate } from "@/lib/school-calendar";
-import { signedInAs, signedUpParent, uniqueName } from "@/tests/support/fixtures";
+import { signedInSuperadmin, signedUpParent, uniqueName } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 let counter = 0;
@@ -35,12 +35,10 @@ export async function signedInAdmin(features: Feature[]): Promise<Browser> {
   return browser;
 }
 
-export const superadmin = () => signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
-
 /** The five callers of a feature's permission table, each to a fresh browser. */
 export function callers(feature: Feature): [string, () => Promise<Browser>, "allowed" | number][] {
   return [
-    ["the superadmin", superadmin, "allowed"],
+    ["the superadmin", signedInSuperadmin, "allowed"],
     [`an admin with ${feature}`, () => signedInAdmin([feature]), "allowed"],
     [`an admin without ${feature}`, () => signedInAdmin(["menu", "history"]), 403],
     ["a parent", async () => (await signedUpParent()).browser, 403],

@@ -54,8 +54,6 @@ export async function signedInAccount(
   return { ...user, browser: await signIn(user.username) };
 }
 
-export const signedInSuperadmin = () => signIn("superadmin", process.env.SEED_SUPERADMIN_PASSWORD);
-
 /** `count` orders for a student, placed by `userId`, each on its own day of a past cycle. */
 export async function addOrders(userId: number, studentId: number, count: number) {
   const db = await getDb();

@@ -1,15 +1,14 @@
 import { describe, expect, it } from "@jest/globals";
+import { RECOVERY, STATUS } from "@/lib/contracts/payments";
 import {
   abandonPlan,
   canRetryRecovery,
   liveActions,
   recoveryBadgeVariant,
   recoveryStatusLabel,
-  RECOVERY,
   statusChange,
   type AttemptFacts,
 } from "@/lib/payments/attempt-transitions";
-import { STATUS } from "@/lib/payments/statuses";
 
 // The rule table of spec 001 §4 "Live order payment/order statuses" and "Failed-order attempt
 // statuses".

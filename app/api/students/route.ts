@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseWith, route } from "@/lib/api/handler";
-import { assertAccess, type Access } from "@/lib/auth/guards";
+import { assertAccess, type Access } from "@/lib/api/access";
 import { createStudentForParent } from "@/lib/students/admin-students";
 import { createStudent, listStudents } from "@/lib/students/students";
 import {

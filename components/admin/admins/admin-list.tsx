@@ -14,7 +14,7 @@ import {
   type Feature,
 } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
-import type { AdminUserDto } from "@/lib/users/people-contract";
+import type { AdminUserDto } from "@/lib/contracts/people";
 import { useTogglePermission } from "./use-admin-queries";
 
 /** The admins (spec 001 §2, §6): each row expands to its feature toggles. */

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { FEATURES, hasFeature } from "@/lib/auth/permissions";
-import type { AdminUserDto } from "@/lib/users/people-contract";
+import type { AdminUserDto } from "@/lib/contracts/people";
 import { AdminList } from "./admin-list";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { CreateAdminForm } from "./create-admin-form";

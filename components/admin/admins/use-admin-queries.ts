@@ -3,10 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { notify } from "@/components/notifications/toast";
-import { api, errorMessage } from "@/lib/client/api";
 import type { Feature } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
-import type { AdminUserDto } from "@/lib/users/people-contract";
+import { api, errorMessage } from "@/lib/client/api";
+import type { AdminUserDto } from "@/lib/contracts/people";
 import type { AdminUserValues } from "@/lib/validations/people";
 
 // The Admin Users calls (spec 001 §7) with their toasts (§8). A feature toggle is applied to the

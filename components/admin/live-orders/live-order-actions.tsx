@@ -8,9 +8,9 @@ import type {
   AttemptActionAnswer,
   CheckStatusAnswer,
   LiveOrder,
-} from "@/lib/payments/admin/contracts";
+} from "@/lib/contracts/live-orders";
+import { STATUS } from "@/lib/contracts/payments";
 import { abandonPlan, liveActions, type LiveAction } from "@/lib/payments/attempt-transitions";
-import { STATUS } from "@/lib/payments/statuses";
 
 // The actions of a live order by status (spec 001 §4) with the toasts of §8. The rule table in
 // lib/payments/attempt-transitions.ts decides which buttons show; the server checks it again.

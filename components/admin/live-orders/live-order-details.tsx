@@ -2,7 +2,7 @@
 
 import { amountDisplay, byStudent } from "@/components/admin/live-orders/live-order-format";
 import { gradeLabel, weekdayName } from "@/lib/client/format";
-import type { LiveOrder } from "@/lib/payments/admin/contracts";
+import type { LiveOrder } from "@/lib/contracts/live-orders";
 
 // The expanded row of a live order (spec 001 §2): per student, the name, grade and each meal with
 // its original and discounted price, week, day, protein and side.

@@ -1,6 +1,6 @@
 import { formatKwacha, priceDisplay } from "@/components/admin/history/cycle-order-format";
 import { formatInstant } from "@/lib/client/format";
-import type { LiveOrder, LiveOrderLine } from "@/lib/payments/admin/contracts";
+import type { LiveOrder, LiveOrderLine } from "@/lib/contracts/live-orders";
 import { DEFAULT_TIMEZONE } from "@/lib/school-calendar";
 
 // Pure helpers of Live Orders (spec 001 §2, §7, §9): the query of the applied filters, amounts in

@@ -30,6 +30,7 @@ import {
   weeksOf,
   type LiveOrderFilters,
 } from "@/components/admin/live-orders/live-order-format";
+import { Pager } from "@/components/admin/pager";
 import { notify } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -51,8 +52,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { api, errorMessage } from "@/lib/client/api";
-import type { LiveOrder, LiveOrdersPage } from "@/lib/payments/admin/contracts";
-import { Pager } from "@/components/admin/pager";
+import type { LiveOrder, LiveOrdersPage } from "@/lib/contracts/live-orders";
 
 // Live Orders (spec 001 §2, §3, §4, §7, §9): every payment attempt, 50 a page, refreshed every 5 s.
 // The filter row sits in the table header and applies only on 'Apply Filters'. The poll keeps the

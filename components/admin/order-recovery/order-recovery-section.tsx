@@ -31,13 +31,13 @@ import {
 } from "@/components/ui/table";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { gradeLabel, weekdayName } from "@/lib/client/format";
+import type { FailedOrder, FailedOrdersAnswer } from "@/lib/contracts/live-orders";
+import { RECOVERY_STATUSES } from "@/lib/contracts/payments";
 import { formatZmw } from "@/lib/money";
-import type { FailedOrder, FailedOrdersAnswer } from "@/lib/payments/admin/contracts";
 import {
   canRetryRecovery,
   recoveryBadgeVariant,
   recoveryStatusLabel,
-  RECOVERY_STATUSES,
 } from "@/lib/payments/attempt-transitions";
 
 // Order Recovery (spec 001 §2, §3, §4, §7, §8, §9): the paid carts that did not become orders, a

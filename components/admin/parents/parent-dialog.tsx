@@ -22,7 +22,7 @@ import {
   FormMessage,
 } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import type { ParentDto } from "@/lib/users/people-contract";
+import type { ParentDto } from "@/lib/contracts/people";
 import {
   newParentSchema,
   parentChangeSchema,

@@ -14,7 +14,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { gradeLabel } from "@/lib/client/format";
-import type { ParentDto } from "@/lib/users/people-contract";
+import type { ParentDto } from "@/lib/contracts/people";
 import { PARENT_SEARCH_MIN, SEARCH_HINT } from "@/lib/validations/people";
 import { ConfirmDeleteDialog, ForceDeleteDialog } from "./delete-dialogs";
 import { ParentDialog } from "./parent-dialog";

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { notify } from "@/components/notifications/toast";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import type { StudentDto } from "@/lib/contracts";
-import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/users/people-contract";
+import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/contracts/people";
 import type { NewParentValues, ParentChangeValues } from "@/lib/validations/people";
 
 // The Parents & Students calls (spec 001 §7) with their toasts (§8). Every change refetches the

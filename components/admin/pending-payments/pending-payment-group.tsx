@@ -9,6 +9,7 @@ import {
   type RowSelectionState,
 } from "@tanstack/react-table";
 import { useState } from "react";
+import { DataTableHeader } from "@/components/admin/data-table-header";
 import {
   formatKwacha,
   formatOrderDate,
@@ -20,15 +21,14 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
-import { DataTableHeader } from "@/components/admin/data-table-header";
 import { api, errorMessage } from "@/lib/client/api";
 import { gradeLabel, weekdayName } from "@/lib/client/format";
-import { formatZmw } from "@/lib/money";
 import type {
   PendingPaymentGroupDto,
   PendingPaymentOrderDto,
   VerifyPaymentsResultDto,
-} from "@/lib/orders/admin-money-contract";
+} from "@/lib/contracts/orders";
+import { formatZmw } from "@/lib/money";
 
 // One parent's orders awaiting payment (spec 001 §2 Pending Payments): per-order checkboxes,
 // Select All/Deselect All, and Verify Selected Payments for this group's selection.

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Pager } from "@/components/admin/pager";
 import {
   PENDING_PAYMENTS_KEY,
   PendingPaymentGroup,
@@ -13,8 +14,7 @@ import { api, errorMessage } from "@/lib/client/api";
 import {
   PENDING_PAYMENT_GROUPS_PAGE_SIZE,
   type PendingPaymentsPageDto,
-} from "@/lib/orders/admin-money-contract";
-import { Pager } from "@/components/admin/pager";
+} from "@/lib/contracts/orders";
 
 // Pending Payments (spec 001 §2, §7 GET /api/payments/pending and PUT /api/payments/verify, §9):
 // orders placed with the alternative payment methods, grouped per parent, 50 parents a page;

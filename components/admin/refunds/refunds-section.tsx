@@ -3,7 +3,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { tableFeatures, useTable, type ColumnDef } from "@tanstack/react-table";
 import { useEffect, useMemo, useState } from "react";
+import { DataTableHeader } from "@/components/admin/data-table-header";
 import { formatOrderDate } from "@/components/admin/history/cycle-order-format";
+import { Pager } from "@/components/admin/pager";
 import { notify } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,10 +13,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { api, errorMessage } from "@/lib/client/api";
 import { gradeLabel } from "@/lib/client/format";
+import type { RefundDto, RefundsPageDto } from "@/lib/contracts/orders";
 import { formatZmw } from "@/lib/money";
-import type { RefundDto, RefundsPageDto } from "@/lib/orders/admin-money-contract";
-import { DataTableHeader } from "@/components/admin/data-table-header";
-import { Pager } from "@/components/admin/pager";
 
 // Refund Management (spec 001 §2, §4, §7 GET /api/refunds and POST /api/refunds/{id}/complete,
 // §9 amounts with decimals): paid orders that were cancelled, each refunded with one click, and

@@ -41,7 +41,7 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import type { DiscountCodeDto, UserSearchResultDto } from "@/lib/settings/settings-contract";
+import type { DiscountCodeDto, UserSearchResultDto } from "@/lib/contracts/settings";
 import { discountCodeSchema, type DiscountCodeInput } from "@/lib/validations/discount-codes";
 import type { z } from "zod";
 

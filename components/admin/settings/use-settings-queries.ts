@@ -11,7 +11,7 @@ import type {
   DiscountCodeDto,
   DiscountCodeListDto,
   PaymentBypassSettingsDto,
-} from "@/lib/settings/settings-contract";
+} from "@/lib/contracts/settings";
 import type { DiscountCodeInput } from "@/lib/validations/discount-codes";
 import type {
   CommunicationValues,

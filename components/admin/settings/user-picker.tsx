@@ -12,7 +12,7 @@ import {
   USER_SEARCH_MIN_LENGTH,
   type UserSearchListDto,
   type UserSearchResultDto,
-} from "@/lib/settings/settings-contract";
+} from "@/lib/contracts/settings";
 
 /** The text after it has stopped changing for `delay` ms. */
 export function useDebounced<T>(value: T, delay: number): T {

@@ -1,9 +1,9 @@
 import "server-only";
+import type { FailedOrder, FailedOrdersAnswer } from "@/lib/contracts/live-orders";
+import type { RecoveryStatus } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
-import type { FailedOrder, FailedOrdersAnswer } from "@/lib/payments/admin/contracts";
 import { namesFor } from "@/lib/payments/admin/live-orders";
 import { snapshotLines } from "@/lib/payments/admin/snapshot";
-import type { RecoveryStatus } from "@/lib/payments/attempt-transitions";
 
 // Order Recovery's list (spec 001 §2, §3 "Failed order attempt"): every attempt that ever needed
 // recovery (recoveryStatus set), newest first. The spec gives no paging; the newest 500 are listed.

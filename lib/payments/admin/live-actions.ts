@@ -2,9 +2,10 @@ import "server-only";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
+import type { AttemptActionAnswer } from "@/lib/contracts/live-orders";
+import { STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { AttemptActionAnswer } from "@/lib/payments/admin/contracts";
 import {
   canDo,
   changeRefused,
@@ -15,7 +16,6 @@ import {
 import { cancelToken } from "@/lib/payments/dpo-client";
 import { fulfil, verifyAttempt, type Verification } from "@/lib/payments/fulfil";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
-import { STATUS, TX } from "@/lib/payments/statuses";
 
 // The Live Orders actions (spec 001 §4): Retry (Failed), Submit Order (Payment Verified) and the
 // status change behind Abandon (Processing Started). Each is checked against the rule table in

@@ -1,12 +1,12 @@
 import "server-only";
 import { TZDate } from "@date-fns/tz";
 import { unprocessable } from "@/lib/api/errors";
+import type { LiveOrder, LiveOrdersPage } from "@/lib/contracts/live-orders";
+import { LIVE_STATUSES } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { fromNgwee, toNgwee } from "@/lib/money";
-import { LIVE_STATUSES } from "@/lib/payments/attempt-transitions";
-import type { LiveOrder, LiveOrdersPage } from "@/lib/payments/admin/contracts";
 import { snapshotLines, type SnapshotLine } from "@/lib/payments/admin/snapshot";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { LIVE_ORDERS_PAGE_SIZE, type LiveOrdersQuery } from "@/lib/validations/live-orders";

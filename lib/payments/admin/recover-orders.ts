@@ -2,18 +2,17 @@ import "server-only";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
+import type { AttemptActionAnswer } from "@/lib/contracts/live-orders";
+import { RECOVERY, STATUS, TX, type RecoveryStatus } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { kickOutbox } from "@/lib/mail/outbox";
 import { applyPercentOff, fromNgwee, toNgwee } from "@/lib/money";
 import type { PricedLine } from "@/lib/orders/check-cart";
 import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
-import type { AttemptActionAnswer } from "@/lib/payments/admin/contracts";
+import { orderRow } from "@/lib/orders/order-rows";
 import { snapshotLines, type SnapshotLine } from "@/lib/payments/admin/snapshot";
-import { RECOVERY, type RecoveryStatus } from "@/lib/payments/attempt-transitions";
-import { STATUS, TX } from "@/lib/payments/statuses";
 import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
 import type { RecoveryItemInput } from "@/lib/validations/live-orders";
-import { orderRow } from "@/lib/orders/order-rows";
 
 // Order Recovery's Retry (spec 001 §4 "Failed-order attempt statuses", §7, §9): the admin sends the
 // paid cart's items and the server creates them as DISCOUNT orders of the attempt's user. All in

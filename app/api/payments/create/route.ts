@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/handler";
-import { PARENT_OR_TEACHER } from "@/lib/auth/guards";
+import { PARENT_OR_TEACHER } from "@/lib/api/access";
 import { createPayment } from "@/lib/payments/create-payment";
 import { createPaymentSchema } from "@/lib/validations/payments";
 

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/handler";
-import { PARENT_OR_TEACHER } from "@/lib/auth/guards";
+import { PARENT_OR_TEACHER } from "@/lib/api/access";
 import { deleteStudent, updateStudent } from "@/lib/students/students";
 import { studentSchema } from "@/lib/validations/students";
 

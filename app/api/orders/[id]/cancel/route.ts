@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/handler";
 import { notFound } from "@/lib/api/errors";
-import { PARENT_OR_TEACHER } from "@/lib/auth/guards";
+import { PARENT_OR_TEACHER } from "@/lib/api/access";
 import { cancelOrder } from "@/lib/orders/my-orders";
 import { parseId } from "@/lib/api/params";
 

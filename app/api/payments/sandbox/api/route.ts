@@ -1,8 +1,9 @@
 import { type NextRequest } from "next/server";
 import { isDatabaseUnavailable } from "@/lib/api/prisma-errors";
+import { readTextCapped } from "@/lib/api/read-body";
+import { log } from "@/lib/observability/log";
 import { isSandboxEnabled } from "@/lib/payments/provider-config";
 import { handleSandboxApiRequest } from "@/lib/payments/sandbox";
-import { log } from "@/lib/observability/log";
 
 // POST /api/payments/sandbox/api — the sandbox's DPO API3G endpoint: XML in, XML out, called by
 // this app's own server (no session, no Origin). Not the JSON route() wrapper: the body is XML and
@@ -30,21 +31,7 @@ export async function POST(req: NextRequest): Promise<Response> {
 
 async function readCapped(req: NextRequest): Promise<string | null> {
   if (Number(req.headers.get("content-length") ?? "0") > MAX_XML_BYTES) return null;
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_XML_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return readTextCapped(req, MAX_XML_BYTES);
 }
 
 function plain(status: number, text: string): Response {

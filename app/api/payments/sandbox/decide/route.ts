@@ -1,6 +1,6 @@
 import { notFound } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
-import { PARENT_OR_TEACHER } from "@/lib/auth/guards";
+import { PARENT_OR_TEACHER } from "@/lib/api/access";
 import { isSandboxEnabled } from "@/lib/payments/provider-config";
 import { decideSandboxPayment } from "@/lib/payments/sandbox";
 import { sandboxDecisionSchema } from "@/lib/validations/payments";

@@ -1,6 +1,6 @@
 import { notFound } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
-import { PARENT_OR_TEACHER } from "@/lib/auth/guards";
+import { PARENT_OR_TEACHER } from "@/lib/api/access";
 import { verifyOwnPayment } from "@/lib/payments/attempts";
 
 // POST /api/payments/verify/{token} — asks the provider; a paid cart becomes orders exactly once.

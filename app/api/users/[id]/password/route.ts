@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseWith, route } from "@/lib/api/handler";
 import { parseId } from "@/lib/api/params";
-import { ADMIN } from "@/lib/auth/guards";
+import { ADMIN } from "@/lib/api/access";
 import { assertMayChangePasswords, changeUserPassword } from "@/lib/users/user-password";
 import { passwordChangeSchema } from "@/lib/validations/people";
 

@@ -1,6 +1,6 @@
 import { notFound } from "@/lib/api/errors";
 import { parseWith, route } from "@/lib/api/handler";
-import { ADMIN, assertAccess } from "@/lib/auth/guards";
+import { ADMIN, assertAccess } from "@/lib/api/access";
 import { retryLiveOrder } from "@/lib/payments/admin/live-actions";
 import { recoverOrders } from "@/lib/payments/admin/recover-orders";
 import { parseId } from "@/lib/api/params";

@@ -1,5 +1,5 @@
 // Shapes of the Settings section's calls (spec 001 §3, §7), shared by the route handlers and the
-// console. The cut-off and communication shapes are the ones parents read too (lib/contracts.ts).
+// console. The cut-off and communication shapes are the ones parents read too (lib/contracts/index.ts).
 
 export type { CommunicationDto, CutoffTimeDto } from "@/lib/contracts";
 
