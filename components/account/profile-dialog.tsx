@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -37,7 +37,7 @@ import {
 } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Separator } from "@/components/ui/separator";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import type { SessionUser } from "@/lib/auth/session";
 import { profileSchema } from "@/lib/validations/auth";
 
@@ -83,15 +83,11 @@ export function ProfileDialog({
   async function onSubmit(values: ProfileFormValues) {
     try {
       await api("/api/profile", { method: "PUT", body: toProfilePayload(values) });
-      notify({ title: "Success", description: "Profile updated successfully", variant: "success" });
+      toastSuccess("Success", "Profile updated successfully");
       onOpenChange(false);
       router.refresh();
     } catch (error) {
-      notify({
-        title: "Update Failed",
-        description: errorMessage(error, "Failed to update profile"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to update profile", "Update Failed");
     }
   }
 
@@ -99,19 +95,14 @@ export function ProfileDialog({
     setConverting(true);
     try {
       await api("/api/user/convert-to-teacher", { method: "POST" });
-      notify({
-        title: "Account Converted",
-        description: "Your account has been converted to a teacher account. Please log in again.",
-        variant: "success",
-      });
+      toastSuccess(
+        "Account Converted",
+        "Your account has been converted to a teacher account. Please log in again.",
+      );
       onOpenChange(false);
       sessionChanged();
     } catch (error) {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to convert account"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to convert account");
     } finally {
       setConverting(false);
     }

@@ -2,7 +2,7 @@
 
 import { useForm } from "react-hook-form";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import {
   Form,
@@ -14,7 +14,7 @@ import {
 } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { SHOP_CONTACT_NAME } from "@/lib/brand";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 import type { LoginInput } from "@/lib/validations/login";
 
@@ -33,14 +33,10 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   async function onSubmit(values: LoginInput) {
     try {
       await api("/api/login", { method: "POST", body: values });
-      notify({ title: "Success", description: "Logged in successfully", variant: "success" });
+      toastSuccess("Success", "Logged in successfully");
       sessionChanged();
     } catch (error) {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to login"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to login");
     }
   }
 

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import {
   Form,
@@ -15,7 +15,7 @@ import {
   FormMessage,
 } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { registerFormSchema, type RegisterFormInput } from "@/lib/validations/auth";
 
 /** The account the form sends: one name, empty e-mail and phone left out (spec 000 §3). */
@@ -46,14 +46,10 @@ export function RegisterForm() {
   async function onSubmit(values: RegisterFormInput) {
     try {
       await api("/api/register", { method: "POST", body: toRegisterPayload(values) });
-      notify({ title: "Success", description: "Registered successfully", variant: "success" });
+      toastSuccess("Success", "Registered successfully");
       sessionChanged();
     } catch (error) {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to register"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to register");
     }
   }
 

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -31,7 +31,7 @@ import {
   FormMessage,
 } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { api, ApiRequestError, NetworkError } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "@/lib/validations/login";
 
 const DEFAULT_SENT =
@@ -65,23 +65,11 @@ export function ResetPasswordDialog({
         method: "POST",
         body: { identifier: form.getValues("identifier").trim() },
       });
-      notify({
-        title: "Password Reset Sent",
-        description: answer?.message || DEFAULT_SENT,
-        variant: "success",
-      });
+      toastSuccess("Password Reset Sent", answer?.message || DEFAULT_SENT);
       close();
     } catch (error) {
       setConfirming(false);
-      notify({
-        title: "Error",
-        description:
-          error instanceof NetworkError
-            ? "Network error. Please try again."
-            : (error instanceof ApiRequestError && error.serverMessage) ||
-              "Failed to send password reset.",
-        variant: "destructive",
-      });
+      toastError(error, "Failed to send password reset.");
     } finally {
       setSending(false);
     }

@@ -1,6 +1,6 @@
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastFailure } from "@/components/notifications/toast";
 import type { CheckoutHandler } from "@/components/portal/use-place-order";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import type { CartItem, MenuValidationDto, OrderRequestItem } from "@/lib/contracts";
 import { fromNgwee } from "@/lib/money";
 
@@ -48,7 +48,7 @@ async function cartIsAvailable(items: readonly CartItem[]): Promise<boolean> {
 
 export const startCardPayment: CheckoutHandler = async (items, { user, totalNgwee }) => {
   if (!(await cartIsAvailable(items))) {
-    notify({ title: "Error", description: UNAVAILABLE_MESSAGE, variant: "destructive" });
+    toastFailure("Error", UNAVAILABLE_MESSAGE);
     return;
   }
   const [firstName, ...rest] = (user.name || user.username).split(" ");
@@ -70,27 +70,15 @@ export const startCardPayment: CheckoutHandler = async (items, { user, totalNgwe
       },
     });
   } catch (error) {
-    notify({
-      title: "Error",
-      description: errorMessage(error, "Failed to create payment token"),
-      variant: "destructive",
-    });
+    toastError(error, "Failed to create payment token");
     return;
   }
   if (created.Result !== "000") {
-    notify({
-      title: "Error",
-      description: created.ResultExplanation || "Payment initialization failed",
-      variant: "destructive",
-    });
+    toastFailure("Error", created.ResultExplanation || "Payment initialization failed");
     return;
   }
   if (!created.TransToken || !created.paymentUrl) {
-    notify({
-      title: "Error",
-      description: "Invalid payment response received",
-      variant: "destructive",
-    });
+    toastFailure("Error", "Invalid payment response received");
     return;
   }
   // (3) The server recorded the attempt when it created it; this confirms it is there.

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -17,7 +17,7 @@ import {
 import { StudentFields } from "@/components/students/student-fields";
 import { Form } from "@/components/ui/form";
 import type { SessionUser } from "@/lib/auth/session";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { StudentDto } from "@/lib/contracts";
 import { studentSchema } from "@/lib/validations/students";
@@ -55,22 +55,14 @@ export function StudentDialog({
             body: { ...values, parent_id: user.id },
           }),
     onSuccess: () => {
-      notify({
-        title: "Success",
-        description: student ? "Student updated successfully" : "Student added successfully",
-        variant: "success",
-      });
+      toastSuccess(
+        "Success",
+        student ? "Student updated successfully" : "Student added successfully",
+      );
       onOpenChange(false);
     },
     onError: (error) =>
-      notify({
-        title: "Error",
-        description: errorMessage(
-          error,
-          student ? "Failed to update student" : "Failed to create student",
-        ),
-        variant: "destructive",
-      }),
+      toastError(error, student ? "Failed to update student" : "Failed to create student"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.students }),
   });
 
@@ -78,11 +70,7 @@ export function StudentDialog({
     (values) => save.mutate(studentSchema.parse(values)),
     (errors) => {
       if (errors.grade) {
-        notify({
-          title: "Grade Required",
-          description: "Please select a grade",
-          variant: "destructive",
-        });
+        toastFailure("Grade Required", "Please select a grade");
       }
     },
   );

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -24,7 +24,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { SessionUser } from "@/lib/auth/session";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { contactEmailSchema } from "@/lib/validations/contact";
 
 type ContactEmailValues = z.input<typeof contactEmailSchema>;
@@ -50,19 +50,11 @@ export function ContactEmailDialog({
         method: "POST",
         body: contactEmailSchema.parse(values),
       });
-      notify({
-        title: "Message Sent",
-        description: answer?.message ?? "Thank you. We will get back to you soon.",
-        variant: "success",
-      });
+      toastSuccess("Message Sent", answer?.message ?? "Thank you. We will get back to you soon.");
       form.reset({ name: values.name, email: values.email, message: "" });
       onOpenChange(false);
     } catch (error) {
-      notify({
-        title: "Error sending message",
-        description: errorMessage(error, "Failed to send email"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to send email", "Error sending message");
     }
   }
 

@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { notify } from "@/components/notifications/toast";
-import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
+import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
+import { api, ApiRequestError } from "@/lib/client/api";
 import { cartTotals, pricedCartItems, toOrderRequest } from "@/lib/client/cart";
 import { clearCart } from "@/lib/client/cart-store";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -33,16 +33,14 @@ export function usePlaceOrder({
   /** False (after a toast) when the cart cannot be ordered at all. */
   function canOrder(items: CartItem[]): boolean {
     if (!user.email) {
-      notify({
-        title: "Email Required",
-        description:
-          "Please add an email address to your profile before placing orders. Contact the school office for assistance.",
-        variant: "destructive",
-      });
+      toastFailure(
+        "Email Required",
+        "Please add an email address to your profile before placing orders. Contact the school office for assistance.",
+      );
       return false;
     }
     if (items.length === 0) {
-      notify({ title: "Error", description: "No items found in cart", variant: "destructive" });
+      toastFailure("Error", "No items found in cart");
       return false;
     }
     return true;
@@ -62,19 +60,11 @@ export function usePlaceOrder({
         body: toOrderRequest(items, codePercent, { name: user.name, email: user.email ?? "" }),
       });
       clearCart();
-      notify({
-        title: "Order Placed",
-        description: "Your order has been placed successfully.",
-        variant: "success",
-      });
+      toastSuccess("Order Placed", "Your order has been placed successfully.");
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
       onOrdered();
     } catch (error) {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to place order"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to place order");
       if (error instanceof ApiRequestError && error.body?.cartValidation) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.menuValidationAll });
       }
@@ -96,20 +86,14 @@ export function usePlaceOrder({
         body: toOrderRequest(items, codePercent, { name: user.name, email: user.email ?? "" }),
       });
       clearCart();
-      notify({
-        title: "Order Placed",
-        description:
-          "Your order is awaiting payment. Please check your email for payment instructions.",
-        variant: "success",
-      });
+      toastSuccess(
+        "Order Placed",
+        "Your order is awaiting payment. Please check your email for payment instructions.",
+      );
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
       onOrdered();
     } catch (error) {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to place order"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to place order");
       if (error instanceof ApiRequestError && error.body?.cartValidation) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.menuValidationAll });
       }

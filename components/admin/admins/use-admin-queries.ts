@@ -2,10 +2,10 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
 import type { Feature } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import type { AdminUserDto } from "@/lib/contracts/people";
 import type { AdminUserValues } from "@/lib/validations/people";
 
@@ -31,11 +31,7 @@ export function useAdminUsers() {
   });
   useEffect(() => {
     if (query.error) {
-      notify({
-        title: "Error",
-        description: errorMessage(query.error, "Failed to fetch admin users"),
-        variant: "destructive",
-      });
+      toastError(query.error, "Failed to fetch admin users");
     }
   }, [query.error]);
   return query;
@@ -47,15 +43,10 @@ export function useCreateAdmin(onCreated: () => void) {
     mutationFn: (values: AdminUserValues) =>
       api<AdminUserDto>("/api/admin-users", { method: "POST", body: values }),
     onSuccess: () => {
-      notify({ title: "Admin user created successfully", variant: "success" });
+      toastSuccess("Admin user created successfully");
       onCreated();
     },
-    onError: (error) =>
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to create admin user"),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError(error, "Failed to create admin user"),
     onSettled: () => client.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
   });
 }
@@ -84,11 +75,7 @@ export function useTogglePermission() {
     },
     onError: (error, _toggle, context) => {
       if (context?.previous) client.setQueryData(ADMIN_USERS_KEY, context.previous);
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to update permissions"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to update permissions");
     },
     // The list is refetched once the last of several quick toggles has settled, so an early
     // answer never overwrites a later toggle's optimistic state.
@@ -105,14 +92,9 @@ export function useChangePassword(onChanged: () => void) {
     mutationFn: ({ id, password }: { id: number; password: string }) =>
       api<{ message: string }>(`/api/users/${id}/password`, { method: "PUT", body: { password } }),
     onSuccess: () => {
-      notify({ title: "Password updated successfully", variant: "success" });
+      toastSuccess("Password updated successfully");
       onChanged();
     },
-    onError: (error) =>
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to update password"),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError(error, "Failed to update password"),
   });
 }

@@ -1,9 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { notify } from "@/components/notifications/toast";
-import { api, errorMessage } from "@/lib/client/api";
+import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
+import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { BlockedDay, OrderCycleDto } from "@/lib/contracts";
 
@@ -39,18 +38,6 @@ export type NewCycle = { startDate: string; cycleLength: 4 | 6; blockedDays: Blo
 
 const HISTORY_KEY = ["/api/order-cycles/history"] as const;
 
-function useErrorToast(error: unknown, fallback: string) {
-  useEffect(() => {
-    if (error) {
-      notify({
-        title: "Error",
-        description: errorMessage(error, fallback),
-        variant: "destructive",
-      });
-    }
-  }, [error, fallback]);
-}
-
 export function useCycles() {
   const query = useQuery({
     queryKey: queryKeys.orderCycles,
@@ -85,19 +72,13 @@ export function useCreateCycle(onCreated: () => void) {
     mutationFn: (cycle: NewCycle) =>
       api<OrderCycleDto>("/api/order-cycles", { method: "POST", body: cycle }),
     onSuccess: (_created, cycle) => {
-      notify({
-        title: "Order cycle created",
-        description: `New ${cycle.cycleLength}-week order cycle has been activated successfully.`,
-        variant: "success",
-      });
+      toastSuccess(
+        "Order cycle created",
+        `New ${cycle.cycleLength}-week order cycle has been activated successfully.`,
+      );
       onCreated();
     },
-    onError: (error) =>
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to create order cycle"),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError(error, "Failed to create order cycle"),
     onSettled: refetch,
   });
 }
@@ -106,13 +87,8 @@ export function useDeactivateCycle() {
   const refetch = useRefetchCycles();
   return useMutation({
     mutationFn: (id: number) => api<unknown>(`/api/order-cycles/${id}`, { method: "DELETE" }),
-    onSuccess: () => notify({ title: "Order cycle deactivated", variant: "success" }),
-    onError: (error) =>
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to deactivate order cycle"),
-        variant: "destructive",
-      }),
+    onSuccess: () => toastSuccess("Order cycle deactivated"),
+    onError: (error) => toastError(error, "Failed to deactivate order cycle"),
     onSettled: refetch,
   });
 }
@@ -122,13 +98,8 @@ export function useReactivateCycle() {
   return useMutation({
     mutationFn: (cycleId: number) =>
       api<unknown>(`/api/order-cycles/${cycleId}/reactivate`, { method: "POST", body: {} }),
-    onSuccess: () => notify({ title: "Cycle reactivated", variant: "success" }),
-    onError: (error) =>
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to reactivate cycle"),
-        variant: "destructive",
-      }),
+    onSuccess: () => toastSuccess("Cycle reactivated"),
+    onError: (error) => toastError(error, "Failed to reactivate cycle"),
     onSettled: refetch,
   });
 }

@@ -22,7 +22,7 @@ import {
   type CycleOrdersPage,
   type CycleOrderStatus,
 } from "@/components/admin/history/cycle-order-format";
-import { notify } from "@/components/notifications/toast";
+import { notify, toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -257,21 +257,13 @@ export function CycleHistorySection() {
 
   useEffect(() => {
     if (cyclesQuery.error) {
-      notify({
-        title: "Error",
-        description: errorMessage(cyclesQuery.error, "Failed to fetch cycles"),
-        variant: "destructive",
-      });
+      toastError(cyclesQuery.error, "Failed to fetch cycles");
     }
   }, [cyclesQuery.error]);
 
   useEffect(() => {
     if (ordersQuery.error) {
-      notify({
-        title: "Error",
-        description: errorMessage(ordersQuery.error, "Failed to fetch cycle orders"),
-        variant: "destructive",
-      });
+      toastError(ordersQuery.error, "Failed to fetch cycle orders");
     }
   }, [ordersQuery.error]);
 
@@ -312,21 +304,16 @@ export function CycleHistorySection() {
     mutationFn: (input: { orderIds: number[]; status: UpdateStatus }) =>
       api<{ updated: number }>("/api/orders/status", { method: "POST", body: input }),
     onSuccess: (_result, input) => {
-      notify({
-        title: "Status updated",
-        description: `Successfully updated status for ${input.orderIds.length} orders`,
-        variant: "success",
-      });
+      toastSuccess(
+        "Status updated",
+        `Successfully updated status for ${input.orderIds.length} orders`,
+      );
       setRowSelection({});
       setNewStatus("");
       void queryClient.invalidateQueries({ queryKey: ["/api/cycle-orders"] });
     },
     onError: (error) => {
-      notify({
-        title: "Error updating status",
-        description: errorMessage(error, "Failed to update order statuses"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to update order statuses", "Error updating status");
     },
   });
 
@@ -337,7 +324,7 @@ export function CycleHistorySection() {
 
   async function exportCsv() {
     if (!cycleId) {
-      notify({ title: "Error", description: "Cycle ID is required", variant: "destructive" });
+      toastFailure("Error", "Cycle ID is required");
       return;
     }
     setExporting(true);
@@ -365,20 +352,12 @@ export function CycleHistorySection() {
       const all = [first, ...rest].flatMap((chunk) => chunk.data);
       const csv = ordersCsv(all);
       downloadCsv(csv, `cycle-orders-${format(new Date(), "yyyy-MM-dd")}.csv`);
-      notify({
-        title: "Export successful",
-        description: `${all.length} orders exported.`,
-        variant: "success",
-      });
+      toastSuccess("Export successful", `${all.length} orders exported.`);
     } catch (error) {
-      notify({
-        title: "Export failed",
-        description:
-          error instanceof ChunkError
-            ? error.message
-            : errorMessage(error, "Failed to export data"),
-        variant: "destructive",
-      });
+      toastFailure(
+        "Export failed",
+        error instanceof ChunkError ? error.message : errorMessage(error, "Failed to export data"),
+      );
     } finally {
       setExporting(false);
     }

@@ -24,7 +24,7 @@ import {
   type KitchenSelection,
   type MenuItemPortion,
 } from "@/components/admin/kitchen/kitchen-types";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -282,27 +282,19 @@ export function KitchenSection() {
         body: { orderIds, status: "completed" },
       }),
     onSuccess: (_result, orderIds) => {
-      notify({
-        title: "Status updated",
-        description: `Successfully updated status for ${orderIds.length} orders`,
-        variant: "success",
-      });
+      toastSuccess("Status updated", `Successfully updated status for ${orderIds.length} orders`);
       setRowSelection({});
       void query.refetch();
     },
     onError: (error) => {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to update orders. Please try again."),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to update orders. Please try again.");
     },
   });
 
   function markComplete() {
     const orderIds = data ? pendingOrderIds(data.data, days, selectedKeys) : [];
     if (orderIds.length === 0) {
-      notify({ title: "No orders selected", variant: "destructive" });
+      toastFailure("No orders selected");
       return;
     }
     complete.mutate(orderIds);

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import type {
   AttemptActionAnswer,
   CheckStatusAnswer,
@@ -34,9 +34,9 @@ async function perform({ order, action }: Request): Promise<void> {
         method: "POST",
       });
       if (answer.success) {
-        notify({ title: "Order Retry Initiated", description: answer.message, variant: "success" });
+        toastSuccess("Order Retry Initiated", answer.message);
       } else {
-        notify({ title: "Retry Failed", description: answer.message, variant: "destructive" });
+        toastFailure("Retry Failed", answer.message);
       }
       return;
     }
@@ -47,17 +47,9 @@ async function perform({ order, action }: Request): Promise<void> {
         { method: "POST" },
       );
       if (answer.status === "PAID") {
-        notify({
-          title: "Payment Verified",
-          description: answer.message || "The payment was successful.",
-          variant: "success",
-        });
+        toastSuccess("Payment Verified", answer.message || "The payment was successful.");
       } else {
-        notify({
-          title: "Payment Failed",
-          description: answer.message || "The payment was not successful.",
-          variant: "destructive",
-        });
+        toastFailure("Payment Failed", answer.message || "The payment was not successful.");
       }
       return;
     }
@@ -66,16 +58,16 @@ async function perform({ order, action }: Request): Promise<void> {
         method: "POST",
       });
       if (answer.success) {
-        notify({ title: "Order Processed", description: answer.message, variant: "success" });
+        toastSuccess("Order Processed", answer.message);
       } else {
-        notify({ title: "Processing Failed", description: answer.message, variant: "destructive" });
+        toastFailure("Processing Failed", answer.message);
       }
       return;
     }
     case "abandon": {
       const plan = abandonPlan(order);
       if (plan === "no-transaction-id") {
-        notify({ title: "Action Failed", description: ACTION_FAILED, variant: "destructive" });
+        toastFailure("Action Failed", ACTION_FAILED);
         return;
       }
       const key = plan === "abandon" ? order.transactionId! : order.transactionRef;
@@ -84,7 +76,7 @@ async function perform({ order, action }: Request): Promise<void> {
         `/api/payments/payment-attempts/${encodeURIComponent(key)}/status`,
         { method: "PUT", body: { status } },
       );
-      notify({ title: "Status Updated", description: answer.message, variant: "success" });
+      toastSuccess("Status Updated", answer.message);
       return;
     }
   }
@@ -112,11 +104,7 @@ export function useLiveOrderAction() {
   const mutation = useMutation({
     mutationFn: perform,
     onError: (error, { action }) => {
-      notify({
-        title: FAILURE_TITLES[action],
-        description: errorMessage(error, FALLBACKS[action]),
-        variant: "destructive",
-      });
+      toastError(error, FALLBACKS[action], FAILURE_TITLES[action]);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["/api/payments/live-orders"] }),
   });

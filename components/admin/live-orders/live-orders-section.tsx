@@ -31,7 +31,7 @@ import {
   type LiveOrderFilters,
 } from "@/components/admin/live-orders/live-order-format";
 import { Pager } from "@/components/admin/pager";
-import { notify } from "@/components/notifications/toast";
+import { toastError } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -51,7 +51,7 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import type { LiveOrder, LiveOrdersPage } from "@/lib/contracts/live-orders";
 
 // Live Orders (spec 001 §2, §3, §4, §7, §9): every payment attempt, 50 a page, refreshed every 5 s.
@@ -159,11 +159,7 @@ export function LiveOrdersSection() {
   const failed = query.isError;
   useEffect(() => {
     if (failed) {
-      notify({
-        title: "Error",
-        description: errorMessage(query.error, "Failed to fetch orders"),
-        variant: "destructive",
-      });
+      toastError(query.error, "Failed to fetch orders");
     }
     // Once per failure, not on every 5 s retry of the poll.
     // eslint-disable-next-line react-hooks/exhaustive-deps

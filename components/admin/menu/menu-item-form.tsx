@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -36,7 +36,7 @@ import {
 } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import type { MenuItemDto } from "@/lib/contracts";
 import type { AdminMenuItemDto } from "@/lib/menu/menu-items";
 import {
@@ -221,20 +221,12 @@ export function MenuItemForm({
         method: "POST",
         body: { itemIds: [item.id] },
       });
-      notify({
-        title: "Success",
-        description: "Menu item duplicated. You can now modify the new copy.",
-        variant: "success",
-      });
+      toastSuccess("Success", "Menu item duplicated. You can now modify the new copy.");
       setNameDialogOpen(false);
       const first = copies[0];
       if (first) onDuplicated?.(first.id);
     } catch (error) {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to duplicate menu item"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to duplicate menu item");
     } finally {
       setDuplicating(false);
     }
@@ -248,19 +240,14 @@ export function MenuItemForm({
             body: menuItemBody(values, item.version),
           })
         : await api<AdminMenuItemDto>("/api/menu", { method: "POST", body: menuItemBody(values) });
-      notify({
-        title: "Success",
-        description: editing ? "Menu item updated successfully" : "Menu item created successfully",
-        variant: "success",
-      });
+      toastSuccess(
+        "Success",
+        editing ? "Menu item updated successfully" : "Menu item created successfully",
+      );
       if (!editing) form.reset(defaultsOf());
       onSaved(saved);
     } catch (error) {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to save menu item"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to save menu item");
     }
   }
 

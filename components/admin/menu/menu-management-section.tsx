@@ -6,7 +6,7 @@ import Link from "next/link";
 import { createContext, useContext, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { MenuItemForm } from "@/components/admin/menu/menu-item-form";
 import { weekdayName } from "@/lib/client/format";
-import { notify } from "@/components/notifications/toast";
+import { notify, toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -54,14 +54,6 @@ type BulkUploadResult = { successCount: number; errorCount: number; errors: stri
 type Availability = "all" | "available" | "unavailable";
 type Filters = { week: string; day: string; availability: Availability };
 const NO_FILTERS: Filters = { week: "all", day: "all", availability: "all" };
-
-function fail(error: unknown, fallback: string) {
-  notify({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
-}
-
-function success(description: string) {
-  notify({ title: "Success", description, variant: "success" });
-}
 
 function daysText(days: number[]): string {
   return days.map(weekdayName).join(", ");
@@ -275,11 +267,7 @@ function BulkUploadCard({ onUploaded }: { onUploaded: () => void }) {
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     if (chosen && !chosen.name.toLowerCase().endsWith(".csv")) {
-      notify({
-        title: "Invalid File Type",
-        description: "Please select a CSV file.",
-        variant: "destructive",
-      });
+      toastFailure("Invalid File Type", "Please select a CSV file.");
       event.target.value = "";
       setFile(null);
       return;
@@ -289,11 +277,7 @@ function BulkUploadCard({ onUploaded }: { onUploaded: () => void }) {
 
   async function upload() {
     if (!file) {
-      notify({
-        title: "No File Selected",
-        description: "Please choose a CSV file to upload.",
-        variant: "destructive",
-      });
+      toastFailure("No File Selected", "Please choose a CSV file to upload.");
       return;
     }
     setUploading(true);
@@ -321,7 +305,7 @@ function BulkUploadCard({ onUploaded }: { onUploaded: () => void }) {
             : typeof record.error === "string" && record.error
               ? record.error
               : "Failed to upload menu items";
-        notify({ title: "Upload Failed", description: message, variant: "destructive" });
+        toastFailure("Upload Failed", message);
         return;
       }
       const result = body as BulkUploadResult;
@@ -335,11 +319,7 @@ function BulkUploadCard({ onUploaded }: { onUploaded: () => void }) {
       if (inputRef.current) inputRef.current.value = "";
       onUploaded();
     } catch {
-      notify({
-        title: "Upload Failed",
-        description: "Failed to upload menu items",
-        variant: "destructive",
-      });
+      toastFailure("Upload Failed", "Failed to upload menu items");
     } finally {
       setUploading(false);
     }
@@ -355,11 +335,10 @@ function BulkUploadCard({ onUploaded }: { onUploaded: () => void }) {
     link.click();
     link.remove();
     URL.revokeObjectURL(url);
-    notify({
-      title: "Template Downloaded",
-      description: `Fill in ${MENU_TEMPLATE_FILE} and upload it to add menu items.`,
-      variant: "success",
-    });
+    toastSuccess(
+      "Template Downloaded",
+      `Fill in ${MENU_TEMPLATE_FILE} and upload it to add menu items.`,
+    );
   }
 
   return (
@@ -429,7 +408,7 @@ export function MenuManagementSection() {
       try {
         return await api<MenuItemDto[]>("/api/menu");
       } catch (error) {
-        fail(error, "Failed to fetch menu items");
+        toastError(error, "Failed to fetch menu items");
         throw error;
       }
     },
@@ -447,7 +426,7 @@ export function MenuManagementSection() {
           body: { menuItemIds: ids },
         });
       } catch (error) {
-        fail(error, "Failed to check orders");
+        toastError(error, "Failed to check orders");
         throw error;
       }
     },
@@ -474,7 +453,7 @@ export function MenuManagementSection() {
       await action();
       await refresh();
     } catch (error) {
-      fail(error, fallback);
+      toastError(error, fallback);
     } finally {
       setBusyId(null);
     }
@@ -492,7 +471,7 @@ export function MenuManagementSection() {
             method: "PATCH",
             body: { isAvailable },
           });
-          success("Menu item availability updated");
+          toastSuccess("Success", "Menu item availability updated");
         },
         "Failed to update menu item availability",
       ),
@@ -501,7 +480,7 @@ export function MenuManagementSection() {
         item,
         async () => {
           await api("/api/menu/duplicate", { method: "POST", body: { itemIds: [item.id] } });
-          success("Menu item duplicated. You can now modify the new copy.");
+          toastSuccess("Success", "Menu item duplicated. You can now modify the new copy.");
         },
         "Failed to duplicate menu item",
       ),
@@ -518,7 +497,7 @@ export function MenuManagementSection() {
         item,
         async () => {
           await api(`/api/menu/${item.id}`, { method: "DELETE" });
-          success("Menu item deleted successfully");
+          toastSuccess("Success", "Menu item deleted successfully");
         },
         "Failed to delete menu item",
       );
@@ -528,7 +507,10 @@ export function MenuManagementSection() {
         item,
         async () => {
           await api(`/api/menu/${item.id}/archive`, { method: "PATCH", body: { isArchived } });
-          success(`Menu item ${isArchived ? "archived" : "unarchived"} successfully`);
+          toastSuccess(
+            "Success",
+            `Menu item ${isArchived ? "archived" : "unarchived"} successfully`,
+          );
         },
         "Failed to archive menu item",
       );

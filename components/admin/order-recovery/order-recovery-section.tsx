@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { formatLiveTime } from "@/components/admin/live-orders/live-order-format";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -99,11 +99,7 @@ export function OrderRecoverySection() {
 
   useEffect(() => {
     if (query.error) {
-      notify({
-        title: "Error",
-        description: errorMessage(query.error, "Failed to fetch failed orders"),
-        variant: "destructive",
-      });
+      toastError(query.error, "Failed to fetch failed orders");
     }
   }, [query.error]);
 
@@ -111,10 +107,10 @@ export function OrderRecoverySection() {
     mutationFn: (order: FailedOrder) =>
       api(`/api/payments/orders/${order.id}/retry`, { method: "POST", body: retryBody(order) }),
     onSuccess: () => {
-      notify({ title: "Order recovery initiated successfully", variant: "success" });
+      toastSuccess("Order recovery initiated successfully");
     },
     onError: (error) => {
-      notify({ title: "Error", description: retryError(error), variant: "destructive" });
+      toastFailure("Error", retryError(error));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["/api/payments/failed-orders"] }),
   });

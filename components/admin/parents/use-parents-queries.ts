@@ -2,8 +2,8 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { notify } from "@/components/notifications/toast";
-import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
+import { api, ApiRequestError } from "@/lib/client/api";
 import type { StudentDto } from "@/lib/contracts";
 import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/contracts/people";
 import type { NewParentValues, ParentChangeValues } from "@/lib/validations/people";
@@ -19,10 +19,6 @@ export function parentsPath(page: number, search: string): string {
   return `/api/parents?${params.toString()}`;
 }
 
-function failed(error: unknown, fallback: string) {
-  notify({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
-}
-
 export function useParents(page: number, search: string) {
   const query = useQuery({
     queryKey: [...PARENTS_KEY, page, search],
@@ -30,7 +26,7 @@ export function useParents(page: number, search: string) {
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
-    if (query.error) failed(query.error, "Failed to fetch parents");
+    if (query.error) toastError(query.error, "Failed to fetch parents");
   }, [query.error]);
   return query;
 }
@@ -51,14 +47,13 @@ export function useSaveParent(onSaved: () => void) {
         ? api<ParentDto>("/api/parents", { method: "POST", body: save.values })
         : api<ParentDto>(`/api/parents/${save.id}`, { method: "PUT", body: save.values }),
     onSuccess: (_saved, save) => {
-      notify({
-        title: save.id === null ? "Parent created successfully" : "Parent updated successfully",
-        variant: "success",
-      });
+      toastSuccess(
+        save.id === null ? "Parent created successfully" : "Parent updated successfully",
+      );
       onSaved();
     },
     onError: (error, save) =>
-      failed(error, save.id === null ? "Failed to create parent" : "Failed to update parent"),
+      toastError(error, save.id === null ? "Failed to create parent" : "Failed to update parent"),
     onSettled: refetch,
   });
 }
@@ -69,10 +64,10 @@ export function useCreateStudent(onSaved: () => void) {
     mutationFn: (body: { name: string; grade: string; parentId: number }) =>
       api<StudentDto>("/api/students", { method: "POST", body }),
     onSuccess: () => {
-      notify({ title: "Student created successfully", variant: "success" });
+      toastSuccess("Student created successfully");
       onSaved();
     },
-    onError: (error) => failed(error, "Failed to create student"),
+    onError: (error) => toastError(error, "Failed to create student"),
     onSettled: refetch,
   });
 }
@@ -101,21 +96,19 @@ export function useDelete(onForceOffered: (prompt: ForcePrompt) => void) {
     mutationFn: ({ target, force }: { target: DeleteTarget; force: boolean }) =>
       api<DeletedAnswer>(deletePath(target, force), { method: "DELETE" }),
     onSuccess: (_answer, { target, force }) =>
-      notify({
-        title:
-          target.kind === "parent"
-            ? force
-              ? "Parent, students, orders, and all associated data deleted successfully"
-              : "Parent deleted successfully"
-            : force
-              ? "Student and all associated orders deleted successfully"
-              : "Student deleted successfully",
-        variant: "success",
-      }),
+      toastSuccess(
+        target.kind === "parent"
+          ? force
+            ? "Parent, students, orders, and all associated data deleted successfully"
+            : "Parent deleted successfully"
+          : force
+            ? "Student and all associated orders deleted successfully"
+            : "Student deleted successfully",
+      ),
     onError: (error, { target, force }) => {
       const orderCount = force ? null : forceOffer(error);
       if (orderCount !== null) onForceOffered({ ...target, orderCount });
-      else failed(error, force ? "Force deletion failed" : "Deletion failed");
+      else toastError(error, force ? "Force deletion failed" : "Deletion failed");
     },
     onSettled: refetch,
   });

@@ -15,13 +15,13 @@ import {
   formatOrderDate,
   roundUpKwacha,
 } from "@/components/admin/history/cycle-order-format";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { gradeLabel, weekdayName } from "@/lib/client/format";
 import type {
   PendingPaymentGroupDto,
@@ -147,20 +147,12 @@ export function PendingPaymentGroup({ group }: { group: PendingPaymentGroupDto }
     mutationFn: (orderIds: number[]) =>
       api<VerifyPaymentsResultDto>("/api/payments/verify", { method: "PUT", body: { orderIds } }),
     onSuccess: () => {
-      notify({
-        title: "Payments Verified",
-        description: "Selected orders have been marked as paid",
-        variant: "success",
-      });
+      toastSuccess("Payments Verified", "Selected orders have been marked as paid");
       setRowSelection({});
       void queryClient.invalidateQueries({ queryKey: PENDING_PAYMENTS_KEY });
     },
     onError: (error) => {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to verify payments"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to verify payments");
     },
   });
 
@@ -172,11 +164,7 @@ export function PendingPaymentGroup({ group }: { group: PendingPaymentGroupDto }
 
   function verifySelected() {
     if (selectedIds.length === 0) {
-      notify({
-        title: "No Orders Selected",
-        description: "Please select orders to verify",
-        variant: "destructive",
-      });
+      toastFailure("No Orders Selected", "Please select orders to verify");
       return;
     }
     verify.mutate(selectedIds);

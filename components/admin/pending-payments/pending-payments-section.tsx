@@ -8,9 +8,9 @@ import {
   PENDING_PAYMENTS_KEY,
   PendingPaymentGroup,
 } from "@/components/admin/pending-payments/pending-payment-group";
-import { notify } from "@/components/notifications/toast";
+import { toastError } from "@/components/notifications/toast";
 import { Card, CardContent } from "@/components/ui/card";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import {
   PENDING_PAYMENT_GROUPS_PAGE_SIZE,
   type PendingPaymentsPageDto,
@@ -30,11 +30,7 @@ export function PendingPaymentsSection() {
 
   useEffect(() => {
     if (query.error) {
-      notify({
-        title: "Error",
-        description: errorMessage(query.error, "Failed to fetch pending payments"),
-        variant: "destructive",
-      });
+      toastError(query.error, "Failed to fetch pending payments");
     }
   }, [query.error]);
 

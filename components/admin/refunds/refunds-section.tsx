@@ -6,12 +6,12 @@ import { useEffect, useMemo, useState } from "react";
 import { DataTableHeader } from "@/components/admin/data-table-header";
 import { formatOrderDate } from "@/components/admin/history/cycle-order-format";
 import { Pager } from "@/components/admin/pager";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { gradeLabel } from "@/lib/client/format";
 import type { RefundDto, RefundsPageDto } from "@/lib/contracts/orders";
 import { formatZmw } from "@/lib/money";
@@ -42,11 +42,7 @@ export function RefundManagementSection() {
 
   useEffect(() => {
     if (query.error) {
-      notify({
-        title: "Error",
-        description: errorMessage(query.error, "Failed to fetch refunds"),
-        variant: "destructive",
-      });
+      toastError(query.error, "Failed to fetch refunds");
     }
   }, [query.error]);
 
@@ -54,18 +50,10 @@ export function RefundManagementSection() {
     mutationFn: (orderId: number) =>
       api<RefundDto>(`/api/refunds/${orderId}/complete`, { method: "POST" }),
     onSuccess: () => {
-      notify({
-        title: "Refund completed",
-        description: "The order has been marked as refunded.",
-        variant: "success",
-      });
+      toastSuccess("Refund completed", "The order has been marked as refunded.");
     },
     onError: (error) => {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to mark order as refunded"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to mark order as refunded");
     },
     // Refetch after a refusal too: the order may have changed under us.
     onSettled: () => queryClient.invalidateQueries({ queryKey: REFUNDS_KEY }),

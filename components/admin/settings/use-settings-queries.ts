@@ -1,9 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { notify } from "@/components/notifications/toast";
-import { api, errorMessage } from "@/lib/client/api";
+import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
+import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type {
   CommunicationDto,
@@ -23,20 +22,6 @@ import type {
 // the destructive style with the server's message, else the screen's fallback.
 
 export const DISCOUNT_CODES_KEY = ["/api/discount-codes"] as const;
-
-export function failureToast(error: unknown, fallback: string) {
-  notify({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
-}
-
-export function useErrorToast(error: unknown, fallback: string) {
-  useEffect(() => {
-    if (error) failureToast(error, fallback);
-  }, [error, fallback]);
-}
-
-function success(title: string) {
-  notify({ title, variant: "success" });
-}
 
 // ---- Discount codes ----
 
@@ -60,10 +45,10 @@ export function useCreateDiscountCode(onCreated: () => void) {
     mutationFn: (input: DiscountCodeInput) =>
       api<DiscountCodeDto>("/api/discount-codes", { method: "POST", body: input }),
     onSuccess: () => {
-      success("Discount code created successfully");
+      toastSuccess("Discount code created successfully");
       onCreated();
     },
-    onError: (error) => failureToast(error, "Failed to create discount code"),
+    onError: (error) => toastError(error, "Failed to create discount code"),
     onSettled: refetch,
   });
 }
@@ -73,8 +58,8 @@ export function useUpdateDiscountCode() {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) =>
       api<DiscountCodeDto>(`/api/discount-codes/${id}`, { method: "PUT", body: { isActive } }),
-    onSuccess: () => success("Discount code updated successfully"),
-    onError: (error) => failureToast(error, "Failed to update discount code"),
+    onSuccess: () => toastSuccess("Discount code updated successfully"),
+    onError: (error) => toastError(error, "Failed to update discount code"),
     onSettled: refetch,
   });
 }
@@ -83,8 +68,8 @@ export function useDeleteDiscountCode() {
   const refetch = useRefetchCodes();
   return useMutation({
     mutationFn: (id: number) => api<unknown>(`/api/discounts/${id}`, { method: "DELETE" }),
-    onSuccess: () => success("Discount code deleted successfully"),
-    onError: (error) => failureToast(error, "Failed to delete discount code"),
+    onSuccess: () => toastSuccess("Discount code deleted successfully"),
+    onError: (error) => toastError(error, "Failed to delete discount code"),
     onSettled: refetch,
   });
 }
@@ -104,9 +89,9 @@ function useSetting<TRead, TWrite>(
     mutationFn: (body: TWrite) => api<TRead>(path, { method: "POST", body }),
     onSuccess: (saved) => {
       client.setQueryData(key, saved);
-      success(texts.saved);
+      toastSuccess(texts.saved);
     },
-    onError: (error) => failureToast(error, texts.saveFailed),
+    onError: (error) => toastError(error, texts.saveFailed),
   });
   return { query, save };
 }

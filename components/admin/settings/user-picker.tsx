@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { useErrorToast } from "@/components/admin/settings/use-settings-queries";
+import { useErrorToast } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { api } from "@/lib/client/api";
