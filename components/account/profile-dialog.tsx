@@ -27,15 +27,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { TextField } from "@/components/ui/form-fields";
 import { Separator } from "@/components/ui/separator";
 import { api } from "@/lib/client/api";
 import type { SessionUser } from "@/lib/auth/session";
@@ -119,78 +112,46 @@ export function ProfileDialog({
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="name" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
+            <TextField control={form.control} name="name" label="Name" autoComplete="name" />
+            <TextField
               control={form.control}
               name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" {...field} value={field.value ?? ""} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Email"
+              type="email"
+              autoComplete="email"
             />
-            <FormField
+            <TextField
               control={form.control}
               name="phone"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Phone</FormLabel>
-                  <FormControl>
-                    <Input type="tel" autoComplete="tel" {...field} value={field.value ?? ""} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
             />
             <Separator />
             <p className="text-sm text-muted-foreground">
               To change your password, enter your current password and the new one twice.
             </p>
-            {(["currentPassword", "newPassword", "confirmPassword"] as const).map((name) => (
-              <FormField
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>
-                      {name === "currentPassword"
-                        ? "Current password"
-                        : name === "newPassword"
-                          ? "New password"
-                          : "Confirm new password"}
-                    </FormLabel>
-                    <FormControl>
-                      <Input
-                        type="password"
-                        autoComplete={
-                          name === "currentPassword" ? "current-password" : "new-password"
-                        }
-                        {...field}
-                        value={field.value ?? ""}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            ))}
+            <TextField
+              control={form.control}
+              name="currentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+            />
+            <TextField
+              control={form.control}
+              name="newPassword"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+            />
+            <TextField
+              control={form.control}
+              name="confirmPassword"
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+            />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel

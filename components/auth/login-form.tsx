@@ -4,15 +4,8 @@ import { useForm } from "react-hook-form";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { TextField } from "@/components/ui/form-fields";
 import { SHOP_CONTACT_NAME } from "@/lib/brand";
 import { api } from "@/lib/client/api";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
@@ -43,45 +36,29 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-        <FormField
+        <TextField
           control={form.control}
           name="username"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Username</FormLabel>
-              <FormControl>
-                <Input
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
         />
-        <FormField
+        <TextField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <div className="flex items-center justify-between">
-                <FormLabel>Password</FormLabel>
-                <button
-                  type="button"
-                  onClick={onForgotPassword}
-                  className="text-sm text-primary underline-offset-4 hover:underline focus-visible:underline"
-                >
-                  Forgot your password?
-                </button>
-              </div>
-              <FormControl>
-                <Input type="password" autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Password"
+          labelAside={
+            <button
+              type="button"
+              onClick={onForgotPassword}
+              className="text-sm text-primary underline-offset-4 hover:underline focus-visible:underline"
+            >
+              Forgot your password?
+            </button>
+          }
+          type="password"
+          autoComplete="current-password"
         />
         <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
           Forgot your username? Contact {SHOP_CONTACT_NAME} at the shop for assistance.

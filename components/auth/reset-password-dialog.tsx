@@ -22,15 +22,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { TextField } from "@/components/ui/form-fields";
 import { api } from "@/lib/client/api";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "@/lib/validations/login";
 
@@ -97,18 +90,12 @@ export function ResetPasswordDialog({
               className="grid gap-4"
               noValidate
             >
-              <FormField
+              <TextField
                 control={form.control}
                 name="identifier"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Username or email</FormLabel>
-                    <FormControl>
-                      <Input autoComplete="username" autoCapitalize="none" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Username or email"
+                autoComplete="username"
+                autoCapitalize="none"
               />
             </form>
           </Form>

@@ -13,15 +13,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form, FormControl } from "@/components/ui/form";
+import { LabelledField, TextField } from "@/components/ui/form-fields";
 import { Textarea } from "@/components/ui/textarea";
 import type { SessionUser } from "@/lib/auth/session";
 import { api } from "@/lib/client/api";
@@ -68,43 +61,22 @@ export function ContactEmailDialog({
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="name" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
+            <TextField control={form.control} name="name" label="Name" autoComplete="name" />
+            <TextField
               control={form.control}
               name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Email"
+              type="email"
+              autoComplete="email"
             />
-            <FormField
+            <LabelledField
               control={form.control}
               name="message"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Message</FormLabel>
-                  <FormControl>
-                    <Textarea rows={5} maxLength={5000} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+              label="Message"
+              render={(field) => (
+                <FormControl>
+                  <Textarea rows={5} maxLength={5000} {...field} />
+                </FormControl>
               )}
             />
             <DialogFooter>

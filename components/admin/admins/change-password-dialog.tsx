@@ -11,15 +11,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { TextField } from "@/components/ui/form-fields";
 import { passwordChangeSchema, type PasswordChangeInput } from "@/lib/validations/people";
 import { useChangePassword } from "./use-admin-queries";
 
@@ -55,18 +48,12 @@ export function ChangePasswordDialog({
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-            <FormField
+            <TextField
               control={form.control}
               name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>New Password</FormLabel>
-                  <FormControl>
-                    <Input type="password" autoComplete="new-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
             />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={close}>

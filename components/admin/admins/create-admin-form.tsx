@@ -5,15 +5,8 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form, FormField, FormItem, FormMessage } from "@/components/ui/form";
+import { TextField } from "@/components/ui/form-fields";
 import { SECTION_TITLES, type Feature } from "@/lib/auth/permissions";
 import {
   adminUserSchema,
@@ -43,31 +36,18 @@ export function CreateAdminForm({ grantable }: { grantable: readonly Feature[] }
         <Form {...form}>
           <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
+              <TextField
                 control={form.control}
                 name="username"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Username</FormLabel>
-                    <FormControl>
-                      <Input autoComplete="off" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Username"
+                autoComplete="off"
               />
-              <FormField
+              <TextField
                 control={form.control}
                 name="password"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Password</FormLabel>
-                    <FormControl>
-                      <Input type="password" autoComplete="new-password" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Password"
+                type="password"
+                autoComplete="new-password"
               />
             </div>
             <FormField

@@ -5,16 +5,8 @@ import { useForm } from "react-hook-form";
 import { useCommunicationSetting } from "@/components/admin/settings/use-settings-queries";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { TextField } from "@/components/ui/form-fields";
 import {
   communicationSchema,
   type CommunicationInput,
@@ -45,37 +37,20 @@ export function CommunicationTab() {
             className="grid max-w-xl gap-4"
             onSubmit={form.handleSubmit((values) => save.mutate(values))}
           >
-            <FormField
+            <TextField
               control={form.control}
               name="supportEmail"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Support Email</FormLabel>
-                  <FormControl>
-                    <Input {...field} value={field.value ?? ""} type="email" autoComplete="off" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Support Email"
+              type="email"
+              autoComplete="off"
             />
-            <FormField
+            <TextField
               control={form.control}
               name="whatsappNumber"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>WhatsApp Contact Number</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      value={field.value ?? ""}
-                      type="tel"
-                      placeholder="+260 97 1234567"
-                    />
-                  </FormControl>
-                  <FormDescription>Include country code</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="WhatsApp Contact Number"
+              description="Include country code"
+              type="tel"
+              placeholder="+260 97 1234567"
             />
             <div>
               <Button type="submit" disabled={save.isPending || query.isPending}>

@@ -23,14 +23,8 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
+import { Form, FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
+import { LabelledField, TextField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import {
@@ -89,64 +83,52 @@ function CreateDiscountCodeCard() {
             className="grid gap-4 md:grid-cols-2"
             onSubmit={form.handleSubmit((values) => create.mutate(values))}
           >
-            <FormField
+            <TextField
               control={form.control}
               name="code"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Code</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="off" placeholder="e.g. STAFF10" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Code"
+              autoComplete="off"
+              placeholder="e.g. STAFF10"
             />
-            <FormField
+            <LabelledField
               control={form.control}
               name="userId"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>User</FormLabel>
-                  <FormControl>
-                    <UserPicker
-                      selected={user}
-                      onSelect={(chosen) => {
-                        setUser(chosen);
-                        field.onChange(chosen?.id);
-                      }}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+              label="User"
+              render={(field) => (
+                <FormControl>
+                  <UserPicker
+                    selected={user}
+                    onSelect={(chosen) => {
+                      setUser(chosen);
+                      field.onChange(chosen?.id);
+                    }}
+                  />
+                </FormControl>
               )}
             />
-            <FormField
+            <LabelledField
               control={form.control}
               name="discountPercentage"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Discount Percentage</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={100}
-                      step={1}
-                      name={field.name}
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      value={field.value ?? ""}
-                      onChange={(event) =>
-                        field.onChange(
-                          event.target.value === "" ? undefined : event.target.valueAsNumber,
-                        )
-                      }
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+              label="Discount Percentage"
+              render={(field) => (
+                <FormControl>
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={100}
+                    step={1}
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={field.value ?? ""}
+                    onChange={(event) =>
+                      field.onChange(
+                        event.target.value === "" ? undefined : event.target.valueAsNumber,
+                      )
+                    }
+                  />
+                </FormControl>
               )}
             />
             <FormField

@@ -5,14 +5,8 @@ import { useForm } from "react-hook-form";
 import { useCutoffSetting } from "@/components/admin/settings/use-settings-queries";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
+import { Form, FormControl } from "@/components/ui/form";
+import { LabelledField } from "@/components/ui/form-fields";
 import {
   Select,
   SelectContent,
@@ -85,28 +79,25 @@ function TimePartField({
   form: ReturnType<typeof useForm<CutoffTimeInput>>;
 }) {
   return (
-    <FormField
+    <LabelledField
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <Select value={pad(field.value)} onValueChange={(value) => field.onChange(Number(value))}>
-            <FormControl>
-              <SelectTrigger className="w-24">
-                <SelectValue />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent className="max-h-64">
-              {options.map((n) => (
-                <SelectItem key={n} value={pad(n)}>
-                  {pad(n)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FormMessage />
-        </FormItem>
+      label={label}
+      render={(field) => (
+        <Select value={pad(field.value)} onValueChange={(value) => field.onChange(Number(value))}>
+          <FormControl>
+            <SelectTrigger className="w-24">
+              <SelectValue />
+            </SelectTrigger>
+          </FormControl>
+          <SelectContent className="max-h-64">
+            {options.map((n) => (
+              <SelectItem key={n} value={pad(n)}>
+                {pad(n)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       )}
     />
   );
