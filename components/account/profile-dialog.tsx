@@ -19,15 +19,7 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Form } from "@/components/ui/form";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/form-fields";
 import { Separator } from "@/components/ui/separator";
 import { api } from "@/lib/client/api";
@@ -59,8 +51,6 @@ export function ProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const router = useRouter();
-  const sessionChanged = useSessionChanged();
-  const [converting, setConverting] = useState(false);
   const form = useForm<ProfileFormValues>({
     resolver: zodResolver(profileSchema),
     values: {
@@ -84,6 +74,63 @@ export function ProfileDialog({
     }
   }
 
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Profile Settings"
+      description={<>Signed in as {user.username}.</>}
+      className="max-h-[90dvh] overflow-y-auto"
+      form={form}
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={form.formState.isSubmitting}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+      after={user.role === "parent" && <ConvertToTeacher onConverted={() => onOpenChange(false)} />}
+    >
+      <TextField control={form.control} name="name" label="Name" autoComplete="name" />
+      <TextField
+        control={form.control}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+      />
+      <TextField control={form.control} name="phone" label="Phone" type="tel" autoComplete="tel" />
+      <Separator />
+      <p className="text-sm text-muted-foreground">
+        To change your password, enter your current password and the new one twice.
+      </p>
+      <TextField
+        control={form.control}
+        name="currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <TextField
+        control={form.control}
+        name="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        control={form.control}
+        name="confirmPassword"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+      />
+    </FormDialog>
+  );
+}
+
+/** "Are you a member of staff?": the one-way conversion of a parent's account (spec 000 §5). */
+function ConvertToTeacher({ onConverted }: { onConverted: () => void }) {
+  const sessionChanged = useSessionChanged();
+  const [converting, setConverting] = useState(false);
+
   async function convert() {
     setConverting(true);
     try {
@@ -92,7 +139,7 @@ export function ProfileDialog({
         "Account Converted",
         "Your account has been converted to a teacher account. Please log in again.",
       );
-      onOpenChange(false);
+      onConverted();
       sessionChanged();
     } catch (error) {
       toastError(error, "Failed to convert account");
@@ -101,100 +148,36 @@ export function ProfileDialog({
     }
   }
 
-  const submitting = form.formState.isSubmitting;
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Profile Settings</DialogTitle>
-          <DialogDescription>Signed in as {user.username}.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-            <TextField control={form.control} name="name" label="Name" autoComplete="name" />
-            <TextField
-              control={form.control}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-            />
-            <TextField
-              control={form.control}
-              name="phone"
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-            />
-            <Separator />
-            <p className="text-sm text-muted-foreground">
-              To change your password, enter your current password and the new one twice.
-            </p>
-            <TextField
-              control={form.control}
-              name="currentPassword"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-            />
-            <TextField
-              control={form.control}
-              name="newPassword"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-            />
-            <TextField
-              control={form.control}
-              name="confirmPassword"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? "Saving..." : "Save Changes"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-        {user.role === "parent" && (
-          <>
-            <Separator />
-            <div className="grid gap-2">
-              <p className="text-sm font-medium">Are you a member of staff?</p>
-              <p className="text-sm text-muted-foreground">
-                Convert this account to a teacher account to order for yourself. This cannot be
-                undone, and you will log in again afterwards.
-              </p>
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
-                  <Button variant="outline" disabled={converting}>
-                    Convert to Teacher Account
-                  </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>Convert to a teacher account?</AlertDialogTitle>
-                    <AlertDialogDescription>
-                      This is one way: the account becomes a teacher account and you will be logged
-                      out to log in again.
-                    </AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>Cancel</AlertDialogCancel>
-                    <AlertDialogAction onClick={() => void convert()}>Convert</AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
-            </div>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Separator />
+      <div className="grid gap-2">
+        <p className="text-sm font-medium">Are you a member of staff?</p>
+        <p className="text-sm text-muted-foreground">
+          Convert this account to a teacher account to order for yourself. This cannot be undone,
+          and you will log in again afterwards.
+        </p>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="outline" disabled={converting}>
+              Convert to Teacher Account
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Convert to a teacher account?</AlertDialogTitle>
+              <AlertDialogDescription>
+                This is one way: the account becomes a teacher account and you will be logged out to
+                log in again.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction onClick={() => void convert()}>Convert</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
+    </>
   );
 }

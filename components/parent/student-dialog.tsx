@@ -5,17 +5,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { StudentFields } from "@/components/students/student-fields";
-import { Form } from "@/components/ui/form";
+import { FormDialog } from "@/components/ui/form-dialog";
 import type { SessionUser } from "@/lib/auth/session";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -76,28 +67,18 @@ export function StudentDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{student ? "Edit Student" : "Add Student"}</DialogTitle>
-          <DialogDescription>
-            {student ? "Change the student's name or grade." : "Add a child to your account."}
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-            <StudentFields control={form.control} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? "Saving..." : student ? "Save Changes" : "Add Student"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={student ? "Edit Student" : "Add Student"}
+      description={student ? "Change the student's name or grade." : "Add a child to your account."}
+      form={form}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={student ? "Save Changes" : "Add Student"}
+      pendingLabel="Saving..."
+    >
+      <StudentFields control={form.control} />
+    </FormDialog>
   );
 }

@@ -4,16 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Form, FormControl } from "@/components/ui/form";
+import { FormControl } from "@/components/ui/form";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { LabelledField, TextField } from "@/components/ui/form-fields";
 import { Textarea } from "@/components/ui/textarea";
 import type { SessionUser } from "@/lib/auth/session";
@@ -51,45 +43,36 @@ export function ContactEmailDialog({
     }
   }
 
-  const submitting = form.formState.isSubmitting;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Send us an email</DialogTitle>
-          <DialogDescription>We reply to the e-mail address you give here.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-            <TextField control={form.control} name="name" label="Name" autoComplete="name" />
-            <TextField
-              control={form.control}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-            />
-            <LabelledField
-              control={form.control}
-              name="message"
-              label="Message"
-              render={(field) => (
-                <FormControl>
-                  <Textarea rows={5} maxLength={5000} {...field} />
-                </FormControl>
-              )}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? "Sending..." : "Send Message"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Send us an email"
+      description="We reply to the e-mail address you give here."
+      form={form}
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={form.formState.isSubmitting}
+      submitLabel="Send Message"
+      pendingLabel="Sending..."
+    >
+      <TextField control={form.control} name="name" label="Name" autoComplete="name" />
+      <TextField
+        control={form.control}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+      />
+      <LabelledField
+        control={form.control}
+        name="message"
+        label="Message"
+        render={(field) => (
+          <FormControl>
+            <Textarea rows={5} maxLength={5000} {...field} />
+          </FormControl>
+        )}
+      />
+    </FormDialog>
   );
 }

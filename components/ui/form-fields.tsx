@@ -79,14 +79,11 @@ export function TextField<
   TValues extends FieldValues,
   TName extends FieldPath<TValues>,
   TTransformed = TValues,
->({
-  control,
-  name,
-  label,
-  description,
-  labelAside,
-  ...input
-}: FieldProps<TValues, TName, TTransformed> & Omit<ComponentProps<typeof Input>, ControlledProps>) {
+>(
+  props: FieldProps<TValues, TName, TTransformed> &
+    Omit<ComponentProps<typeof Input>, ControlledProps>,
+) {
+  const { control, name, label, description, labelAside, ...input } = props;
   return (
     <LabelledField
       {...{ control, name, label, description, labelAside }}

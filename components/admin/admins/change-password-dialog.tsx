@@ -2,16 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Form } from "@/components/ui/form";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/form-fields";
 import { passwordChangeSchema, type PasswordChangeInput } from "@/lib/validations/people";
 import { useChangePassword } from "./use-admin-queries";
@@ -38,34 +29,24 @@ export function ChangePasswordDialog({
   });
 
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Change Password</DialogTitle>
-          <DialogDescription>
-            Set a new password for {target?.username}. They are signed out everywhere.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-            <TextField
-              control={form.control}
-              name="password"
-              label="New Password"
-              type="password"
-              autoComplete="new-password"
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={change.isPending}>
-                {change.isPending ? "Updating..." : "Update Password"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={target !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Change Password"
+      description={<>Set a new password for {target?.username}. They are signed out everywhere.</>}
+      form={form}
+      onSubmit={submit}
+      pending={change.isPending}
+      submitLabel="Update Password"
+      pendingLabel="Updating..."
+    >
+      <TextField
+        control={form.control}
+        name="password"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+      />
+    </FormDialog>
   );
 }
