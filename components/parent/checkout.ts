@@ -1,7 +1,9 @@
 import { toastError, toastFailure } from "@/components/notifications/toast";
+import { validateMenuItems } from "@/components/portal/use-cart-validation";
 import type { CheckoutHandler } from "@/components/portal/use-place-order";
 import { api } from "@/lib/client/api";
-import type { CartItem, MenuValidationDto, OrderRequestItem } from "@/lib/contracts";
+import { cartMenuItemIds } from "@/lib/client/cart";
+import type { OrderRequestItem } from "@/lib/contracts";
 import { fromNgwee } from "@/lib/money";
 
 // Card checkout, the five steps of spec 000 §4: (1) validate the cart with the server, (2) create
@@ -18,36 +20,16 @@ type CreatedPayment = {
 
 export const UNAVAILABLE_MESSAGE = "Some items in your cart are no longer available";
 
-function toRequestItems(items: readonly CartItem[]): OrderRequestItem[] {
-  return items.map((item) => ({
-    menuItemId: item.menuItemId,
-    studentId: item.studentId,
-    weekNumber: item.weekNumber,
-    dayOfWeek: item.dayOfWeek,
-    category: item.category || null,
-    sideDish: item.sideDish || null,
-    comments: item.comments || null,
-    originalPrice: item.menuItem.price,
-    discountedPrice: item.discountedPrice,
-    discountPercentage: item.discountPercentage,
-  }));
-}
-
 /** (1) A failed validation call counts as valid (spec 000 §4); the server checks again anyway. */
-async function cartIsAvailable(items: readonly CartItem[]): Promise<boolean> {
-  try {
-    const result = await api<MenuValidationDto>("/api/menu-items/validate", {
-      method: "POST",
-      body: { menuItemIds: [...new Set(items.map((i) => i.menuItemId))] },
-    });
-    return result.unavailable.length + result.archived.length + result.missing.length === 0;
-  } catch {
-    return true;
-  }
+async function cartIsAvailable(lines: readonly OrderRequestItem[]): Promise<boolean> {
+  const result = await validateMenuItems(cartMenuItemIds(lines));
+  return (
+    !result || result.unavailable.length + result.archived.length + result.missing.length === 0
+  );
 }
 
-export const startCardPayment: CheckoutHandler = async (items, { user, totalNgwee }) => {
-  if (!(await cartIsAvailable(items))) {
+export const startCardPayment: CheckoutHandler = async (lines, { user, totalNgwee }) => {
+  if (!(await cartIsAvailable(lines))) {
     toastFailure("Error", UNAVAILABLE_MESSAGE);
     return;
   }
@@ -66,7 +48,7 @@ export const startCardPayment: CheckoutHandler = async (items, { user, totalNgwe
         redirectURL: `${window.location.origin}/payment/success`,
         backURL: `${window.location.origin}/payment/cancel`,
         paymentMethod: "CC",
-        cartItems: toRequestItems(items),
+        cartItems: lines,
       },
     });
   } catch (error) {

@@ -4,20 +4,26 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { api, ApiRequestError } from "@/lib/client/api";
-import { cartTotals, pricedCartItems, toOrderRequest } from "@/lib/client/cart";
+import { cartTotals, toOrderRequest, toRequestItems } from "@/lib/client/cart";
 import { clearCart } from "@/lib/client/cart-store";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { SessionUser } from "@/lib/auth/session";
-import type { CartItem, OrderDto } from "@/lib/contracts";
+import type { CartItem, OrderDto, OrderRequestItem } from "@/lib/contracts";
 
-/** What the cart hands to card checkout: the priced lines, the customer and the total. */
+/** What the cart hands to card checkout: the request lines, the customer and the total. */
 export type CheckoutHandler = (
-  cartItems: CartItem[],
+  lines: OrderRequestItem[],
   context: { user: SessionUser; totalNgwee: number },
 ) => void | Promise<void>;
 
+const PLACED = "Your order has been placed successfully.";
+const AWAITING_PAYMENT =
+  "Your order is awaiting payment. Please check your email for payment instructions.";
+
 // Place Order (spec 000 §4, §5): an e-mail on the profile first; a free cart (100 % code or a
 // zero total) goes straight to POST /api/orders; anything to pay goes to card checkout.
+// Pay by Mobile Money or Bank Transfer (the payment bypass setting) places the orders now,
+// pending payment, and the payment instructions arrive by e-mail.
 export function usePlaceOrder({
   user,
   onCheckout,
@@ -46,50 +52,25 @@ export function usePlaceOrder({
     return true;
   }
 
-  async function placeOrder(items: CartItem[], codePercent: number) {
+  /** `alternative`: Mobile Money or Bank Transfer, never card checkout. */
+  async function place(items: CartItem[], codePercent: number, alternative: boolean) {
     if (!canOrder(items)) return;
     const { total } = cartTotals(items, codePercent);
     setPlacing(true);
     try {
-      if (total > 0) {
-        await onCheckout(pricedCartItems(items, codePercent), { user, totalNgwee: total });
+      if (!alternative && total > 0) {
+        await onCheckout(toRequestItems(items, codePercent), { user, totalNgwee: total });
         return;
       }
-      await api<{ orders: OrderDto[] }>("/api/orders", {
-        method: "POST",
-        body: toOrderRequest(items, codePercent, { name: user.name, email: user.email ?? "" }),
-      });
-      clearCart();
-      toastSuccess("Order Placed", "Your order has been placed successfully.");
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
-      onOrdered();
-    } catch (error) {
-      toastError(error, "Failed to place order");
-      if (error instanceof ApiRequestError && error.body?.cartValidation) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.menuValidationAll });
-      }
-    } finally {
-      setPlacing(false);
-    }
-  }
-
-  /**
-   * Pay by Mobile Money or Bank Transfer (the payment bypass setting): the orders are placed now,
-   * pending payment, and the payment instructions arrive by e-mail. The card path is untouched.
-   */
-  async function placeAlternativeOrder(items: CartItem[], codePercent: number) {
-    if (!canOrder(items)) return;
-    setPlacing(true);
-    try {
-      await api<{ orders: OrderDto[] }>("/api/orders?paymentMethod=alternative", {
-        method: "POST",
-        body: toOrderRequest(items, codePercent, { name: user.name, email: user.email ?? "" }),
-      });
-      clearCart();
-      toastSuccess(
-        "Order Placed",
-        "Your order is awaiting payment. Please check your email for payment instructions.",
+      await api<{ orders: OrderDto[] }>(
+        alternative ? "/api/orders?paymentMethod=alternative" : "/api/orders",
+        {
+          method: "POST",
+          body: toOrderRequest(items, codePercent, { name: user.name, email: user.email ?? "" }),
+        },
       );
+      clearCart();
+      toastSuccess("Order Placed", alternative ? AWAITING_PAYMENT : PLACED);
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
       onOrdered();
     } catch (error) {
@@ -102,5 +83,10 @@ export function usePlaceOrder({
     }
   }
 
-  return { placeOrder, placeAlternativeOrder, placing };
+  return {
+    placeOrder: (items: CartItem[], codePercent: number) => place(items, codePercent, false),
+    placeAlternativeOrder: (items: CartItem[], codePercent: number) =>
+      place(items, codePercent, true),
+    placing,
+  };
 }
