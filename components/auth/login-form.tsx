@@ -3,9 +3,8 @@
 import { useForm } from "react-hook-form";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
-import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { TextField } from "@/components/ui/form-fields";
+import { SubmitButton, TextField } from "@/components/ui/form-fields";
 import { SHOP_CONTACT_NAME } from "@/lib/brand";
 import { api } from "@/lib/client/api";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
@@ -63,9 +62,12 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
           Forgot your username? Contact {SHOP_CONTACT_NAME} at the shop for assistance.
         </p>
-        <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
-          {form.formState.isSubmitting ? "Logging in..." : "Login to Portal"}
-        </Button>
+        <SubmitButton
+          pending={form.formState.isSubmitting}
+          label="Login to Portal"
+          pendingLabel="Logging in..."
+          className="w-full"
+        />
       </form>
     </Form>
   );

@@ -4,9 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
-import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { TextField } from "@/components/ui/form-fields";
+import { SubmitButton, TextField } from "@/components/ui/form-fields";
 import { api } from "@/lib/client/api";
 import { registerFormSchema, type RegisterFormInput } from "@/lib/validations/auth";
 
@@ -96,9 +95,12 @@ export function RegisterForm() {
           autoComplete="tel"
           placeholder="e.g. 0971234567"
         />
-        <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
-          {form.formState.isSubmitting ? "Creating account..." : "Create Account"}
-        </Button>
+        <SubmitButton
+          pending={form.formState.isSubmitting}
+          label="Create Account"
+          pendingLabel="Creating account..."
+          className="w-full"
+        />
       </form>
     </Form>
   );

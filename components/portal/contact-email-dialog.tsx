@@ -4,10 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
-import { FormControl } from "@/components/ui/form";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { LabelledField, TextField } from "@/components/ui/form-fields";
-import { Textarea } from "@/components/ui/textarea";
+import { TextareaField, TextField } from "@/components/ui/form-fields";
 import type { SessionUser } from "@/lib/auth/session";
 import { api } from "@/lib/client/api";
 import { contactEmailSchema } from "@/lib/validations/contact";
@@ -63,15 +61,12 @@ export function ContactEmailDialog({
         type="email"
         autoComplete="email"
       />
-      <LabelledField
+      <TextareaField
         control={form.control}
         name="message"
         label="Message"
-        render={(field) => (
-          <FormControl>
-            <Textarea rows={5} maxLength={5000} {...field} />
-          </FormControl>
-        )}
+        rows={5}
+        maxLength={5000}
       />
     </FormDialog>
   );

@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
+import { SubmitButton } from "@/components/ui/form-fields";
 
 /**
  * A dialog holding one react-hook-form form: title, description, the fields, and a footer with
@@ -60,9 +61,7 @@ export function FormDialog<TValues extends FieldValues, TContext, TTransformed>(
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? pendingLabel : submitLabel}
-              </Button>
+              <SubmitButton pending={pending} label={submitLabel} pendingLabel={pendingLabel} />
             </DialogFooter>
           </form>
         </Form>

@@ -1,5 +1,6 @@
 "use client";
 
+import type * as React from "react";
 import type { ComponentProps, ReactElement, ReactNode } from "react";
 import type {
   ControllerProps,
@@ -7,6 +8,7 @@ import type {
   FieldPath,
   FieldValues,
 } from "react-hook-form";
+import { Button } from "@/components/ui/button";
 import {
   FormControl,
   FormDescription,
@@ -16,9 +18,10 @@ import {
   FormMessage,
 } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
 
 // The labelled fields of the react-hook-form forms, written once: label, control, description,
-// message, with the ids and aria wiring of components/ui/form.tsx.
+// message, with the ids and aria wiring of components/ui/form.tsx; and their submit button.
 
 type FieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>, TTransformed> = {
   control: ControllerProps<TValues, TName, TTransformed>["control"];
@@ -74,24 +77,52 @@ export function LabelledField<
 // The field's own props (name, value, handlers, ref) come from react-hook-form.
 type ControlledProps = "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "ref";
 
-/** A text input field; an empty or missing value shows as "". */
-export function TextField<
-  TValues extends FieldValues,
-  TName extends FieldPath<TValues>,
-  TTransformed = TValues,
->(
-  props: FieldProps<TValues, TName, TTransformed> &
-    Omit<ComponentProps<typeof Input>, ControlledProps>,
-) {
-  const { control, name, label, description, labelAside, ...input } = props;
+/** A field over a text control; an empty or missing value shows as "". */
+function textField<TControl extends typeof Input | typeof Textarea>(Control: TControl) {
+  const Element = Control as React.ElementType;
+  return function Field<
+    TValues extends FieldValues,
+    TName extends FieldPath<TValues>,
+    TTransformed = TValues,
+  >(
+    props: FieldProps<TValues, TName, TTransformed> &
+      Omit<ComponentProps<TControl>, ControlledProps>,
+  ) {
+    const { control, name, label, description, labelAside, ...input } = props;
+    return (
+      <LabelledField
+        {...{ control, name, label, description, labelAside }}
+        render={(field) => (
+          <FormControl>
+            <Element {...input} {...field} value={field.value ?? ""} />
+          </FormControl>
+        )}
+      />
+    );
+  };
+}
+
+export const TextField = textField(Input);
+
+export const TextareaField = textField(Textarea);
+
+/** A form's submit button: disabled while `pending` (or `disabled`), then showing `pendingLabel`. */
+export function SubmitButton({
+  pending,
+  disabled = pending,
+  label,
+  pendingLabel,
+  className,
+}: {
+  pending: boolean;
+  disabled?: boolean;
+  label: string;
+  pendingLabel: string;
+  className?: string;
+}) {
   return (
-    <LabelledField
-      {...{ control, name, label, description, labelAside }}
-      render={(field) => (
-        <FormControl>
-          <Input {...input} {...field} value={field.value ?? ""} />
-        </FormControl>
-      )}
-    />
+    <Button type="submit" disabled={disabled} className={className}>
+      {pending ? pendingLabel : label}
+    </Button>
   );
 }

@@ -2,10 +2,9 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
+import { SettingCard } from "@/components/admin/settings/setting-card";
 import { usePaymentBypassSetting } from "@/components/admin/settings/use-settings-queries";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
+import { FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
 import { TextField } from "@/components/ui/form-fields";
 import { Switch } from "@/components/ui/switch";
 import {
@@ -54,65 +53,51 @@ const METHODS: {
 
 /** Settings › Payment Settings: 'Alternative Payment Methods' (spec 001 §2, §3). */
 export function PaymentSettingsTab() {
-  const { query, save } = usePaymentBypassSetting();
+  const setting = usePaymentBypassSetting();
   const form = useForm<PaymentBypassInput, unknown, PaymentBypassValues>({
     resolver: zodResolver(paymentBypassSchema),
     defaultValues: EMPTY,
-    values: query.data,
+    values: setting.query.data,
   });
   const enabled = useWatch({ control: form.control, name: "enabled" });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Alternative Payment Methods</CardTitle>
-        <CardDescription>
-          When enabled, parents are told that other ways to pay are available.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form
-            noValidate
-            className="grid gap-6"
-            onSubmit={form.handleSubmit((values) => save.mutate(values))}
-          >
-            <FormField
-              control={form.control}
-              name="enabled"
-              render={({ field }) => (
-                <FormItem className="flex items-center gap-3">
-                  <FormControl>
-                    <Switch checked={field.value} onCheckedChange={field.onChange} />
-                  </FormControl>
-                  <FormLabel>Enable alternative payment methods</FormLabel>
-                </FormItem>
-              )}
-            />
-            {enabled &&
-              METHODS.map(({ legend, fields }) => (
-                <fieldset key={legend} className="grid gap-3 sm:grid-cols-2">
-                  <legend className="mb-2 font-medium">{legend}</legend>
-                  {fields.map(({ name, label, type = "text" }) => (
-                    <TextField
-                      key={name}
-                      control={form.control}
-                      name={name}
-                      label={label}
-                      type={type}
-                      autoComplete="off"
-                    />
-                  ))}
-                </fieldset>
-              ))}
-            <div>
-              <Button type="submit" disabled={save.isPending || query.isPending}>
-                {save.isPending ? "Saving..." : "Save Payment Settings"}
-              </Button>
-            </div>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+    <SettingCard
+      setting={setting}
+      title="Alternative Payment Methods"
+      description="When enabled, parents are told that other ways to pay are available."
+      form={form}
+      className="grid gap-6"
+      submitLabel="Save Payment Settings"
+    >
+      <FormField
+        control={form.control}
+        name="enabled"
+        render={({ field }) => (
+          <FormItem className="flex items-center gap-3">
+            <FormControl>
+              <Switch checked={field.value} onCheckedChange={field.onChange} />
+            </FormControl>
+            <FormLabel>Enable alternative payment methods</FormLabel>
+          </FormItem>
+        )}
+      />
+      {enabled &&
+        METHODS.map(({ legend, fields }) => (
+          <fieldset key={legend} className="grid gap-3 sm:grid-cols-2">
+            <legend className="mb-2 font-medium">{legend}</legend>
+            {fields.map(({ name, label, type = "text" }) => (
+              <TextField
+                key={name}
+                control={form.control}
+                name={name}
+                label={label}
+                type={type}
+                autoComplete="off"
+              />
+            ))}
+          </fieldset>
+        ))}
+    </SettingCard>
   );
 }
