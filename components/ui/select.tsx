@@ -113,35 +113,19 @@ const SelectSeparator = slotted(
   "pointer-events-none -mx-1 my-1 h-px bg-border",
 );
 
-const ScrollUpPart = slotted(
+const SelectScrollUpButton = slotted(
   SelectPrimitive.ScrollUpButton,
   "select-scroll-up-button",
   "flex cursor-default items-center justify-center py-1",
+  <ChevronUpIcon className="size-4" />,
 );
 
-const ScrollDownPart = slotted(
+const SelectScrollDownButton = slotted(
   SelectPrimitive.ScrollDownButton,
   "select-scroll-down-button",
   "flex cursor-default items-center justify-center py-1",
+  <ChevronDownIcon className="size-4" />,
 );
-
-function SelectScrollUpButton(props: React.ComponentProps<typeof SelectPrimitive.ScrollUpButton>) {
-  return (
-    <ScrollUpPart {...props}>
-      <ChevronUpIcon className="size-4" />
-    </ScrollUpPart>
-  );
-}
-
-function SelectScrollDownButton(
-  props: React.ComponentProps<typeof SelectPrimitive.ScrollDownButton>,
-) {
-  return (
-    <ScrollDownPart {...props}>
-      <ChevronDownIcon className="size-4" />
-    </ScrollDownPart>
-  );
-}
 
 export {
   Select,
