@@ -30,7 +30,7 @@ import {
   weeksOf,
   type LiveOrderFilters,
 } from "@/components/admin/live-orders/live-order-format";
-import { Pager } from "@/components/admin/pager";
+import { Pager } from "@/components/admin/data-table/pager";
 import { notify } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

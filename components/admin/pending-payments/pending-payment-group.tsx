@@ -9,7 +9,7 @@ import {
   type RowSelectionState,
 } from "@tanstack/react-table";
 import { useState } from "react";
-import { DataTableHeader } from "@/components/admin/data-table-header";
+import { DataTableHeader } from "@/components/admin/data-table/data-table-header";
 import {
   formatKwacha,
   formatOrderDate,

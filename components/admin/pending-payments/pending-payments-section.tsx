@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Pager } from "@/components/admin/pager";
+import { Pager } from "@/components/admin/data-table/pager";
 import {
   PENDING_PAYMENTS_KEY,
   PendingPaymentGroup,

@@ -3,9 +3,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { tableFeatures, useTable, type ColumnDef } from "@tanstack/react-table";
 import { useEffect, useMemo, useState } from "react";
-import { DataTableHeader } from "@/components/admin/data-table-header";
+import { DataTableHeader } from "@/components/admin/data-table/data-table-header";
 import { formatOrderDate } from "@/components/admin/history/cycle-order-format";
-import { Pager } from "@/components/admin/pager";
+import { Pager } from "@/components/admin/data-table/pager";
 import { notify } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
