@@ -10,7 +10,7 @@ import {
 import { formatOrderDate } from "@/components/admin/history/cycle-order-format";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
-import { weekdayName } from "@/lib/client/format";
+import { gradeLabel, weekdayName } from "@/lib/client/format";
 
 // The columns the console's order lists share (Cycle History, Pending Payments, Refunds, the
 // kitchen); each list picks its own, names its headers and adds its actions.
@@ -72,6 +72,11 @@ export function orderDateColumn<TData extends { orderDate: string }>(
 
 /** A student's name and, when known, grade (each list words the grade its own way). */
 export type StudentLine = { name: string; grade: string | null };
+
+/** A student's name and grade label ("Grade 3", "Staff"). */
+export function gradedStudent(student: { name: string; grade: string }): StudentLine {
+  return { name: student.name, grade: gradeLabel(student.grade) };
+}
 
 export function studentColumn<TData extends RowData>(
   student: (row: TData) => StudentLine,
