@@ -17,14 +17,7 @@ export function tableMessage(
   return state.failed ? text.failed : text.empty;
 }
 
-export function DataTableBody<TFeatures extends TableFeatures, TData extends RowData>({
-  table,
-  message,
-  messageClassName = "h-24 text-center",
-  cellClassName = alignTop,
-  rowProps,
-  subRow,
-}: {
+export type DataTableBodyProps<TFeatures extends TableFeatures, TData extends RowData> = {
   table: ReactTable<TFeatures, TData>;
   /** The one row shown while there are no rows (see tableMessage); none when omitted. */
   message?: ReactNode;
@@ -34,7 +27,16 @@ export function DataTableBody<TFeatures extends TableFeatures, TData extends Row
   rowProps?: (row: Row<TFeatures, TData>) => ComponentProps<"tr"> & { "data-state"?: string };
   /** A full-width row under the row (an expanded row's details), when not null. */
   subRow?: (row: Row<TFeatures, TData>) => ReactElement | null;
-}) {
+};
+
+export function DataTableBody<TFeatures extends TableFeatures, TData extends RowData>({
+  table,
+  message,
+  messageClassName = "h-24 text-center",
+  cellClassName = alignTop,
+  rowProps,
+  subRow,
+}: DataTableBodyProps<TFeatures, TData>) {
   const rows = table.getRowModel().rows;
   const width = table.options.columns.length;
   return (

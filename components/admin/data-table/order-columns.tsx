@@ -21,6 +21,8 @@ import { gradeLabel, weekdayName } from "@/lib/client/format";
  */
 export const orderTableFeatures = tableFeatures({ rowSelectionFeature });
 type Features = typeof orderTableFeatures;
+/** A column of an order list. */
+export type OrderColumn<TData extends RowData> = ColumnDef<Features, TData>;
 
 /** A checkbox per row; the header is the list's own (select all, or a name for screen readers). */
 export function selectColumn<TData extends RowData>({
@@ -28,10 +30,10 @@ export function selectColumn<TData extends RowData>({
   label,
   className,
 }: {
-  header: ColumnDef<Features, TData>["header"];
+  header: OrderColumn<TData>["header"];
   label: (row: TData) => string;
   className?: string;
-}): ColumnDef<Features, TData> {
+}): OrderColumn<TData> {
   return {
     id: "select",
     header,
@@ -44,6 +46,11 @@ export function selectColumn<TData extends RowData>({
       />
     ),
   };
+}
+
+/** A row's id: its order's. */
+export function orderRowId(row: { id: number }): string {
+  return String(row.id);
 }
 
 /** A selected row is highlighted (the props of its row). */
@@ -60,7 +67,7 @@ export function rightAligned(text: string) {
 
 export function orderDateColumn<TData extends { orderDate: string }>(
   header = "Order Date",
-): ColumnDef<Features, TData> {
+): OrderColumn<TData> {
   return {
     id: "orderDate",
     header,
@@ -80,7 +87,7 @@ export function gradedStudent(student: { name: string; grade: string }): Student
 
 export function studentColumn<TData extends RowData>(
   student: (row: TData) => StudentLine,
-): ColumnDef<Features, TData> {
+): OrderColumn<TData> {
   return {
     id: "student",
     header: "Student",
@@ -98,14 +105,13 @@ export function studentColumn<TData extends RowData>(
 
 export function menuItemColumn<TData extends RowData>(
   name: (row: TData) => string,
-): ColumnDef<Features, TData> {
+): OrderColumn<TData> {
   return { id: "menuItem", header: "Menu Item", cell: ({ row }) => name(row.original) };
 }
 
-export function weekDayColumn<TData extends { weekNumber: number; dayOfWeek: number }>(): ColumnDef<
-  Features,
-  TData
-> {
+type WeekDay = { weekNumber: number; dayOfWeek: number };
+
+export function weekDayColumn<TData extends WeekDay>(): OrderColumn<TData> {
   return {
     id: "weekDay",
     header: "Week & Day",
@@ -120,10 +126,11 @@ export function weekDayColumn<TData extends { weekNumber: number; dayOfWeek: num
 
 type OrderChoices = { category: string | null; sideDish: string | null; comments: string | null };
 
-/** Protein, side dish and comments, or a dash when the order has none. */
+/** Protein, side dish and comments, or a dash when the order has none (`proteinClassName`:
+ * Pending Payments capitalizes the protein). */
 export function orderDetailsColumn<TData extends OrderChoices>(
   proteinClassName?: string,
-): ColumnDef<Features, TData> {
+): OrderColumn<TData> {
   return {
     id: "details",
     header: "Details",
@@ -172,7 +179,7 @@ const STATUS_BADGE: Record<string, "warning" | "success" | "destructive" | "seco
   refunded: "secondary",
 };
 
-export function orderStatusColumn<TData extends { status: string }>(): ColumnDef<Features, TData> {
+export function orderStatusColumn<TData extends { status: string }>(): OrderColumn<TData> {
   return {
     id: "status",
     header: "Status",

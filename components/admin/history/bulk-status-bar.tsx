@@ -1,14 +1,8 @@
 "use client";
 
+import { FilterSelect } from "@/components/admin/data-table/filter-select";
 import type { UpdateStatus } from "@/components/admin/history/use-cycle-history-queries";
 import { Button } from "@/components/ui/button";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 
 // The bar over Cycle History's table while orders are selected: the new status and the update.
 
@@ -38,18 +32,14 @@ export function BulkStatusBar({
       className="flex flex-wrap items-center gap-3 rounded-md border bg-muted/50 p-3"
     >
       <span className="text-sm font-medium">{count} selected</span>
-      <Select value={status} onValueChange={(v) => onStatusChange(v as UpdateStatus)}>
-        <SelectTrigger aria-label="New status" className="w-52">
-          <SelectValue placeholder="Select status" />
-        </SelectTrigger>
-        <SelectContent>
-          {UPDATE_STATUSES.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <FilterSelect
+        label="New status"
+        className="w-52"
+        placeholder="Select status"
+        value={status}
+        onChange={(v) => onStatusChange(v as UpdateStatus)}
+        options={UPDATE_STATUSES}
+      />
       <Button onClick={onSubmit} disabled={!status || busy}>
         Update {count} Orders
       </Button>

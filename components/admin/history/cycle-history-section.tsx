@@ -2,13 +2,15 @@
 
 import { Download } from "lucide-react";
 import { useMemo, useState } from "react";
+import { SelectableTable } from "@/components/admin/data-table/data-table";
 import { tableMessage } from "@/components/admin/data-table/data-table-body";
+import { orderRowId } from "@/components/admin/data-table/order-columns";
 import { Pager } from "@/components/admin/data-table/pager";
 import { useCycles } from "@/components/admin/cycles/use-cycle-queries";
 import { BulkStatusBar } from "@/components/admin/history/bulk-status-bar";
 import { CycleHistoryFilterBar } from "@/components/admin/history/cycle-history-filters";
 import type { CycleOrder } from "@/components/admin/history/cycle-order-format";
-import { CycleOrdersTable } from "@/components/admin/history/cycle-orders-table";
+import { cycleOrderColumns } from "@/components/admin/history/cycle-order-columns";
 import {
   cycleOrdersPath,
   useCycleHistoryFilters,
@@ -91,8 +93,10 @@ export function CycleHistorySection() {
             {cyclesQuery.error ? "Failed to fetch cycles" : "No order cycles yet."}
           </p>
         ) : (
-          <CycleOrdersTable
-            orders={ordersQuery.data?.data ?? NO_ORDERS}
+          <SelectableTable
+            columns={cycleOrderColumns}
+            data={ordersQuery.data?.data ?? NO_ORDERS}
+            getRowId={orderRowId}
             rowSelection={state.rowSelection}
             onRowSelectionChange={state.setRowSelection}
             message={tableMessage(

@@ -103,7 +103,7 @@ export function KitchenSection() {
       ) : (
         <div className="grid gap-8">
           <h2 className="hidden text-2xl font-bold print:block">{heading}</h2>
-          {tables.map(({ day, primary, secondary }) => {
+          {tables.map(({ day, parts }) => {
             const title = selection === "today" ? "Today's Orders" : dayHeading(day);
             return (
               <section
@@ -112,22 +112,15 @@ export function KitchenSection() {
                 className="grid break-inside-avoid-page gap-4"
               >
                 <h3 className="text-xl font-bold md:text-2xl">{title}</h3>
-                {primary.length > 0 && (
+                {parts.map((part) => (
                   <PortionTable
-                    title="Primary Portions"
-                    rows={primary}
+                    key={part.title}
+                    title={part.title}
+                    rows={part.rows}
                     selection={rowSelection}
                     onSelectionChange={setRowSelection}
                   />
-                )}
-                {secondary.length > 0 && (
-                  <PortionTable
-                    title="Secondary Portions"
-                    rows={secondary}
-                    selection={rowSelection}
-                    onSelectionChange={setRowSelection}
-                  />
-                )}
+                ))}
               </section>
             );
           })}

@@ -1,30 +1,19 @@
 "use client";
 
-import {
-  useTable,
-  type ColumnDef,
-  type OnChangeFn,
-  type RowSelectionState,
-} from "@tanstack/react-table";
-import { DataTableBody } from "@/components/admin/data-table/data-table-body";
-import { DataTableHeader } from "@/components/admin/data-table/data-table-header";
-import {
-  orderTableFeatures,
-  selectColumn,
-  selectedRowProps,
-} from "@/components/admin/data-table/order-columns";
+import type { OnChangeFn, RowSelectionState } from "@tanstack/react-table";
+import { SelectableTable } from "@/components/admin/data-table/data-table";
+import { selectColumn, type OrderColumn } from "@/components/admin/data-table/order-columns";
 import { countEntries } from "@/components/admin/kitchen/kitchen-types";
 import type { PortionRow } from "@/components/admin/kitchen/use-portion-rows";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Table } from "@/components/ui/table";
 import { cn } from "@/lib/utils";
 
 // One day's Primary or Secondary portions in the kitchen view (spec 001 §2): per menu item the
 // total, the protein and side counts, selectable for Mark as Complete; the orders' comments
 // under the table. Large type for a tablet; the checkboxes are not printed.
 
-const columns: ColumnDef<typeof orderTableFeatures, PortionRow>[] = [
+const columns: OrderColumn<PortionRow>[] = [
   selectColumn({
     header: ({ table }) => {
       const rows = table.getRowModel().rows;
@@ -113,15 +102,6 @@ export function PortionTable({
   selection: RowSelectionState;
   onSelectionChange: OnChangeFn<RowSelectionState>;
 }) {
-  const table = useTable({
-    features: orderTableFeatures,
-    data: rows,
-    columns,
-    getRowId: (row) => row.key,
-    state: { rowSelection: selection },
-    onRowSelectionChange: onSelectionChange,
-    enableRowSelection: true,
-  });
   const comments = rows.flatMap((row) =>
     row.comments.map((comment) => ({ ...comment, item: row.name })),
   );
@@ -129,12 +109,17 @@ export function PortionTable({
   return (
     <section aria-label={title} className="grid break-inside-avoid gap-2">
       <h4 className="text-lg font-semibold">{title}</h4>
-      <div className="overflow-x-auto rounded-md border print:border-black">
-        <Table className="text-base">
-          <DataTableHeader table={table} headClassName={headClassName} />
-          <DataTableBody table={table} cellClassName={cellClassName} rowProps={selectedRowProps} />
-        </Table>
-      </div>
+      <SelectableTable
+        columns={columns}
+        data={rows}
+        getRowId={(row) => row.key}
+        rowSelection={selection}
+        onRowSelectionChange={onSelectionChange}
+        frameClassName="print:border-black"
+        tableClassName="text-base"
+        headClassName={headClassName}
+        cellClassName={cellClassName}
+      />
       {comments.length > 0 && (
         <div className="rounded-md border border-dashed p-3 print:border-black">
           <p className="font-semibold">Comments</p>

@@ -9,7 +9,8 @@ import {
 } from "@/components/admin/kitchen/kitchen-types";
 
 // The kitchen's tables from one answer: the days that have portions, each day's Primary and
-// Secondary rows, an item marked done when none of its orders is still pending.
+// Secondary rows (a part without rows left out), an item marked done when none of its orders is
+// still pending.
 
 export type PortionRow = MenuItemPortion & { key: string; done: boolean };
 
@@ -47,8 +48,10 @@ export function usePortionRows(data: KitchenOrders | undefined) {
     () =>
       days.map((day) => ({
         day,
-        primary: toRows(day, day.primary, pending, exact),
-        secondary: toRows(day, day.secondary, pending, exact),
+        parts: [
+          { title: "Primary Portions", rows: toRows(day, day.primary, pending, exact) },
+          { title: "Secondary Portions", rows: toRows(day, day.secondary, pending, exact) },
+        ].filter((part) => part.rows.length > 0),
       })),
     [days, pending, exact],
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ComponentProps, ReactNode } from "react";
-import { FilterSelect } from "@/components/admin/data-table/filter-select";
+import { FilterSelect, type FilterOption } from "@/components/admin/data-table/filter-select";
 import { DAY_SHORT, type LiveOrderFilters } from "@/components/admin/live-orders/live-order-format";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -10,8 +10,13 @@ import { TableHead, TableRow } from "@/components/ui/table";
 // The filter row under Live Orders' column names (spec 001 §2): a field per column, 'Apply
 // Filters' in the Actions column.
 
-const WEEKS = [1, 2, 3, 4, 5, 6] as const;
+const WEEK_OPTIONS = [1, 2, 3, 4, 5, 6].map((week) => ({
+  value: String(week),
+  label: `Week ${week}`,
+}));
+const DAY_OPTIONS = DAY_SHORT.map((day, index) => ({ value: String(index + 1), label: day }));
 
+type SelectKey = "status" | "week" | "day";
 type TextKey = "time" | "parent" | "student" | "items" | "amount" | "transactionId";
 
 /** Each text filter: what its label names ("Filter by …") and its input's own attributes. */
@@ -37,43 +42,30 @@ export function LiveOrderFilterRow({
   statuses: readonly string[];
   onApply: () => void;
 }) {
+  const selects: Record<SelectKey, FilterOption[]> = {
+    status: statuses.map((status) => ({ value: status, label: status })),
+    week: WEEK_OPTIONS,
+    day: DAY_OPTIONS,
+  };
   const cells: Record<string, ReactNode> = {
-    status: (
-      <FilterSelect
-        label="Filter by status"
-        className="w-full min-w-24"
-        value={draft.status}
-        onChange={set("status")}
-        all="All"
-        options={statuses.map((status) => ({ value: status, label: status }))}
-      />
-    ),
-    week: (
-      <FilterSelect
-        label="Filter by week"
-        className="w-full min-w-24"
-        value={draft.week}
-        onChange={set("week")}
-        all="All"
-        options={WEEKS.map((week) => ({ value: String(week), label: `Week ${week}` }))}
-      />
-    ),
-    day: (
-      <FilterSelect
-        label="Filter by day"
-        className="w-full min-w-24"
-        value={draft.day}
-        onChange={set("day")}
-        all="All"
-        options={DAY_SHORT.map((day, index) => ({ value: String(index + 1), label: day }))}
-      />
-    ),
     actions: (
       <Button size="sm" onClick={onApply}>
         Apply Filters
       </Button>
     ),
   };
+  for (const [key, options] of Object.entries(selects) as [SelectKey, FilterOption[]][]) {
+    cells[key] = (
+      <FilterSelect
+        label={`Filter by ${key}`}
+        className="w-full min-w-24"
+        value={draft[key]}
+        onChange={set(key)}
+        all="All"
+        options={options}
+      />
+    );
+  }
   for (const [key, { name, ...input }] of Object.entries(TEXT_FILTERS) as [
     TextKey,
     (typeof TEXT_FILTERS)[TextKey],

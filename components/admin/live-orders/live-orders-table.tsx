@@ -9,9 +9,8 @@ import {
 } from "@tanstack/react-table";
 import { ChevronDown, ChevronRight } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
-import { DataTableBody } from "@/components/admin/data-table/data-table-body";
-import { DataTableHeader } from "@/components/admin/data-table/data-table-header";
-import { PriceStack, rightAligned } from "@/components/admin/data-table/order-columns";
+import { DataTable } from "@/components/admin/data-table/data-table";
+import { orderRowId, PriceStack, rightAligned } from "@/components/admin/data-table/order-columns";
 import { LiveOrderActions } from "@/components/admin/live-orders/live-order-actions";
 import { LiveOrderDetails } from "@/components/admin/live-orders/live-order-details";
 import {
@@ -24,7 +23,6 @@ import {
 } from "@/components/admin/live-orders/live-order-format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table } from "@/components/ui/table";
 import type { LiveOrder } from "@/lib/contracts/live-orders";
 import type { LiveAction } from "@/lib/payments/attempt-transitions";
 
@@ -133,7 +131,7 @@ export function LiveOrdersTable({
     features,
     data: orders,
     columns,
-    getRowId: (order) => String(order.id),
+    getRowId: orderRowId,
     state: { expanded },
     onExpandedChange: setExpanded,
     getRowCanExpand: () => true,
@@ -141,19 +139,13 @@ export function LiveOrdersTable({
   });
 
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <Table>
-        <DataTableHeader table={table}>
-          {filterRow(table.getAllLeafColumns().map((column) => column.id))}
-        </DataTableHeader>
-        <DataTableBody
-          table={table}
-          message={message}
-          messageClassName="h-24 text-left md:text-center"
-          rowProps={(row) => ({ "data-state": row.getIsExpanded() ? "selected" : undefined })}
-          subRow={(row) => (row.getIsExpanded() ? <LiveOrderDetails order={row.original} /> : null)}
-        />
-      </Table>
-    </div>
+    <DataTable
+      table={table}
+      headerRows={filterRow(table.getAllLeafColumns().map((column) => column.id))}
+      message={message}
+      messageClassName="h-24 text-left md:text-center"
+      rowProps={(row) => ({ "data-state": row.getIsExpanded() ? "selected" : undefined })}
+      subRow={(row) => (row.getIsExpanded() ? <LiveOrderDetails order={row.original} /> : null)}
+    />
   );
 }

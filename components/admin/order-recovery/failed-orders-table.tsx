@@ -2,13 +2,12 @@
 
 import { tableFeatures, useTable, type ColumnDef } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
-import { DataTableBody } from "@/components/admin/data-table/data-table-body";
-import { DataTableHeader } from "@/components/admin/data-table/data-table-header";
+import { DataTable } from "@/components/admin/data-table/data-table";
+import { orderRowId } from "@/components/admin/data-table/order-columns";
 import { formatLiveTime } from "@/components/admin/live-orders/live-order-format";
 import { money } from "@/components/admin/order-recovery/order-details-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table } from "@/components/ui/table";
 import { gradeLabel } from "@/lib/client/format";
 import type { FailedOrder } from "@/lib/contracts/live-orders";
 import { canRetryRecovery, recoveryBadgeVariant } from "@/lib/payments/attempt-transitions";
@@ -103,28 +102,24 @@ export function FailedOrdersTable({
     ],
     [retryingId, onRetry],
   );
-  const table = useTable({ features, columns, data: orders, getRowId: (o) => String(o.id) });
+  const table = useTable({ features, columns, data: orders, getRowId: orderRowId });
 
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <Table>
-        <DataTableHeader table={table} headClassName={headClassName} />
-        <DataTableBody
-          table={table}
-          message={message}
-          messageClassName="h-24 text-center text-muted-foreground"
-          cellClassName={cellClassName}
-          rowProps={({ original: order }) => ({
-            className: "cursor-pointer",
-            tabIndex: 0,
-            "aria-label": `Order ${order.id} details`,
-            onClick: () => onOpen(order),
-            onKeyDown: (event) => {
-              if (event.key === "Enter" && event.target === event.currentTarget) onOpen(order);
-            },
-          })}
-        />
-      </Table>
-    </div>
+    <DataTable
+      table={table}
+      headClassName={headClassName}
+      message={message}
+      messageClassName="h-24 text-center text-muted-foreground"
+      cellClassName={cellClassName}
+      rowProps={({ original: order }) => ({
+        className: "cursor-pointer",
+        tabIndex: 0,
+        "aria-label": `Order ${order.id} details`,
+        onClick: () => onOpen(order),
+        onKeyDown: (event) => {
+          if (event.key === "Enter" && event.target === event.currentTarget) onOpen(order);
+        },
+      })}
+    />
   );
 }

@@ -2,7 +2,9 @@
 
 import type { RowSelectionState } from "@tanstack/react-table";
 import { useState } from "react";
-import { PendingOrdersTable } from "@/components/admin/pending-payments/pending-orders-table";
+import { SelectableTable } from "@/components/admin/data-table/data-table";
+import { orderRowId } from "@/components/admin/data-table/order-columns";
+import { pendingOrderColumns } from "@/components/admin/pending-payments/pending-order-columns";
 import { useVerifyPayments } from "@/components/admin/pending-payments/use-pending-payments-queries";
 import { notify } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
@@ -66,8 +68,10 @@ export function PendingPaymentGroup({ group }: { group: PendingPaymentGroupDto }
         </div>
       </CardHeader>
       <CardContent>
-        <PendingOrdersTable
-          orders={group.orders}
+        <SelectableTable
+          columns={pendingOrderColumns}
+          data={group.orders}
+          getRowId={orderRowId}
           rowSelection={rowSelection}
           onRowSelectionChange={setRowSelection}
         />

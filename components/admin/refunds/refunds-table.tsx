@@ -1,20 +1,20 @@
 "use client";
 
-import { useTable, type ColumnDef } from "@tanstack/react-table";
+import { useTable } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
-import { DataTableBody } from "@/components/admin/data-table/data-table-body";
-import { DataTableHeader } from "@/components/admin/data-table/data-table-header";
+import { DataTable } from "@/components/admin/data-table/data-table";
 import {
   gradedStudent,
   menuItemColumn,
   orderDateColumn,
   orderStatusColumn,
+  orderRowId,
   orderTableFeatures,
   rightAligned,
   studentColumn,
+  type OrderColumn,
 } from "@/components/admin/data-table/order-columns";
 import { Button } from "@/components/ui/button";
-import { Table } from "@/components/ui/table";
 import type { RefundDto } from "@/lib/contracts/orders";
 import { formatZmw } from "@/lib/money";
 
@@ -43,7 +43,7 @@ export function RefundsTable({
   busy: boolean;
   onRefund: (orderId: number) => void;
 }) {
-  const columns = useMemo<ColumnDef<typeof orderTableFeatures, RefundDto>[]>(
+  const columns = useMemo<OrderColumn<RefundDto>[]>(
     () => [
       orderDateColumn(),
       studentColumn((refund) => gradedStudent(refund.student)),
@@ -80,15 +80,8 @@ export function RefundsTable({
     features: orderTableFeatures,
     columns,
     data: refunds,
-    getRowId: (r) => String(r.id),
+    getRowId: orderRowId,
   });
 
-  return (
-    <div className="overflow-x-auto rounded-md border">
-      <Table>
-        <DataTableHeader table={table} />
-        <DataTableBody table={table} message={message} />
-      </Table>
-    </div>
-  );
+  return <DataTable table={table} message={message} />;
 }

@@ -1,31 +1,22 @@
 "use client";
 
 import {
-  useTable,
-  type ColumnDef,
-  type OnChangeFn,
-  type RowSelectionState,
-} from "@tanstack/react-table";
-import { DataTableBody } from "@/components/admin/data-table/data-table-body";
-import { DataTableHeader } from "@/components/admin/data-table/data-table-header";
-import {
   gradedStudent,
   menuItemColumn,
   orderDateColumn,
   orderDetailsColumn,
-  orderTableFeatures,
+  type OrderColumn,
   rightAligned,
   selectColumn,
-  selectedRowProps,
   studentColumn,
   weekDayColumn,
 } from "@/components/admin/data-table/order-columns";
 import { formatKwacha, roundUpKwacha } from "@/components/admin/history/cycle-order-format";
 import { Badge } from "@/components/ui/badge";
-import { Table } from "@/components/ui/table";
 import type { PendingPaymentOrderDto } from "@/lib/contracts/orders";
 
-// One parent's orders awaiting payment (spec 001 §2 Pending Payments), each with its checkbox.
+// The columns of one parent's orders awaiting payment (spec 001 §2 Pending Payments), each with
+// its checkbox.
 
 /** Spec 001 §9: rounded up to whole kwacha; a 100% discount shows 0. */
 export function pendingAmount(order: PendingPaymentOrderDto): string {
@@ -37,7 +28,7 @@ export function pendingAmount(order: PendingPaymentOrderDto): string {
   }
 }
 
-const columns: ColumnDef<typeof orderTableFeatures, PendingPaymentOrderDto>[] = [
+export const pendingOrderColumns: OrderColumn<PendingPaymentOrderDto>[] = [
   selectColumn({
     header: () => <span className="sr-only">Select</span>,
     label: (order) => `Select order ${order.id}`,
@@ -62,31 +53,3 @@ const columns: ColumnDef<typeof orderTableFeatures, PendingPaymentOrderDto>[] = 
     cell: () => <Badge variant="warning">Payment Pending</Badge>,
   },
 ];
-
-export function PendingOrdersTable({
-  orders,
-  rowSelection,
-  onRowSelectionChange,
-}: {
-  orders: PendingPaymentOrderDto[];
-  rowSelection: RowSelectionState;
-  onRowSelectionChange: OnChangeFn<RowSelectionState>;
-}) {
-  const table = useTable({
-    features: orderTableFeatures,
-    data: orders,
-    columns,
-    getRowId: (order) => String(order.id),
-    state: { rowSelection },
-    onRowSelectionChange,
-    enableRowSelection: true,
-  });
-  return (
-    <div className="overflow-x-auto rounded-md border">
-      <Table>
-        <DataTableHeader table={table} />
-        <DataTableBody table={table} rowProps={selectedRowProps} />
-      </Table>
-    </div>
-  );
-}

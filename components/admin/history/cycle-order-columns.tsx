@@ -1,24 +1,14 @@
 "use client";
 
 import {
-  useTable,
-  type ColumnDef,
-  type OnChangeFn,
-  type RowSelectionState,
-} from "@tanstack/react-table";
-import type { ReactNode } from "react";
-import { DataTableBody } from "@/components/admin/data-table/data-table-body";
-import { DataTableHeader } from "@/components/admin/data-table/data-table-header";
-import {
   menuItemColumn,
   orderDateColumn,
   orderDetailsColumn,
   orderStatusColumn,
   PriceStack,
   rightAligned,
-  orderTableFeatures,
+  type OrderColumn,
   selectColumn,
-  selectedRowProps,
   studentColumn,
   weekDayColumn,
 } from "@/components/admin/data-table/order-columns";
@@ -29,12 +19,9 @@ import {
   type CycleOrder,
 } from "@/components/admin/history/cycle-order-format";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Table } from "@/components/ui/table";
 
-// One page of a cycle's orders (spec 001 §2, §9): selectable rows, the price rounded up to whole
-// kwacha with the undiscounted price struck through.
-
-type Features = typeof orderTableFeatures;
+// The columns of Cycle History's orders (spec 001 §2, §9): selectable rows, the price rounded up
+// to whole kwacha with the undiscounted price struck through.
 
 function PriceCell({ order }: { order: CycleOrder }) {
   const { paid, original } = priceDisplay(order.originalPrice, order.discountedPrice);
@@ -48,7 +35,7 @@ function PriceCell({ order }: { order: CycleOrder }) {
   );
 }
 
-const columns: ColumnDef<Features, CycleOrder>[] = [
+export const cycleOrderColumns: OrderColumn<CycleOrder>[] = [
   selectColumn({
     header: ({ table }) => (
       <Checkbox
@@ -81,33 +68,3 @@ const columns: ColumnDef<Features, CycleOrder>[] = [
   },
   orderStatusColumn(),
 ];
-
-export function CycleOrdersTable({
-  orders,
-  rowSelection,
-  onRowSelectionChange,
-  message,
-}: {
-  orders: CycleOrder[];
-  rowSelection: RowSelectionState;
-  onRowSelectionChange: OnChangeFn<RowSelectionState>;
-  message: ReactNode;
-}) {
-  const table = useTable({
-    features: orderTableFeatures,
-    data: orders,
-    columns,
-    getRowId: (order) => String(order.id),
-    state: { rowSelection },
-    onRowSelectionChange,
-    enableRowSelection: true,
-  });
-  return (
-    <div className="overflow-x-auto rounded-md border">
-      <Table>
-        <DataTableHeader table={table} />
-        <DataTableBody table={table} message={message} rowProps={selectedRowProps} />
-      </Table>
-    </div>
-  );
-}
