@@ -3,7 +3,6 @@
 import {
   useTable,
   type OnChangeFn,
-  type ReactTable,
   type RowData,
   type RowSelectionState,
   type TableFeatures,
@@ -58,7 +57,7 @@ export function SelectableTable<TData extends RowData>({
   getRowId,
   rowSelection,
   onRowSelectionChange,
-  ...frame
+  ...shown
 }: {
   columns: OrderColumn<TData>[];
   data: TData[];
@@ -67,7 +66,7 @@ export function SelectableTable<TData extends RowData>({
   onRowSelectionChange: OnChangeFn<RowSelectionState>;
 } & FrameProps &
   Omit<DataTableBodyProps<typeof orderTableFeatures, TData>, "table" | "rowProps">) {
-  const table: ReactTable<typeof orderTableFeatures, TData> = useTable({
+  const table = useTable({
     features: orderTableFeatures,
     data,
     columns,
@@ -76,5 +75,5 @@ export function SelectableTable<TData extends RowData>({
     onRowSelectionChange,
     enableRowSelection: true,
   });
-  return <DataTable table={table} rowProps={selectedRowProps} {...frame} />;
+  return <DataTable table={table} rowProps={selectedRowProps} {...shown} />;
 }
