@@ -14,6 +14,17 @@ export const queryKeys = {
   menuValidationAll: ["/api/menu-items/validate"],
   /** The cart's validation, keyed by the sorted menu item ids it asked about. */
   menuValidation: (menuItemIds: readonly number[]) => ["/api/menu-items/validate", menuItemIds],
+  /** Admin Menu Management's list (archived items too), apart from the portal's menu. */
+  adminMenuItems: ["admin-menu-items"],
+  /** Which of the listed items have orders, keyed by their sorted ids. */
+  adminMenuHasOrders: (menuItemIds: readonly number[]) => [
+    "admin-menu-items",
+    "has-orders",
+    menuItemIds,
+  ],
+  /** The item on /menu/edit/{id}, and whether it has orders. */
+  menuItem: (id: number | string) => ["menu-item", String(id)],
+  menuItemHasOrders: (id: number | string) => ["menu-item-has-orders", String(id)],
   // The admin console's lists: the key of all their pages (to invalidate), then one page's key.
   cycleOrdersAll: ["/api/cycle-orders"],
   cycleOrders: (path: string) => ["/api/cycle-orders", path],
