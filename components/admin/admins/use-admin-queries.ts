@@ -1,8 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { toastError, toastSuccess } from "@/components/notifications/toast";
+import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import type { Feature } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { api } from "@/lib/client/api";
@@ -29,11 +28,7 @@ export function useAdminUsers() {
     queryKey: ADMIN_USERS_KEY,
     queryFn: () => api<AdminUserDto[]>("/api/admin-users"),
   });
-  useEffect(() => {
-    if (query.error) {
-      toastError(query.error, "Failed to fetch admin users");
-    }
-  }, [query.error]);
+  useErrorToast(query.error, "Failed to fetch admin users");
   return query;
 }
 

@@ -18,7 +18,7 @@ import {
   type CycleHistoryEntry,
   useReactivateCycle,
 } from "./use-cycle-queries";
-import { Pager } from "@/components/admin/pager";
+import { Pager } from "@/components/admin/data-table/pager";
 
 /** The Order Cycle History card (spec 001 §2): shown by the section only when history exists. */
 export function CycleHistoryCard({

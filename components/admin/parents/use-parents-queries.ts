@@ -1,8 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { toastError, toastSuccess } from "@/components/notifications/toast";
+import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import { api, ApiRequestError } from "@/lib/client/api";
 import type { StudentDto } from "@/lib/contracts";
 import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/contracts/people";
@@ -25,9 +24,7 @@ export function useParents(page: number, search: string) {
     queryFn: () => api<ParentsPage>(parentsPath(page, search)),
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (query.error) toastError(query.error, "Failed to fetch parents");
-  }, [query.error]);
+  useErrorToast(query.error, "Failed to fetch parents");
   return query;
 }
 
