@@ -1,20 +1,13 @@
 import { notify } from "@/components/notifications/toast";
 import type { CheckoutHandler } from "@/components/portal/use-place-order";
 import { api, errorMessage } from "@/lib/client/api";
-import type { CartItem, MenuValidationDto, OrderRequestItem } from "@/lib/contracts";
+import type { CartItem, OrderRequestItem } from "@/lib/contracts";
+import type { CreatePaymentAnswer } from "@/lib/contracts/payments";
 import { fromNgwee } from "@/lib/money";
 
 // Card checkout, the five steps of spec 000 §4: (1) validate the cart with the server, (2) create
 // the payment and get the provider's token, (3) record the attempt, (4) send the browser to the
 // provider's pay page, (5) verify on return (the /payment/success page).
-
-type CreatedPayment = {
-  Result?: string;
-  ResultExplanation?: string;
-  TransToken?: string;
-  companyRef?: string;
-  paymentUrl?: string;
-};
 
 export const UNAVAILABLE_MESSAGE = "Some items in your cart are no longer available";
 
@@ -36,7 +29,7 @@ function toRequestItems(items: readonly CartItem[]): OrderRequestItem[] {
 /** (1) A failed validation call counts as valid (spec 000 §4); the server checks again anyway. */
 async function cartIsAvailable(items: readonly CartItem[]): Promise<boolean> {
   try {
-    const result = await api<MenuValidationDto>("/api/menu-items/validate", {
+    const result = await api("/api/menu-items/validate", {
       method: "POST",
       body: { menuItemIds: [...new Set(items.map((i) => i.menuItemId))] },
     });
@@ -52,9 +45,9 @@ export const startCardPayment: CheckoutHandler = async (items, { user, totalNgwe
     return;
   }
   const [firstName, ...rest] = (user.name || user.username).split(" ");
-  let created: CreatedPayment;
+  let created: CreatePaymentAnswer;
   try {
-    created = await api<CreatedPayment>("/api/payments/create", {
+    created = await api("/api/payments/create", {
       method: "POST",
       body: {
         amount: fromNgwee(totalNgwee),

@@ -36,8 +36,7 @@ export function StudentsTab({ user }: { user: SessionUser }) {
   const [toDelete, setToDelete] = useState<StudentDto | null>(null);
 
   const remove = useMutation({
-    mutationFn: (student: StudentDto) =>
-      api<unknown>(`/api/students/${student.id}`, { method: "DELETE" }),
+    mutationFn: (student: StudentDto) => api(`/api/students/${student.id}`, { method: "DELETE" }),
     onSuccess: () =>
       notify({ title: "Success", description: "Student deleted successfully", variant: "success" }),
     onError: (error) =>

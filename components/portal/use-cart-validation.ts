@@ -14,7 +14,7 @@ export function useCartValidation(menuItemIds: readonly number[]) {
     queryKey: queryKeys.menuValidation(menuItemIds),
     queryFn: async (): Promise<MenuValidationDto | null> => {
       try {
-        return await api<MenuValidationDto>("/api/menu-items/validate", {
+        return await api("/api/menu-items/validate", {
           method: "POST",
           body: { menuItemIds },
         });

@@ -8,7 +8,7 @@ import { cartTotals, pricedCartItems, toOrderRequest } from "@/lib/client/cart";
 import { clearCart } from "@/lib/client/cart-store";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { SessionUser } from "@/lib/auth/session";
-import type { CartItem, OrderDto } from "@/lib/contracts";
+import type { CartItem } from "@/lib/contracts";
 
 /** What the cart hands to card checkout: the priced lines, the customer and the total. */
 export type CheckoutHandler = (
@@ -57,7 +57,7 @@ export function usePlaceOrder({
         await onCheckout(pricedCartItems(items, codePercent), { user, totalNgwee: total });
         return;
       }
-      await api<{ orders: OrderDto[] }>("/api/orders", {
+      await api("/api/orders", {
         method: "POST",
         body: toOrderRequest(items, codePercent, { name: user.name, email: user.email ?? "" }),
       });
@@ -91,7 +91,7 @@ export function usePlaceOrder({
     if (!canOrder(items)) return;
     setPlacing(true);
     try {
-      await api<{ orders: OrderDto[] }>("/api/orders?paymentMethod=alternative", {
+      await api("/api/orders?paymentMethod=alternative", {
         method: "POST",
         body: toOrderRequest(items, codePercent, { name: user.name, email: user.email ?? "" }),
       });

@@ -34,6 +34,9 @@ export type StudentDto = {
   isStaff: boolean;
 };
 
+/** DELETE /api/students/{id} and /api/menu/{id}: which row went, and the toast's text. */
+export type RemovedDto = { id: number; message: string };
+
 export type MenuItemType = "primary" | "secondary";
 
 export type MenuItemDto = {

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { notify } from "@/components/notifications/toast";
 import type { Feature } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
 import { api, errorMessage } from "@/lib/client/api";
 import type { AdminUserDto } from "@/lib/contracts/people";
 import type { AdminUserValues } from "@/lib/validations/people";
@@ -19,7 +18,7 @@ export const CURRENT_USER_KEY = ["/api/user"] as const;
 export function useCurrentUser() {
   return useQuery({
     queryKey: CURRENT_USER_KEY,
-    queryFn: () => api<SessionUser>("/api/user"),
+    queryFn: () => api("/api/user"),
     staleTime: 60_000,
   });
 }
@@ -27,7 +26,7 @@ export function useCurrentUser() {
 export function useAdminUsers() {
   const query = useQuery({
     queryKey: ADMIN_USERS_KEY,
-    queryFn: () => api<AdminUserDto[]>("/api/admin-users"),
+    queryFn: () => api("/api/admin-users"),
   });
   useEffect(() => {
     if (query.error) {
@@ -45,7 +44,7 @@ export function useCreateAdmin(onCreated: () => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (values: AdminUserValues) =>
-      api<AdminUserDto>("/api/admin-users", { method: "POST", body: values }),
+      api("/api/admin-users", { method: "POST", body: values }),
     onSuccess: () => {
       notify({ title: "Admin user created successfully", variant: "success" });
       onCreated();
@@ -70,7 +69,7 @@ export function useTogglePermission() {
   return useMutation({
     mutationKey: TOGGLE_KEY,
     mutationFn: ({ id, features }: Toggle) =>
-      api<AdminUserDto>(`/api/admin-users/${id}/permissions`, {
+      api(`/api/admin-users/${id}/permissions`, {
         method: "PUT",
         body: { features },
       }),
@@ -103,7 +102,7 @@ export function useTogglePermission() {
 export function useChangePassword(onChanged: () => void) {
   return useMutation({
     mutationFn: ({ id, password }: { id: number; password: string }) =>
-      api<{ message: string }>(`/api/users/${id}/password`, { method: "PUT", body: { password } }),
+      api(`/api/users/${id}/password`, { method: "PUT", body: { password } }),
     onSuccess: () => {
       notify({ title: "Password updated successfully", variant: "success" });
       onChanged();

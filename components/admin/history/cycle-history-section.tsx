@@ -18,9 +18,6 @@ import {
   formatOrderDate,
   orderItemNames,
   priceDisplay,
-  type CycleOrder,
-  type CycleOrdersPage,
-  type CycleOrderStatus,
 } from "@/components/admin/history/cycle-order-format";
 import { notify } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
@@ -37,7 +34,8 @@ import {
 import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { api, errorMessage } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
-import type { MenuItemDto, OrderCycleDto } from "@/lib/contracts";
+import type { OrderStatus } from "@/lib/contracts";
+import type { CycleOrderDto } from "@/lib/contracts/orders";
 import { WEEKDAYS, weekdayName } from "@/lib/client/format";
 import { DataTableHeader } from "@/components/admin/data-table-header";
 import { Pager } from "@/components/admin/pager";
@@ -51,7 +49,7 @@ export const CYCLE_ORDERS_PAGE_SIZE = 10;
 export const EXPORT_CHUNK_SIZE = 100;
 
 const WEEKS = [1, 2, 3, 4, 5, 6] as const;
-const STATUSES: CycleOrderStatus[] = ["pending", "completed", "cancelled", "refunded"];
+const STATUSES: OrderStatus[] = ["pending", "completed", "cancelled", "refunded"];
 const UPDATE_STATUSES = [
   { value: "completed", label: "Mark as Completed" },
   { value: "pending", label: "Mark as Pending" },
@@ -70,7 +68,11 @@ export type CycleHistoryFilters = {
 const ALL = "all";
 
 /** The query of GET /api/cycle-orders: the filters are sent only when not 'all'. */
-export function cycleOrdersPath(filters: CycleHistoryFilters, page: number, pageSize: number) {
+export function cycleOrdersPath(
+  filters: CycleHistoryFilters,
+  page: number,
+  pageSize: number,
+): `/api/cycle-orders?${string}` {
   const params = new URLSearchParams({
     page: String(page),
     pageSize: String(pageSize),
@@ -83,13 +85,12 @@ export function cycleOrdersPath(filters: CycleHistoryFilters, page: number, page
   return `/api/cycle-orders?${params.toString()}`;
 }
 
-const STATUS_BADGE: Record<CycleOrderStatus, "warning" | "success" | "destructive" | "secondary"> =
-  {
-    pending: "warning",
-    completed: "success",
-    cancelled: "destructive",
-    refunded: "secondary",
-  };
+const STATUS_BADGE: Record<OrderStatus, "warning" | "success" | "destructive" | "secondary"> = {
+  pending: "warning",
+  completed: "success",
+  cancelled: "destructive",
+  refunded: "secondary",
+};
 
 class ChunkError extends Error {
   constructor() {
@@ -111,7 +112,7 @@ function downloadCsv(csv: string, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
-function PriceCell({ order }: { order: CycleOrder }) {
+function PriceCell({ order }: { order: CycleOrderDto }) {
   const { paid, original } = priceDisplay(order.originalPrice, order.discountedPrice);
   if (paid === null) return <span className="text-muted-foreground">—</span>;
   return (
@@ -127,9 +128,9 @@ function PriceCell({ order }: { order: CycleOrder }) {
 }
 
 const features = tableFeatures({ rowSelectionFeature });
-const NO_ORDERS: CycleOrder[] = [];
+const NO_ORDERS: CycleOrderDto[] = [];
 
-const columns: ColumnDef<typeof features, CycleOrder>[] = [
+const columns: ColumnDef<typeof features, CycleOrderDto>[] = [
   {
     id: "select",
     header: ({ table }) => (
@@ -237,11 +238,11 @@ export function CycleHistorySection() {
 
   const cyclesQuery = useQuery({
     queryKey: queryKeys.orderCycles,
-    queryFn: () => api<OrderCycleDto[]>("/api/order-cycles"),
+    queryFn: () => api("/api/order-cycles"),
   });
   const menuQuery = useQuery({
     queryKey: queryKeys.menu,
-    queryFn: () => api<MenuItemDto[]>("/api/menu"),
+    queryFn: () => api("/api/menu"),
   });
   const cycles = useMemo(() => cyclesQuery.data ?? [], [cyclesQuery.data]);
   const cycleId = chosenCycleId ?? (cycles[0] ? String(cycles[0].id) : "");
@@ -250,7 +251,7 @@ export function CycleHistorySection() {
   const path = cycleOrdersPath(allFilters, page, CYCLE_ORDERS_PAGE_SIZE);
   const ordersQuery = useQuery({
     queryKey: ["/api/cycle-orders", path],
-    queryFn: () => api<CycleOrdersPage>(path),
+    queryFn: () => api(path),
     enabled: cycleId !== "",
     placeholderData: keepPreviousData,
   });
@@ -310,7 +311,7 @@ export function CycleHistorySection() {
 
   const updateStatus = useMutation({
     mutationFn: (input: { orderIds: number[]; status: UpdateStatus }) =>
-      api<{ updated: number }>("/api/orders/status", { method: "POST", body: input }),
+      api("/api/orders/status", { method: "POST", body: input }),
     onSuccess: (_result, input) => {
       notify({
         title: "Status updated",
@@ -343,7 +344,7 @@ export function CycleHistorySection() {
     setExporting(true);
     notify({ title: "Export started", description: "Fetching all matching orders…" });
     try {
-      const first = await api<CycleOrdersPage>(cycleOrdersPath(allFilters, 1, EXPORT_CHUNK_SIZE));
+      const first = await api(cycleOrdersPath(allFilters, 1, EXPORT_CHUNK_SIZE));
       const total = first.metadata.total;
       if (total === 0 || first.data.length === 0) {
         notify({
@@ -355,11 +356,9 @@ export function CycleHistorySection() {
       const pages = Math.ceil(total / EXPORT_CHUNK_SIZE);
       const rest = await Promise.all(
         Array.from({ length: Math.max(pages - 1, 0) }, (_, index) =>
-          api<CycleOrdersPage>(cycleOrdersPath(allFilters, index + 2, EXPORT_CHUNK_SIZE)).catch(
-            () => {
-              throw new ChunkError();
-            },
-          ),
+          api(cycleOrdersPath(allFilters, index + 2, EXPORT_CHUNK_SIZE)).catch(() => {
+            throw new ChunkError();
+          }),
         ),
       );
       const all = [first, ...rest].flatMap((chunk) => chunk.data);

@@ -19,11 +19,8 @@ import {
   kitchenPath,
   pendingOrderIds,
   portionKey,
-  type DayPortions,
-  type KitchenOrders,
   type KitchenSelection,
-  type MenuItemPortion,
-} from "@/components/admin/kitchen/kitchen-types";
+} from "@/components/admin/kitchen/kitchen-format";
 import { notify } from "@/components/notifications/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -44,6 +41,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { api, errorMessage } from "@/lib/client/api";
+import type { DayPortions, MenuItemPortion } from "@/lib/contracts/kitchen";
 import { cn } from "@/lib/utils";
 
 // The kitchen view, 'Fat Chef View' (spec 001 §2, §7 GET /api/orders/today and /week/{week}, §9
@@ -235,7 +233,7 @@ export function KitchenSection() {
   const path = kitchenPath(selection);
   const query = useQuery({
     queryKey: ["kitchen", path],
-    queryFn: () => api<KitchenOrders>(path),
+    queryFn: () => api(path),
     placeholderData: keepPreviousData,
   });
 
@@ -277,7 +275,7 @@ export function KitchenSection() {
 
   const complete = useMutation({
     mutationFn: (orderIds: number[]) =>
-      api<{ updated: number }>("/api/orders/status", {
+      api("/api/orders/status", {
         method: "POST",
         body: { orderIds, status: "completed" },
       }),

@@ -4,11 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { notify } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { api, errorMessage } from "@/lib/client/api";
-import type {
-  AttemptActionAnswer,
-  CheckStatusAnswer,
-  LiveOrder,
-} from "@/lib/contracts/live-orders";
+import type { LiveOrder } from "@/lib/contracts/live-orders";
 import { STATUS } from "@/lib/contracts/payments";
 import { abandonPlan, liveActions, type LiveAction } from "@/lib/payments/attempt-transitions";
 
@@ -30,7 +26,7 @@ type Request = { order: LiveOrder; action: LiveAction };
 async function perform({ order, action }: Request): Promise<void> {
   switch (action) {
     case "retry": {
-      const answer = await api<AttemptActionAnswer>(`/api/payments/orders/${order.id}/retry`, {
+      const answer = await api(`/api/payments/orders/${order.id}/retry`, {
         method: "POST",
       });
       if (answer.success) {
@@ -42,7 +38,7 @@ async function perform({ order, action }: Request): Promise<void> {
     }
     case "check-payment":
     case "verify": {
-      const answer = await api<CheckStatusAnswer>(
+      const answer = await api(
         `/api/payments/check-status/${encodeURIComponent(order.transactionId ?? "")}`,
         { method: "POST" },
       );
@@ -62,7 +58,7 @@ async function perform({ order, action }: Request): Promise<void> {
       return;
     }
     case "submit-order": {
-      const answer = await api<AttemptActionAnswer>(`/api/payments/orders/${order.id}/process`, {
+      const answer = await api(`/api/payments/orders/${order.id}/process`, {
         method: "POST",
       });
       if (answer.success) {
@@ -80,10 +76,10 @@ async function perform({ order, action }: Request): Promise<void> {
       }
       const key = plan === "abandon" ? order.transactionId! : order.transactionRef;
       const status = plan === "abandon" ? STATUS.abandoned : STATUS.done;
-      const answer = await api<AttemptActionAnswer>(
-        `/api/payments/payment-attempts/${encodeURIComponent(key)}/status`,
-        { method: "PUT", body: { status } },
-      );
+      const answer = await api(`/api/payments/payment-attempts/${encodeURIComponent(key)}/status`, {
+        method: "PUT",
+        body: { status },
+      });
       notify({ title: "Status Updated", description: answer.message, variant: "success" });
       return;
     }

@@ -52,7 +52,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { api, errorMessage } from "@/lib/client/api";
-import type { LiveOrder, LiveOrdersPage } from "@/lib/contracts/live-orders";
+import type { LiveOrder } from "@/lib/contracts/live-orders";
 
 // Live Orders (spec 001 §2, §3, §4, §7, §9): every payment attempt, 50 a page, refreshed every 5 s.
 // The filter row sits in the table header and applies only on 'Apply Filters'. The poll keeps the
@@ -151,7 +151,7 @@ export function LiveOrdersSection() {
   const path = liveOrdersPath(applied, page);
   const query = useQuery({
     queryKey: ["/api/payments/live-orders", path],
-    queryFn: () => api<LiveOrdersPage>(path),
+    queryFn: () => api(path),
     refetchInterval: LIVE_ORDERS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });

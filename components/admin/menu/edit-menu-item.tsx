@@ -7,21 +7,20 @@ import { MenuItemForm } from "@/components/admin/menu/menu-item-form";
 import { MENU_ITEMS_KEY } from "@/components/admin/menu/menu-management-section";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { api, errorMessage } from "@/lib/client/api";
-import type { AdminMenuItemDto } from "@/lib/menu/menu-items";
 
 /** /menu/edit/{id}: the item from its own record, then the shared menu item form. */
-export function EditMenuItem({ itemId }: { itemId: number | string }) {
+export function EditMenuItem({ itemId }: { itemId: number }) {
   const router = useRouter();
   const queryClient = useQueryClient();
 
   const itemQuery = useQuery({
     queryKey: ["menu-item", String(itemId)],
-    queryFn: () => api<AdminMenuItemDto>(`/api/menu/${itemId}`),
+    queryFn: () => api(`/api/menu/${itemId}`),
     staleTime: 0,
   });
   const ordersQuery = useQuery({
     queryKey: ["menu-item-has-orders", String(itemId)],
-    queryFn: () => api<{ hasOrders: boolean }>(`/api/menu/${itemId}/has-orders`),
+    queryFn: () => api(`/api/menu/${itemId}/has-orders`),
     staleTime: 0,
   });
 

@@ -38,7 +38,6 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { api, errorMessage } from "@/lib/client/api";
 import type { MenuItemDto } from "@/lib/contracts";
-import type { AdminMenuItemDto } from "@/lib/menu/menu-items";
 import {
   ALLERGENS,
   MENU_DAYS,
@@ -175,7 +174,7 @@ export function MenuItemForm({
 
   const ordersQuery = useQuery({
     queryKey: ["menu-item-has-orders", item?.id],
-    queryFn: () => api<{ hasOrders: boolean }>(`/api/menu/${item?.id}/has-orders`),
+    queryFn: () => api(`/api/menu/${item?.id ?? 0}/has-orders`),
     enabled: editing && hasOrders === undefined,
   });
   const nameLocked = editing && (hasOrders ?? ordersQuery.data?.hasOrders ?? false);
@@ -217,7 +216,7 @@ export function MenuItemForm({
     if (!item) return;
     setDuplicating(true);
     try {
-      const copies = await api<MenuItemDto[]>("/api/menu/duplicate", {
+      const copies = await api("/api/menu/duplicate", {
         method: "POST",
         body: { itemIds: [item.id] },
       });
@@ -243,11 +242,11 @@ export function MenuItemForm({
   async function submit(values: MenuItemValues) {
     try {
       const saved = item
-        ? await api<AdminMenuItemDto>(`/api/menu/${item.id}`, {
+        ? await api(`/api/menu/${item.id}`, {
             method: "PUT",
             body: menuItemBody(values, item.version),
           })
-        : await api<AdminMenuItemDto>("/api/menu", { method: "POST", body: menuItemBody(values) });
+        : await api("/api/menu", { method: "POST", body: menuItemBody(values) });
       notify({
         title: "Success",
         description: editing ? "Menu item updated successfully" : "Menu item created successfully",

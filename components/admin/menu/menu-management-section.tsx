@@ -43,6 +43,7 @@ import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { DataTableHeader } from "@/components/admin/data-table-header";
 import { api, errorMessage } from "@/lib/client/api";
 import type { MenuItemDto } from "@/lib/contracts";
+import type { BulkUploadResult } from "@/lib/contracts/menu";
 import { MENU_CSV_TEMPLATE } from "@/lib/menu/menu-csv";
 import { formatZmw } from "@/lib/money";
 import { MENU_DAYS, MENU_WEEKS } from "@/lib/validations/menu";
@@ -50,7 +51,6 @@ import { MENU_DAYS, MENU_WEEKS } from "@/lib/validations/menu";
 export const MENU_ITEMS_KEY = ["admin-menu-items"] as const;
 export const MENU_TEMPLATE_FILE = "menu-items-template.csv";
 
-type BulkUploadResult = { successCount: number; errorCount: number; errors: string[] };
 type Availability = "all" | "available" | "unavailable";
 type Filters = { week: string; day: string; availability: Availability };
 const NO_FILTERS: Filters = { week: "all", day: "all", availability: "all" };
@@ -427,7 +427,7 @@ export function MenuManagementSection() {
     queryKey: MENU_ITEMS_KEY,
     queryFn: async () => {
       try {
-        return await api<MenuItemDto[]>("/api/menu");
+        return await api("/api/menu");
       } catch (error) {
         fail(error, "Failed to fetch menu items");
         throw error;
@@ -442,7 +442,7 @@ export function MenuManagementSection() {
     enabled: ids.length > 0,
     queryFn: async () => {
       try {
-        return await api<Record<string, boolean>>("/api/menu/has-orders-batch", {
+        return await api("/api/menu/has-orders-batch", {
           method: "POST",
           body: { menuItemIds: ids },
         });

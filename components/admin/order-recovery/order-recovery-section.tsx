@@ -31,7 +31,7 @@ import {
 } from "@/components/ui/table";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { gradeLabel, weekdayName } from "@/lib/client/format";
-import type { FailedOrder, FailedOrdersAnswer } from "@/lib/contracts/live-orders";
+import type { FailedOrder } from "@/lib/contracts/live-orders";
 import { RECOVERY_STATUSES } from "@/lib/contracts/payments";
 import { formatZmw } from "@/lib/money";
 import {
@@ -45,7 +45,9 @@ import {
 
 const ALL = "all";
 
-function failedOrdersPath(status: string) {
+function failedOrdersPath(
+  status: string,
+): "/api/payments/failed-orders" | `/api/payments/failed-orders?status=${string}` {
   return status === ALL
     ? "/api/payments/failed-orders"
     : `/api/payments/failed-orders?status=${encodeURIComponent(status)}`;
@@ -94,7 +96,7 @@ export function OrderRecoverySection() {
   const path = failedOrdersPath(status);
   const query = useQuery({
     queryKey: ["/api/payments/failed-orders", path],
-    queryFn: () => api<FailedOrdersAnswer>(path),
+    queryFn: () => api(path),
   });
 
   useEffect(() => {

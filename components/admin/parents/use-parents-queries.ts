@@ -4,8 +4,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useEffect } from "react";
 import { notify } from "@/components/notifications/toast";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
-import type { StudentDto } from "@/lib/contracts";
-import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/contracts/people";
 import type { NewParentValues, ParentChangeValues } from "@/lib/validations/people";
 
 // The Parents & Students calls (spec 001 §7) with their toasts (§8). Every change refetches the
@@ -13,7 +11,7 @@ import type { NewParentValues, ParentChangeValues } from "@/lib/validations/peop
 
 export const PARENTS_KEY = ["/api/parents"] as const;
 
-export function parentsPath(page: number, search: string): string {
+export function parentsPath(page: number, search: string): `/api/parents?${string}` {
   const params = new URLSearchParams({ page: String(page) });
   if (search) params.set("search", search);
   return `/api/parents?${params.toString()}`;
@@ -26,7 +24,7 @@ function failed(error: unknown, fallback: string) {
 export function useParents(page: number, search: string) {
   const query = useQuery({
     queryKey: [...PARENTS_KEY, page, search],
-    queryFn: () => api<ParentsPage>(parentsPath(page, search)),
+    queryFn: () => api(parentsPath(page, search)),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
@@ -48,8 +46,8 @@ export function useSaveParent(onSaved: () => void) {
   return useMutation({
     mutationFn: (save: ParentSave) =>
       save.id === null
-        ? api<ParentDto>("/api/parents", { method: "POST", body: save.values })
-        : api<ParentDto>(`/api/parents/${save.id}`, { method: "PUT", body: save.values }),
+        ? api("/api/parents", { method: "POST", body: save.values })
+        : api(`/api/parents/${save.id}`, { method: "PUT", body: save.values }),
     onSuccess: (_saved, save) => {
       notify({
         title: save.id === null ? "Parent created successfully" : "Parent updated successfully",
@@ -67,7 +65,7 @@ export function useCreateStudent(onSaved: () => void) {
   const refetch = useRefetchParents();
   return useMutation({
     mutationFn: (body: { name: string; grade: string; parentId: number }) =>
-      api<StudentDto>("/api/students", { method: "POST", body }),
+      api("/api/students", { method: "POST", body }),
     onSuccess: () => {
       notify({ title: "Student created successfully", variant: "success" });
       onSaved();
@@ -80,9 +78,11 @@ export function useCreateStudent(onSaved: () => void) {
 export type DeleteTarget = { kind: "parent" | "student"; id: number; label: string };
 export type ForcePrompt = DeleteTarget & { orderCount: number };
 
-const deletePath = (target: DeleteTarget, force: boolean) =>
-  `${target.kind === "parent" ? "/api/parents" : "/api/parents/students"}/${target.id}` +
-  (force ? "?force=true" : "");
+const deletePath = (
+  target: DeleteTarget,
+  force: boolean,
+): `${"/api/parents" | "/api/parents/students"}/${number}${"" | "?force=true"}` =>
+  `${target.kind === "parent" ? "/api/parents" : "/api/parents/students"}/${target.id}${force ? "?force=true" : ""}`;
 
 /** The force-delete offer in a 409 answer (spec 001 §4), or null. */
 export function forceOffer(error: unknown): number | null {
@@ -99,7 +99,7 @@ export function useDelete(onForceOffered: (prompt: ForcePrompt) => void) {
   const refetch = useRefetchParents();
   return useMutation({
     mutationFn: ({ target, force }: { target: DeleteTarget; force: boolean }) =>
-      api<DeletedAnswer>(deletePath(target, force), { method: "DELETE" }),
+      api(deletePath(target, force), { method: "DELETE" }),
     onSuccess: (_answer, { target, force }) =>
       notify({
         title:

@@ -23,11 +23,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { api, errorMessage } from "@/lib/client/api";
 import { gradeLabel, weekdayName } from "@/lib/client/format";
-import type {
-  PendingPaymentGroupDto,
-  PendingPaymentOrderDto,
-  VerifyPaymentsResultDto,
-} from "@/lib/contracts/orders";
+import type { PendingPaymentGroupDto, PendingPaymentOrderDto } from "@/lib/contracts/orders";
 import { formatZmw } from "@/lib/money";
 
 // One parent's orders awaiting payment (spec 001 §2 Pending Payments): per-order checkboxes,
@@ -145,7 +141,7 @@ export function PendingPaymentGroup({ group }: { group: PendingPaymentGroupDto }
 
   const verify = useMutation({
     mutationFn: (orderIds: number[]) =>
-      api<VerifyPaymentsResultDto>("/api/payments/verify", { method: "PUT", body: { orderIds } }),
+      api("/api/payments/verify", { method: "PUT", body: { orderIds } }),
     onSuccess: () => {
       notify({
         title: "Payments Verified",

@@ -11,10 +11,7 @@ import {
 import { notify } from "@/components/notifications/toast";
 import { Card, CardContent } from "@/components/ui/card";
 import { api, errorMessage } from "@/lib/client/api";
-import {
-  PENDING_PAYMENT_GROUPS_PAGE_SIZE,
-  type PendingPaymentsPageDto,
-} from "@/lib/contracts/orders";
+import { PENDING_PAYMENT_GROUPS_PAGE_SIZE } from "@/lib/contracts/orders";
 
 // Pending Payments (spec 001 §2, §7 GET /api/payments/pending and PUT /api/payments/verify, §9):
 // orders placed with the alternative payment methods, grouped per parent, 50 parents a page;
@@ -24,7 +21,7 @@ export function PendingPaymentsSection() {
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: [...PENDING_PAYMENTS_KEY, page],
-    queryFn: () => api<PendingPaymentsPageDto>(`/api/payments/pending?page=${page}`),
+    queryFn: () => api(`/api/payments/pending?page=${page}`),
     placeholderData: keepPreviousData,
   });
 

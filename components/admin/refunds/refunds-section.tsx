@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { api, errorMessage } from "@/lib/client/api";
 import { gradeLabel } from "@/lib/client/format";
-import type { RefundDto, RefundsPageDto } from "@/lib/contracts/orders";
+import type { RefundDto } from "@/lib/contracts/orders";
 import { formatZmw } from "@/lib/money";
 
 // Refund Management (spec 001 §2, §4, §7 GET /api/refunds and POST /api/refunds/{id}/complete,
@@ -36,7 +36,7 @@ export function RefundManagementSection() {
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: [...REFUNDS_KEY, page],
-    queryFn: () => api<RefundsPageDto>(`/api/refunds?page=${page}`),
+    queryFn: () => api(`/api/refunds?page=${page}`),
     placeholderData: keepPreviousData,
   });
 
@@ -51,8 +51,7 @@ export function RefundManagementSection() {
   }, [query.error]);
 
   const refund = useMutation({
-    mutationFn: (orderId: number) =>
-      api<RefundDto>(`/api/refunds/${orderId}/complete`, { method: "POST" }),
+    mutationFn: (orderId: number) => api(`/api/refunds/${orderId}/complete`, { method: "POST" }),
     onSuccess: () => {
       notify({
         title: "Refund completed",

@@ -32,7 +32,9 @@ import { formatRevenueAmount, percentOf, totalRevenue } from "@/lib/revenue/reve
 
 const ALL_TIME = "all";
 
-export function revenueStatsPath(period: string): string {
+export function revenueStatsPath(
+  period: string,
+): "/api/revenue/stats" | `/api/revenue/stats?cycleId=${string}` {
   return period === ALL_TIME
     ? "/api/revenue/stats"
     : `/api/revenue/stats?cycleId=${encodeURIComponent(period)}`;
@@ -48,7 +50,7 @@ export function RevenueStatsSection() {
   const [period, setPeriod] = useState(ALL_TIME);
   const stats = useQuery({
     queryKey: ["/api/revenue/stats", period],
-    queryFn: () => api<RevenueStatsDto>(revenueStatsPath(period)),
+    queryFn: () => api(revenueStatsPath(period)),
     retry: 1,
     placeholderData: keepPreviousData,
   });
