@@ -7,6 +7,7 @@ import { getActiveCycle } from "@/lib/cycles/cycles";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { menuItemSelect } from "@/lib/menu/menu-items";
 import { applyPercentOff, fromNgwee, toNgwee } from "@/lib/money";
 import { cycleDayDate, dayClosure, isOffered, menuTypeForGrade } from "@/lib/school-calendar";
 import { getCutoffTime } from "@/lib/settings/settings";
@@ -40,18 +41,13 @@ export type PricedCart = {
   discountCode: string | null;
 };
 
+/** The menu's columns less the texts a cart check does not read. */
 const orderableSelect = {
-  id: true,
-  name: true,
-  type: true,
-  price: true,
-  discountPrice: true,
-  categories: true,
-  sideDishes: true,
-  weekNumbers: true,
-  daysOfWeek: true,
-  isAvailable: true,
-  isArchived: true,
+  ...menuItemSelect,
+  description: false,
+  imageUrl: false,
+  proteinDescriptions: false,
+  allergens: false,
 } as const satisfies Prisma.MenuItemSelect;
 
 type OrderableItem = Prisma.MenuItemGetPayload<{ select: typeof orderableSelect }>;

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { CycleHistorySection } from "@/components/admin/history/cycle-history-section";
 import { formatKwacha, priceDisplay } from "@/components/admin/history/cycle-order-format";
 import { KitchenSection } from "@/components/admin/kitchen/kitchen-section";
+import { pageMetadata } from "@/lib/api/paging";
 import type { OrderCycleDto } from "@/lib/contracts";
 import type { KitchenOrder, KitchenOrders, MenuItemPortion } from "@/lib/contracts/kitchen";
 import type { CycleOrderDto } from "@/lib/contracts/orders";
@@ -373,14 +374,7 @@ const kitchenCycle = { id: 3, startDate: "2025-03-03", cycleLength: 4 };
 function kitchen(overrides: Partial<KitchenOrders> = {}): KitchenOrders {
   return {
     data: [],
-    metadata: {
-      total: 0,
-      page: 1,
-      pageSize: 100,
-      totalPages: 0,
-      hasNextPage: false,
-      hasPreviousPage: false,
-    },
+    metadata: pageMetadata(0, 1, 100),
     cycle: kitchenCycle,
     portions: [],
     ...overrides,
@@ -413,14 +407,7 @@ const todayOrders = kitchen({
     kitchenOrder(13, 1, "Nshima with Beef Stew", "completed"),
     kitchenOrder(14, 1, "Chicken Wrap"),
   ],
-  metadata: {
-    total: 4,
-    page: 1,
-    pageSize: 100,
-    totalPages: 1,
-    hasNextPage: false,
-    hasPreviousPage: false,
-  },
+  metadata: pageMetadata(4, 1, 100),
   portions: [
     {
       dayOfWeek: 1,

@@ -44,6 +44,15 @@ export type Caller =
   | "teacher"
   | "signed out";
 
+/** The permission table of an admin feature's call: its admins may, parents may not. */
+export const ADMIN_FEATURE_CALLERS: [Caller, number][] = [
+  ["superadmin", 200],
+  ["admin with the feature", 200],
+  ["admin without it", 403],
+  ["parent", 403],
+  ["signed out", 401],
+];
+
 /** A browser for each row of a permission table; `feature` is the one the call needs. */
 export async function browserFor(caller: Caller, feature: string): Promise<Browser> {
   switch (caller) {

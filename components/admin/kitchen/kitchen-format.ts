@@ -8,9 +8,11 @@ import type { DayPortions, KitchenOrder, MenuItemPortion } from "@/lib/contracts
 /** "today" or a week of the cycle. */
 export type KitchenSelection = "today" | `week-${number}`;
 
-export function kitchenPath(
-  selection: KitchenSelection,
-): "/api/orders/today?page=1&pageSize=100" | `/api/orders/week/${number}?page=1&pageSize=100` {
+/** The kitchen's call for a selection (an entry of lib/contracts/endpoints.ts). */
+export type KitchenPath =
+  "/api/orders/today?page=1&pageSize=100" | `/api/orders/week/${number}?page=1&pageSize=100`;
+
+export function kitchenPath(selection: KitchenSelection): KitchenPath {
   if (selection === "today") return "/api/orders/today?page=1&pageSize=100";
   return `/api/orders/week/${Number(selection.slice("week-".length))}?page=1&pageSize=100`;
 }

@@ -1,9 +1,8 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { notify } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import type { LiveOrder } from "@/lib/contracts/live-orders";
 import { STATUS } from "@/lib/contracts/payments";
 import { abandonPlan, liveActions, type LiveAction } from "@/lib/payments/attempt-transitions";
@@ -21,9 +20,10 @@ const LABELS: Record<LiveAction, string> = {
 
 const ACTION_FAILED = "Cannot abandon an order without a transaction ID. Please contact support.";
 
-type Request = { order: LiveOrder; action: LiveAction };
+export type LiveActionRequest = { order: LiveOrder; action: LiveAction };
 
-async function perform({ order, action }: Request): Promise<void> {
+/** Runs one action and reports its answer (the failures are reported by useLiveOrderAction). */
+export async function performLiveAction({ order, action }: LiveActionRequest): Promise<void> {
   switch (action) {
     case "retry": {
       const answer = await api(`/api/payments/orders/${order.id}/retry`, {
@@ -84,42 +84,6 @@ async function perform({ order, action }: Request): Promise<void> {
       return;
     }
   }
-}
-
-const FAILURE_TITLES: Record<LiveAction, string> = {
-  retry: "Retry Failed",
-  "check-payment": "Verification Failed",
-  verify: "Verification Failed",
-  "submit-order": "Processing Failed",
-  abandon: "Update Failed",
-};
-
-const FALLBACKS: Record<LiveAction, string> = {
-  retry: "Failed to retry order",
-  "check-payment": "Failed to verify payment",
-  verify: "Failed to verify payment",
-  "submit-order": "Failed to process order",
-  abandon: "Failed to update payment status",
-};
-
-/** One action at a time per console; the list is refreshed after each. */
-export function useLiveOrderAction() {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: perform,
-    onError: (error, { action }) => {
-      notify({
-        title: FAILURE_TITLES[action],
-        description: errorMessage(error, FALLBACKS[action]),
-        variant: "destructive",
-      });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["/api/payments/live-orders"] }),
-  });
-  return {
-    run: (order: LiveOrder, action: LiveAction) => mutation.mutate({ order, action }),
-    pendingId: mutation.isPending ? mutation.variables.order.id : null,
-  };
 }
 
 export function LiveOrderActions({

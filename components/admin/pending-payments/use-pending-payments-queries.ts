@@ -1,0 +1,55 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { notify } from "@/components/notifications/toast";
+import { api, errorMessage } from "@/lib/client/api";
+import { queryKeys } from "@/lib/client/query-keys";
+
+// Pending Payments' calls (spec 001 §7 GET /api/payments/pending, PUT /api/payments/verify) with
+// their toasts (§8).
+
+export function usePendingPayments(page: number) {
+  const query = useQuery({
+    queryKey: queryKeys.pendingPayments(page),
+    queryFn: () => api(`/api/payments/pending?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (query.error) {
+      notify({
+        title: "Error",
+        description: errorMessage(query.error, "Failed to fetch pending payments"),
+        variant: "destructive",
+      });
+    }
+  }, [query.error]);
+
+  return query;
+}
+
+/** Verify Selected Payments; `onVerified` clears the group's selection. */
+export function useVerifyPayments(onVerified: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderIds: number[]) =>
+      api("/api/payments/verify", { method: "PUT", body: { orderIds } }),
+    onSuccess: () => {
+      notify({
+        title: "Payments Verified",
+        description: "Selected orders have been marked as paid",
+        variant: "success",
+      });
+      onVerified();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pendingPaymentsAll });
+    },
+    onError: (error) => {
+      notify({
+        title: "Error",
+        description: errorMessage(error, "Failed to verify payments"),
+        variant: "destructive",
+      });
+    },
+  });
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { notify } from "@/components/notifications/toast";
+import { api, errorMessage } from "@/lib/client/api";
+import { queryKeys } from "@/lib/client/query-keys";
+
+// Refund Management's calls (spec 001 §7 GET /api/refunds, POST /api/refunds/{id}/complete) with
+// their toasts (§8).
+
+export function useRefunds(page: number) {
+  const query = useQuery({
+    queryKey: queryKeys.refunds(page),
+    queryFn: () => api(`/api/refunds?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (query.error) {
+      notify({
+        title: "Error",
+        description: errorMessage(query.error, "Failed to fetch refunds"),
+        variant: "destructive",
+      });
+    }
+  }, [query.error]);
+
+  return query;
+}
+
+export function useCompleteRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: number) => api(`/api/refunds/${orderId}/complete`, { method: "POST" }),
+    onSuccess: () => {
+      notify({
+        title: "Refund completed",
+        description: "The order has been marked as refunded.",
+        variant: "success",
+      });
+    },
+    onError: (error) => {
+      notify({
+        title: "Error",
+        description: errorMessage(error, "Failed to mark order as refunded"),
+        variant: "destructive",
+      });
+    },
+    // Refetch after a refusal too: the order may have changed under us.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.refundsAll }),
+  });
+}
