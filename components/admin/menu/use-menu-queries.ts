@@ -5,6 +5,7 @@ import { notify } from "@/components/notifications/toast";
 import { api, errorMessage } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { MenuItemDto } from "@/lib/contracts";
+import type { BulkUploadResult } from "@/lib/contracts/menu";
 import type { MenuItemValues } from "@/lib/validations/menu";
 import { menuItemBody, type EditableItem } from "./menu-item-values";
 
@@ -154,8 +155,6 @@ export function useMenuItemChange() {
     onError: (error, change) => fail(error, CHANGE_FAILED[change.kind]),
   });
 }
-
-export type BulkUploadResult = { successCount: number; errorCount: number; errors: string[] };
 
 const UPLOAD_FAILED = "Failed to upload menu items";
 
