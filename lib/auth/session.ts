@@ -16,7 +16,7 @@ import {
 } from "@/lib/auth/session-cookie";
 import { unsealSessionCookie } from "@/lib/auth/unseal-cookie";
 
-/** The signed-in user: its shape is a contract (lib/contracts/people.ts), named here for the server. */
+/** The signed-in user; its shape is a contract, in lib/contracts/people.ts. */
 export type { SessionUser };
 
 export const sessionUserSelect = {
