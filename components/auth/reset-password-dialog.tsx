@@ -54,7 +54,7 @@ export function ResetPasswordDialog({
   async function send() {
     setSending(true);
     try {
-      const answer = await api<{ message?: string }>("/api/auth/forgot-password", {
+      const answer = await api("/api/auth/forgot-password", {
         method: "POST",
         body: { identifier: form.getValues("identifier").trim() },
       });

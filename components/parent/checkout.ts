@@ -4,19 +4,12 @@ import type { CheckoutHandler } from "@/components/portal/use-place-order";
 import { api } from "@/lib/client/api";
 import { cartMenuItemIds } from "@/lib/client/cart";
 import type { OrderRequestItem } from "@/lib/contracts";
+import type { CreatePaymentAnswer } from "@/lib/contracts/payments";
 import { fromNgwee } from "@/lib/money";
 
 // Card checkout, the five steps of spec 000 §4: (1) validate the cart with the server, (2) create
 // the payment and get the provider's token, (3) record the attempt, (4) send the browser to the
 // provider's pay page, (5) verify on return (the /payment/success page).
-
-type CreatedPayment = {
-  Result?: string;
-  ResultExplanation?: string;
-  TransToken?: string;
-  companyRef?: string;
-  paymentUrl?: string;
-};
 
 export const UNAVAILABLE_MESSAGE = "Some items in your cart are no longer available";
 
@@ -34,9 +27,9 @@ export const startCardPayment: CheckoutHandler = async (lines, { user, totalNgwe
     return;
   }
   const [firstName, ...rest] = (user.name || user.username).split(" ");
-  let created: CreatedPayment;
+  let created: CreatePaymentAnswer;
   try {
-    created = await api<CreatedPayment>("/api/payments/create", {
+    created = await api("/api/payments/create", {
       method: "POST",
       body: {
         amount: fromNgwee(totalNgwee),

@@ -40,8 +40,8 @@ export function StudentDialog({
   const save = useMutation({
     mutationFn: (values: { name: string; grade: string }) =>
       student
-        ? api<StudentDto>(`/api/students/${student.id}`, { method: "PUT", body: values })
-        : api<StudentDto>("/api/students", {
+        ? api(`/api/students/${student.id}`, { method: "PUT", body: values })
+        : api("/api/students", {
             method: "POST",
             body: { ...values, parent_id: user.id },
           }),

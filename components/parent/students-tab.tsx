@@ -36,8 +36,7 @@ export function StudentsTab({ user }: { user: SessionUser }) {
   const [toDelete, setToDelete] = useState<StudentDto | null>(null);
 
   const remove = useMutation({
-    mutationFn: (student: StudentDto) =>
-      api<unknown>(`/api/students/${student.id}`, { method: "DELETE" }),
+    mutationFn: (student: StudentDto) => api(`/api/students/${student.id}`, { method: "DELETE" }),
     onSuccess: () => toastSuccess("Success", "Student deleted successfully"),
     onError: (error) => toastError(error, "Failed to delete student"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.students }),

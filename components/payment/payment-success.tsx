@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { api, errorMessage, NetworkError } from "@/lib/client/api";
 import { clearCart } from "@/lib/client/cart-store";
 import { queryKeys } from "@/lib/client/query-keys";
+import type { VerifyPaymentAnswer } from "@/lib/contracts/payments";
 
 // The return page (spec 001 §2, §4): verify the payment with the server, retrying up to 3 times
 // 3 s apart; on success clear the cart, refresh orders and cycles and go home after 3 s; when it
@@ -19,14 +20,6 @@ const RETRIES = 3;
 const RETRY_DELAY_MS = 3000;
 const HOME_AFTER_SUCCESS_MS = 3000;
 const HOME_AFTER_FAILURE_MS = 5000;
-
-type VerifyAnswer = {
-  success?: boolean;
-  message?: string;
-  Result?: string;
-  ResultExplanation?: string;
-  TransactionStatus?: string;
-};
 
 type View =
   | { state: "verifying"; attempt: number }
@@ -53,16 +46,13 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
         setView({ state: "failed", message: "Missing transaction ID" });
         return;
       }
-      let last: VerifyAnswer | null = null;
+      let last: VerifyPaymentAnswer | null = null;
       for (let attempt = 1; attempt <= RETRIES + 1 && !cancelled; attempt++) {
         setView({ state: "verifying", attempt });
         try {
-          last = await api<VerifyAnswer>(
-            `/api/payments/verify/${encodeURIComponent(transactionId)}`,
-            {
-              method: "POST",
-            },
-          );
+          last = await api(`/api/payments/verify/${encodeURIComponent(transactionId)}`, {
+            method: "POST",
+          });
         } catch (error) {
           if (attempt > RETRIES) {
             toastFailure(

@@ -32,7 +32,7 @@ export function SandboxPayPage({ payment }: { payment: SandboxPayment }) {
   async function decide(action: SandboxAction) {
     setPending(action);
     try {
-      const { redirectTo } = await api<{ redirectTo: string }>("/api/payments/sandbox/decide", {
+      const { redirectTo } = await api("/api/payments/sandbox/decide", {
         method: "POST",
         body: { token: payment.token, action },
       });

@@ -29,7 +29,7 @@ export function ContactEmailDialog({
 
   async function onSubmit(values: ContactEmailValues) {
     try {
-      const answer = await api<{ message?: string } | null>("/api/contact/email", {
+      const answer = await api("/api/contact/email", {
         method: "POST",
         body: contactEmailSchema.parse(values),
       });

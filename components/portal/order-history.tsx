@@ -32,8 +32,7 @@ export function OrderHistory({ timeZone }: { timeZone: string }) {
   const cancelDialogUsed = useShownOnce(toCancel !== null);
 
   const cancel = useMutation({
-    mutationFn: (order: OrderDto) =>
-      api<OrderDto>(`/api/orders/${order.id}/cancel`, { method: "POST" }),
+    mutationFn: (order: OrderDto) => api(`/api/orders/${order.id}/cancel`, { method: "POST" }),
     onSuccess: () => toastSuccess("Order Cancelled", "Your order has been cancelled."),
     onError: (error) => toastFailure("Error", cancelErrorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders }),

@@ -13,7 +13,7 @@ export async function validateMenuItems(
   menuItemIds: readonly number[],
 ): Promise<MenuValidationDto | null> {
   try {
-    return await api<MenuValidationDto>("/api/menu-items/validate", {
+    return await api("/api/menu-items/validate", {
       method: "POST",
       body: { menuItemIds },
     });

@@ -8,7 +8,7 @@ import { cartTotals, toOrderRequest, toRequestItems } from "@/lib/client/cart";
 import { clearCart } from "@/lib/client/cart-store";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { SessionUser } from "@/lib/auth/session";
-import type { CartItem, OrderDto, OrderRequestItem } from "@/lib/contracts";
+import type { CartItem, OrderRequestItem } from "@/lib/contracts";
 
 /** What the cart hands to card checkout: the request lines, the customer and the total. */
 export type CheckoutHandler = (
@@ -62,13 +62,10 @@ export function usePlaceOrder({
         await onCheckout(toRequestItems(items, codePercent), { user, totalNgwee: total });
         return;
       }
-      await api<{ orders: OrderDto[] }>(
-        alternative ? "/api/orders?paymentMethod=alternative" : "/api/orders",
-        {
-          method: "POST",
-          body: toOrderRequest(items, codePercent, { name: user.name, email: user.email ?? "" }),
-        },
-      );
+      await api(alternative ? "/api/orders?paymentMethod=alternative" : "/api/orders", {
+        method: "POST",
+        body: toOrderRequest(items, codePercent, { name: user.name, email: user.email ?? "" }),
+      });
       clearCart();
       toastSuccess("Order Placed", alternative ? AWAITING_PAYMENT : PLACED);
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });

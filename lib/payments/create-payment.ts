@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { ApiError, conflict, unprocessable } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
-import { STATUS, TX } from "@/lib/contracts/payments";
+import { STATUS, TX, type CreatePaymentAnswer } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -24,15 +24,6 @@ const ALREADY_STARTING = "A payment is already being started. Please wait a mome
 const PAYMENT_TIME_LIMIT_MINUTES = 60;
 /** Longer than the provider's time-out: an attempt still without a token after it has crashed. */
 const STARTING_GRACE_MS = 2 * 60 * 1000;
-
-export type CreatePaymentAnswer = {
-  Result: string;
-  ResultExplanation: string;
-  TransToken: string;
-  companyRef: string;
-  paymentUrl: string;
-  amount: string;
-};
 
 type OpenAttempt = {
   id: number;

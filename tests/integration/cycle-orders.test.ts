@@ -5,7 +5,7 @@ import * as orderStatus from "@/app/api/orders/status/route";
 import type { PageMetadata } from "@/lib/api/paging";
 import type { OrderDto } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
-import type { CycleOrderDto } from "@/lib/orders/admin-orders";
+import type { CycleOrderDto } from "@/lib/contracts/orders";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { signedIn } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";

@@ -7,7 +7,7 @@ import * as cycles from "@/app/api/order-cycles/route";
 import * as cycleLength from "@/app/api/settings/cycle-length/route";
 import type { PageMetadata } from "@/lib/api/paging";
 import type { OrderCycleDto } from "@/lib/contracts";
-import type { CycleHistoryEntry } from "@/lib/cycles/cycle-history";
+import type { CycleHistoryEntry } from "@/lib/contracts/cycles";
 import { getDb } from "@/lib/db";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { signedIn } from "@/tests/support/fixtures";

@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import type { Feature } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
 import { api } from "@/lib/client/api";
 import type { AdminUserDto } from "@/lib/contracts/people";
 import type { AdminUserValues } from "@/lib/validations/people";
@@ -18,7 +17,7 @@ export const CURRENT_USER_KEY = ["/api/user"] as const;
 export function useCurrentUser() {
   return useQuery({
     queryKey: CURRENT_USER_KEY,
-    queryFn: () => api<SessionUser>("/api/user"),
+    queryFn: () => api("/api/user"),
     staleTime: 60_000,
   });
 }
@@ -26,7 +25,7 @@ export function useCurrentUser() {
 export function useAdminUsers() {
   const query = useQuery({
     queryKey: ADMIN_USERS_KEY,
-    queryFn: () => api<AdminUserDto[]>("/api/admin-users"),
+    queryFn: () => api("/api/admin-users"),
   });
   useErrorToast(query.error, "Failed to fetch admin users");
   return query;
@@ -36,7 +35,7 @@ export function useCreateAdmin(onCreated: () => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (values: AdminUserValues) =>
-      api<AdminUserDto>("/api/admin-users", { method: "POST", body: values }),
+      api("/api/admin-users", { method: "POST", body: values }),
     onSuccess: () => {
       toastSuccess("Admin user created successfully");
       onCreated();
@@ -56,7 +55,7 @@ export function useTogglePermission() {
   return useMutation({
     mutationKey: TOGGLE_KEY,
     mutationFn: ({ id, features }: Toggle) =>
-      api<AdminUserDto>(`/api/admin-users/${id}/permissions`, {
+      api(`/api/admin-users/${id}/permissions`, {
         method: "PUT",
         body: { features },
       }),
@@ -85,7 +84,7 @@ export function useTogglePermission() {
 export function useChangePassword(onChanged: () => void) {
   return useMutation({
     mutationFn: ({ id, password }: { id: number; password: string }) =>
-      api<{ message: string }>(`/api/users/${id}/password`, { method: "PUT", body: { password } }),
+      api(`/api/users/${id}/password`, { method: "PUT", body: { password } }),
     onSuccess: () => {
       toastSuccess("Password updated successfully");
       onChanged();

@@ -9,7 +9,6 @@ import { Pager } from "@/components/admin/data-table/pager";
 import { useCycles } from "@/components/admin/cycles/use-cycle-queries";
 import { BulkStatusBar } from "@/components/admin/history/bulk-status-bar";
 import { CycleHistoryFilterBar } from "@/components/admin/history/cycle-history-filters";
-import type { CycleOrder } from "@/components/admin/history/cycle-order-format";
 import { cycleOrderColumns } from "@/components/admin/history/cycle-order-columns";
 import {
   cycleOrdersPath,
@@ -24,6 +23,7 @@ import {
 import { useCycleOrdersExport } from "@/components/admin/history/use-cycle-orders-export";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import type { CycleOrderDto } from "@/lib/contracts/orders";
 
 // Cycle History (spec 001 §2 "Cycle History section (orders)", §7 GET /api/cycle-orders and
 // POST /api/orders/status, §9 page size 10 and the rounding rule): one cycle's orders, filtered,
@@ -32,7 +32,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
 export const CYCLE_ORDERS_PAGE_SIZE = 10;
 
-const NO_ORDERS: CycleOrder[] = [];
+const NO_ORDERS: CycleOrderDto[] = [];
 
 export function CycleHistorySection() {
   const cyclesQuery = useCycles();

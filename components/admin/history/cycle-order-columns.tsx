@@ -16,14 +16,14 @@ import {
   formatKwacha,
   orderItemNames,
   priceDisplay,
-  type CycleOrder,
 } from "@/components/admin/history/cycle-order-format";
 import { Checkbox } from "@/components/ui/checkbox";
+import type { CycleOrderDto } from "@/lib/contracts/orders";
 
 // The columns of Cycle History's orders (spec 001 §2, §9): selectable rows, the price rounded up
 // to whole kwacha with the undiscounted price struck through.
 
-function PriceCell({ order }: { order: CycleOrder }) {
+function PriceCell({ order }: { order: CycleOrderDto }) {
   const { paid, original } = priceDisplay(order.originalPrice, order.discountedPrice);
   if (paid === null) return <span className="text-muted-foreground">—</span>;
   return (
@@ -35,7 +35,7 @@ function PriceCell({ order }: { order: CycleOrder }) {
   );
 }
 
-export const cycleOrderColumns: OrderColumn<CycleOrder>[] = [
+export const cycleOrderColumns: OrderColumn<CycleOrderDto>[] = [
   selectColumn({
     header: ({ table }) => (
       <Checkbox

@@ -1,42 +1,11 @@
 import { format, isValid } from "date-fns";
 import { weekdayName } from "@/lib/client/format";
+import type { CycleOrderDto } from "@/lib/contracts/orders";
 import { toCsv } from "@/lib/export-csv";
 import { toNgwee } from "@/lib/money";
 import { parseIsoDate } from "@/lib/school-calendar";
 
 // Pure helpers of Cycle History (spec 001 §2, §9): the price rule, dates and the CSV rows.
-
-export type CycleOrderStatus = "pending" | "completed" | "cancelled" | "refunded";
-
-/** One row of GET /api/cycle-orders (spec 001 §3 "Cycle order"). */
-export type CycleOrder = {
-  id: number;
-  orderDate: string;
-  student: { name: string; grade: string } | null;
-  menuItem: { name: string } | null;
-  weekNumber: number;
-  dayOfWeek: number;
-  category: string | null;
-  sideDish: string | null;
-  comments: string | null;
-  originalPrice: string;
-  discountedPrice: string;
-  discountPercentage: number;
-  status: CycleOrderStatus;
-  cycle: { startDate: string } | null;
-  cartItems?: { menuItem?: { name: string } | null }[];
-};
-
-export type PageMetadata = {
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-};
-
-export type CycleOrdersPage = { data: CycleOrder[]; metadata: PageMetadata };
 
 /** A 2-decimal amount rounded UP to whole kwacha (integer arithmetic on ngwee, no floats). */
 export function roundUpKwacha(amount: string): number {
@@ -105,13 +74,9 @@ export function formatCalendarDate(value: string | null | undefined): string {
   );
 }
 
-/** The menu item's name, or the names of the order's cart items. */
-export function orderItemNames(order: CycleOrder): string {
-  if (order.menuItem?.name) return order.menuItem.name;
-  const names = (order.cartItems ?? [])
-    .map((item) => item.menuItem?.name)
-    .filter((name): name is string => Boolean(name));
-  return names.length > 0 ? names.join(", ") : "Unknown item";
+/** The menu item's name (a cycle order is one meal: its cartItems are always empty). */
+export function orderItemNames(order: CycleOrderDto): string {
+  return order.menuItem.name || "Unknown item";
 }
 
 export const CSV_COLUMNS = [
@@ -131,7 +96,7 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /** One CSV row per order, in CSV_COLUMNS order (spec 001 §9). Amounts keep their 2 decimals. */
-export function csvRow(order: CycleOrder): string[] {
+export function csvRow(order: CycleOrderDto): string[] {
   return [
     formatCsvDate(order.orderDate),
     order.student?.name ?? "",
@@ -153,6 +118,6 @@ export function csvRow(order: CycleOrder): string[] {
  * The export file. It carries text parents typed (comments) and admins typed (names): toCsv keeps
  * a spreadsheet from running any of it as a formula (CSV injection).
  */
-export function ordersCsv(orders: readonly CycleOrder[]): string {
+export function ordersCsv(orders: readonly CycleOrderDto[]): string {
   return toCsv(CSV_COLUMNS, orders.map(csvRow));
 }

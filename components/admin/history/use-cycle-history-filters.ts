@@ -18,8 +18,15 @@ export type CycleHistoryFilters = {
 
 export type OrderFilterKey = Exclude<keyof CycleHistoryFilters, "cycleId">;
 
+/** GET /api/cycle-orders with a query (an entry of lib/contracts/endpoints.ts). */
+export type CycleOrdersPath = `/api/cycle-orders?${string}`;
+
 /** The query of GET /api/cycle-orders: the filters are sent only when not 'all'. */
-export function cycleOrdersPath(filters: CycleHistoryFilters, page: number, pageSize: number) {
+export function cycleOrdersPath(
+  filters: CycleHistoryFilters,
+  page: number,
+  pageSize: number,
+): CycleOrdersPath {
   const params = new URLSearchParams({
     page: String(page),
     pageSize: String(pageSize),

@@ -1,11 +1,10 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CycleOrdersPage } from "@/components/admin/history/cycle-order-format";
+import type { CycleOrdersPath } from "@/components/admin/history/use-cycle-history-filters";
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
-import type { MenuItemDto } from "@/lib/contracts";
 
 // Cycle History's calls (spec 001 §7 GET /api/cycle-orders, POST /api/orders/status) with their
 // toasts (§8). The cycles come from the Order Cycles section's useCycles.
@@ -15,15 +14,15 @@ export type UpdateStatus = "completed" | "pending" | "cancelled";
 export function useMenuItems() {
   return useQuery({
     queryKey: queryKeys.menu,
-    queryFn: () => api<MenuItemDto[]>("/api/menu"),
+    queryFn: () => api("/api/menu"),
   });
 }
 
 /** One page of the cycle's orders; the last page stays shown while the next one loads. */
-export function useCycleOrders(path: string, enabled: boolean) {
+export function useCycleOrders(path: CycleOrdersPath, enabled: boolean) {
   const ordersQuery = useQuery({
     queryKey: queryKeys.cycleOrders(path),
-    queryFn: () => api<CycleOrdersPage>(path),
+    queryFn: () => api(path),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -38,7 +37,7 @@ export function useUpdateOrderStatus(onUpdated: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { orderIds: number[]; status: UpdateStatus }) =>
-      api<{ updated: number }>("/api/orders/status", { method: "POST", body: input }),
+      api("/api/orders/status", { method: "POST", body: input }),
     onSuccess: (_result, input) => {
       toastSuccess(
         "Status updated",

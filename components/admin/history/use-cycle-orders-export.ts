@@ -2,7 +2,7 @@
 
 import { format } from "date-fns";
 import { useState } from "react";
-import { ordersCsv, type CycleOrdersPage } from "@/components/admin/history/cycle-order-format";
+import { ordersCsv } from "@/components/admin/history/cycle-order-format";
 import {
   cycleOrdersPath,
   type CycleHistoryFilters,
@@ -46,7 +46,7 @@ export function useCycleOrdersExport(filters: CycleHistoryFilters) {
     setExporting(true);
     notify({ title: "Export started", description: "Fetching all matching orders…" });
     try {
-      const first = await api<CycleOrdersPage>(cycleOrdersPath(filters, 1, EXPORT_CHUNK_SIZE));
+      const first = await api(cycleOrdersPath(filters, 1, EXPORT_CHUNK_SIZE));
       const total = first.metadata.total;
       if (total === 0 || first.data.length === 0) {
         notify({
@@ -58,7 +58,7 @@ export function useCycleOrdersExport(filters: CycleHistoryFilters) {
       const pages = Math.ceil(total / EXPORT_CHUNK_SIZE);
       const rest = await Promise.all(
         Array.from({ length: Math.max(pages - 1, 0) }, (_, index) =>
-          api<CycleOrdersPage>(cycleOrdersPath(filters, index + 2, EXPORT_CHUNK_SIZE)).catch(() => {
+          api(cycleOrdersPath(filters, index + 2, EXPORT_CHUNK_SIZE)).catch(() => {
             throw new ChunkError();
           }),
         ),

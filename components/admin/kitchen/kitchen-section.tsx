@@ -9,7 +9,7 @@ import {
   kitchenPath,
   pendingOrderIds,
   type KitchenSelection,
-} from "@/components/admin/kitchen/kitchen-types";
+} from "@/components/admin/kitchen/kitchen-format";
 import { PortionTable } from "@/components/admin/kitchen/portion-table";
 import {
   useCompleteOrders,

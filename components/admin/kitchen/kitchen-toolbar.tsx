@@ -3,7 +3,7 @@
 import { format } from "date-fns";
 import { CheckCheck, Printer, RefreshCw } from "lucide-react";
 import { FilterSelect } from "@/components/admin/data-table/filter-select";
-import type { KitchenSelection } from "@/components/admin/kitchen/kitchen-types";
+import type { KitchenSelection } from "@/components/admin/kitchen/kitchen-format";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 

@@ -3,7 +3,7 @@
 import type { OnChangeFn, RowSelectionState } from "@tanstack/react-table";
 import { SelectableTable } from "@/components/admin/data-table/data-table";
 import { selectColumn, type OrderColumn } from "@/components/admin/data-table/order-columns";
-import { countEntries } from "@/components/admin/kitchen/kitchen-types";
+import { countEntries } from "@/components/admin/kitchen/kitchen-format";
 import type { PortionRow } from "@/components/admin/kitchen/use-portion-rows";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";

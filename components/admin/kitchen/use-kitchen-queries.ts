@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import type { KitchenOrders } from "@/components/admin/kitchen/kitchen-types";
+import type { KitchenPath } from "@/components/admin/kitchen/kitchen-format";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -9,10 +9,10 @@ import { queryKeys } from "@/lib/client/query-keys";
 // The kitchen's calls (spec 001 §7 GET /api/orders/today and /week/{week}, POST
 // /api/orders/status) with their toasts (§8).
 
-export function useKitchenOrders(path: string) {
+export function useKitchenOrders(path: KitchenPath) {
   return useQuery({
     queryKey: queryKeys.kitchen(path),
-    queryFn: () => api<KitchenOrders>(path),
+    queryFn: () => api(path),
     placeholderData: keepPreviousData,
   });
 }
@@ -21,7 +21,7 @@ export function useKitchenOrders(path: string) {
 export function useCompleteOrders(onCompleted: () => void) {
   return useMutation({
     mutationFn: (orderIds: number[]) =>
-      api<{ updated: number }>("/api/orders/status", {
+      api("/api/orders/status", {
         method: "POST",
         body: { orderIds, status: "completed" },
       }),

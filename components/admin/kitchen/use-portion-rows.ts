@@ -1,12 +1,8 @@
 "use client";
 
 import { useMemo } from "react";
-import {
-  portionKey,
-  type DayPortions,
-  type KitchenOrders,
-  type MenuItemPortion,
-} from "@/components/admin/kitchen/kitchen-types";
+import { portionKey } from "@/components/admin/kitchen/kitchen-format";
+import type { DayPortions, KitchenOrders, MenuItemPortion } from "@/lib/contracts/kitchen";
 
 // The kitchen's tables from one answer: the days that have portions, each day's Primary and
 // Secondary rows (a part without rows left out), an item marked done when none of its orders is

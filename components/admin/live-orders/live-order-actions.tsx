@@ -3,11 +3,7 @@
 import { toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { api } from "@/lib/client/api";
-import type {
-  AttemptActionAnswer,
-  CheckStatusAnswer,
-  LiveOrder,
-} from "@/lib/contracts/live-orders";
+import type { LiveOrder } from "@/lib/contracts/live-orders";
 import { STATUS } from "@/lib/contracts/payments";
 import { abandonPlan, liveActions, type LiveAction } from "@/lib/payments/attempt-transitions";
 
@@ -30,7 +26,7 @@ export type LiveActionRequest = { order: LiveOrder; action: LiveAction };
 export async function performLiveAction({ order, action }: LiveActionRequest): Promise<void> {
   switch (action) {
     case "retry": {
-      const answer = await api<AttemptActionAnswer>(`/api/payments/orders/${order.id}/retry`, {
+      const answer = await api(`/api/payments/orders/${order.id}/retry`, {
         method: "POST",
       });
       if (answer.success) {
@@ -42,7 +38,7 @@ export async function performLiveAction({ order, action }: LiveActionRequest): P
     }
     case "check-payment":
     case "verify": {
-      const answer = await api<CheckStatusAnswer>(
+      const answer = await api(
         `/api/payments/check-status/${encodeURIComponent(order.transactionId ?? "")}`,
         { method: "POST" },
       );
@@ -54,7 +50,7 @@ export async function performLiveAction({ order, action }: LiveActionRequest): P
       return;
     }
     case "submit-order": {
-      const answer = await api<AttemptActionAnswer>(`/api/payments/orders/${order.id}/process`, {
+      const answer = await api(`/api/payments/orders/${order.id}/process`, {
         method: "POST",
       });
       if (answer.success) {
@@ -72,10 +68,10 @@ export async function performLiveAction({ order, action }: LiveActionRequest): P
       }
       const key = plan === "abandon" ? order.transactionId! : order.transactionRef;
       const status = plan === "abandon" ? STATUS.abandoned : STATUS.done;
-      const answer = await api<AttemptActionAnswer>(
-        `/api/payments/payment-attempts/${encodeURIComponent(key)}/status`,
-        { method: "PUT", body: { status } },
-      );
+      const answer = await api(`/api/payments/payment-attempts/${encodeURIComponent(key)}/status`, {
+        method: "PUT",
+        body: { status },
+      });
       toastSuccess("Status Updated", answer.message);
       return;
     }

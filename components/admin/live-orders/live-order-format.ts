@@ -35,7 +35,9 @@ export const EMPTY_FILTERS: LiveOrderFilters = {
 };
 
 /** GET /api/payments/live-orders with the page and every filled-in filter. */
-export function liveOrdersPath(filters: LiveOrderFilters, page: number): string {
+export type LiveOrdersPath = `/api/payments/live-orders?${string}`;
+
+export function liveOrdersPath(filters: LiveOrderFilters, page: number): LiveOrdersPath {
   const params = new URLSearchParams({ page: String(page) });
   for (const [key, raw] of Object.entries(filters) as [keyof LiveOrderFilters, string][]) {
     const value = raw.trim();

@@ -6,21 +6,24 @@ import {
   performLiveAction,
   type LiveActionRequest,
 } from "@/components/admin/live-orders/live-order-actions";
-import { LIVE_ORDERS_REFRESH_MS } from "@/components/admin/live-orders/live-order-format";
+import {
+  LIVE_ORDERS_REFRESH_MS,
+  type LiveOrdersPath,
+} from "@/components/admin/live-orders/live-order-format";
 import { toastError } from "@/components/notifications/toast";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
-import type { LiveOrder, LiveOrdersPage } from "@/lib/contracts/live-orders";
+import type { LiveOrder } from "@/lib/contracts/live-orders";
 import type { LiveAction } from "@/lib/payments/attempt-transitions";
 
 // Live Orders' calls (spec 001 §7 GET /api/payments/live-orders and the actions of §4) with their
 // toasts (§8).
 
 /** One page, polled every 5 s; the last page stays shown while the next one loads. */
-export function useLiveOrders(path: string) {
+export function useLiveOrders(path: LiveOrdersPath) {
   const query = useQuery({
     queryKey: queryKeys.liveOrders(path),
-    queryFn: () => api<LiveOrdersPage>(path),
+    queryFn: () => api(path),
     refetchInterval: LIVE_ORDERS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });

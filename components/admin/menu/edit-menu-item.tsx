@@ -8,7 +8,7 @@ import { MenuItemForm } from "./menu-item-form";
 import { useMenuItemToEdit, useRefreshMenuItems } from "./use-menu-queries";
 
 /** /menu/edit/{id}: the item from its own record, then the shared menu item form. */
-export function EditMenuItem({ itemId }: { itemId: number | string }) {
+export function EditMenuItem({ itemId }: { itemId: number }) {
   const router = useRouter();
   const refreshMenuItems = useRefreshMenuItems();
   const { itemQuery, ordersQuery } = useMenuItemToEdit(itemId);

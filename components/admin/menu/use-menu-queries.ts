@@ -5,7 +5,7 @@ import { notify, toastError, toastFailure, toastSuccess } from "@/components/not
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { MenuItemDto } from "@/lib/contracts";
-import type { AdminMenuItemDto } from "@/lib/menu/menu-items";
+import type { BulkUploadResult } from "@/lib/contracts/menu";
 import type { MenuItemValues } from "@/lib/validations/menu";
 import { menuItemBody, type EditableItem } from "./menu-item-values";
 
@@ -17,7 +17,7 @@ export function useMenuItems() {
     queryKey: queryKeys.adminMenuItems,
     queryFn: async () => {
       try {
-        return await api<MenuItemDto[]>("/api/menu");
+        return await api("/api/menu");
       } catch (error) {
         toastError(error, "Failed to fetch menu items");
         throw error;
@@ -33,7 +33,7 @@ export function useMenuHasOrders(ids: number[]) {
     enabled: ids.length > 0,
     queryFn: async () => {
       try {
-        return await api<Record<string, boolean>>("/api/menu/has-orders-batch", {
+        return await api("/api/menu/has-orders-batch", {
           method: "POST",
           body: { menuItemIds: ids },
         });
@@ -50,23 +50,22 @@ export function useRefreshMenuItems() {
   return () => client.invalidateQueries({ queryKey: queryKeys.adminMenuItems });
 }
 
-const hasOrdersOf = (itemId: number | string) =>
-  api<{ hasOrders: boolean }>(`/api/menu/${itemId}/has-orders`);
+const hasOrdersOf = (itemId: number) => api(`/api/menu/${itemId}/has-orders`);
 
 /** Whether an item has orders (its name is then locked); not asked while `enabled` is false. */
 export function useMenuItemHasOrders(itemId: number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.menuItemHasOrders(itemId ?? ""),
-    queryFn: () => hasOrdersOf(itemId ?? ""),
+    queryFn: () => hasOrdersOf(itemId ?? 0),
     enabled: enabled && itemId !== undefined,
   });
 }
 
 /** /menu/edit/{id}: the item with its version and whether it has orders, read afresh each time. */
-export function useMenuItemToEdit(itemId: number | string) {
+export function useMenuItemToEdit(itemId: number) {
   const itemQuery = useQuery({
     queryKey: queryKeys.menuItem(itemId),
-    queryFn: () => api<AdminMenuItemDto>(`/api/menu/${itemId}`),
+    queryFn: () => api(`/api/menu/${itemId}`),
     staleTime: 0,
   });
   const ordersQuery = useQuery({
@@ -82,11 +81,11 @@ export function useSaveMenuItem() {
   return useMutation({
     mutationFn: ({ item, values }: { item?: EditableItem; values: MenuItemValues }) =>
       item
-        ? api<AdminMenuItemDto>(`/api/menu/${item.id}`, {
+        ? api(`/api/menu/${item.id}`, {
             method: "PUT",
             body: menuItemBody(values, item.version),
           })
-        : api<AdminMenuItemDto>("/api/menu", { method: "POST", body: menuItemBody(values) }),
+        : api("/api/menu", { method: "POST", body: menuItemBody(values) }),
     onSuccess: (_saved, { item }) =>
       toastSuccess(
         "Success",
@@ -119,7 +118,7 @@ async function applyChange(change: MenuItemChange): Promise<{ done: string; copy
       });
       return { done: "Menu item availability updated" };
     case "duplicate": {
-      const copies = await api<MenuItemDto[]>("/api/menu/duplicate", {
+      const copies = await api("/api/menu/duplicate", {
         method: "POST",
         body: { itemIds: [item.id] },
       });
@@ -151,8 +150,6 @@ export function useMenuItemChange() {
     onError: (error, change) => toastError(error, CHANGE_FAILED[change.kind]),
   });
 }
-
-export type BulkUploadResult = { successCount: number; errorCount: number; errors: string[] };
 
 const UPLOAD_FAILED = "Failed to upload menu items";
 

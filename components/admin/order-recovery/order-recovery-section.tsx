@@ -8,6 +8,7 @@ import { OrderDetailsDialog } from "@/components/admin/order-recovery/order-deta
 import {
   useFailedOrders,
   useRetryRecovery,
+  type FailedOrdersPath,
 } from "@/components/admin/order-recovery/use-order-recovery-queries";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { FailedOrder } from "@/lib/contracts/live-orders";
@@ -17,7 +18,7 @@ import { recoveryStatusLabel } from "@/lib/payments/attempt-transitions";
 // Order Recovery (spec 001 §2, §3, §4, §7, §8, §9): the paid carts that did not become orders, a
 // status filter, Retry (the cart's items as DISCOUNT orders) and an Order Details dialog.
 
-function failedOrdersPath(status: string) {
+function failedOrdersPath(status: string): FailedOrdersPath {
   return status === ALL
     ? "/api/payments/failed-orders"
     : `/api/payments/failed-orders?status=${encodeURIComponent(status)}`;

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toastFailure, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
-import type { FailedOrder, FailedOrdersAnswer } from "@/lib/contracts/live-orders";
+import type { FailedOrder } from "@/lib/contracts/live-orders";
 
 // Order Recovery's calls (spec 001 §7 GET /api/payments/failed-orders, POST
 // /api/payments/orders/{id}/retry) with their toasts (§8).
@@ -36,10 +36,14 @@ function retryBody(order: FailedOrder) {
   };
 }
 
-export function useFailedOrders(path: string) {
+/** GET /api/payments/failed-orders, all or of one status. */
+export type FailedOrdersPath =
+  "/api/payments/failed-orders" | `/api/payments/failed-orders?status=${string}`;
+
+export function useFailedOrders(path: FailedOrdersPath) {
   const query = useQuery({
     queryKey: queryKeys.failedOrders(path),
-    queryFn: () => api<FailedOrdersAnswer>(path),
+    queryFn: () => api(path),
   });
 
   useErrorToast(query.error, "Failed to fetch failed orders");

@@ -3,8 +3,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import { api, ApiRequestError } from "@/lib/client/api";
-import type { StudentDto } from "@/lib/contracts";
-import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/contracts/people";
 import type { NewParentValues, ParentChangeValues } from "@/lib/validations/people";
 
 // The Parents & Students calls (spec 001 §7) with their toasts (§8). Every change refetches the
@@ -12,7 +10,7 @@ import type { NewParentValues, ParentChangeValues } from "@/lib/validations/peop
 
 export const PARENTS_KEY = ["/api/parents"] as const;
 
-export function parentsPath(page: number, search: string): string {
+export function parentsPath(page: number, search: string): `/api/parents?${string}` {
   const params = new URLSearchParams({ page: String(page) });
   if (search) params.set("search", search);
   return `/api/parents?${params.toString()}`;
@@ -21,7 +19,7 @@ export function parentsPath(page: number, search: string): string {
 export function useParents(page: number, search: string) {
   const query = useQuery({
     queryKey: [...PARENTS_KEY, page, search],
-    queryFn: () => api<ParentsPage>(parentsPath(page, search)),
+    queryFn: () => api(parentsPath(page, search)),
     placeholderData: keepPreviousData,
   });
   useErrorToast(query.error, "Failed to fetch parents");
@@ -41,8 +39,8 @@ export function useSaveParent(onSaved: () => void) {
   return useMutation({
     mutationFn: (save: ParentSave) =>
       save.id === null
-        ? api<ParentDto>("/api/parents", { method: "POST", body: save.values })
-        : api<ParentDto>(`/api/parents/${save.id}`, { method: "PUT", body: save.values }),
+        ? api("/api/parents", { method: "POST", body: save.values })
+        : api(`/api/parents/${save.id}`, { method: "PUT", body: save.values }),
     onSuccess: (_saved, save) => {
       toastSuccess(
         save.id === null ? "Parent created successfully" : "Parent updated successfully",
@@ -59,7 +57,7 @@ export function useCreateStudent(onSaved: () => void) {
   const refetch = useRefetchParents();
   return useMutation({
     mutationFn: (body: { name: string; grade: string; parentId: number }) =>
-      api<StudentDto>("/api/students", { method: "POST", body }),
+      api("/api/students", { method: "POST", body }),
     onSuccess: () => {
       toastSuccess("Student created successfully");
       onSaved();
@@ -72,9 +70,11 @@ export function useCreateStudent(onSaved: () => void) {
 export type DeleteTarget = { kind: "parent" | "student"; id: number; label: string };
 export type ForcePrompt = DeleteTarget & { orderCount: number };
 
-const deletePath = (target: DeleteTarget, force: boolean) =>
-  `${target.kind === "parent" ? "/api/parents" : "/api/parents/students"}/${target.id}` +
-  (force ? "?force=true" : "");
+const deletePath = (
+  target: DeleteTarget,
+  force: boolean,
+): `${"/api/parents" | "/api/parents/students"}/${number}${"" | "?force=true"}` =>
+  `${target.kind === "parent" ? "/api/parents" : "/api/parents/students"}/${target.id}${force ? "?force=true" : ""}`;
 
 /** The force-delete offer in a 409 answer (spec 001 §4), or null. */
 export function forceOffer(error: unknown): number | null {
@@ -91,7 +91,7 @@ export function useDelete(onForceOffered: (prompt: ForcePrompt) => void) {
   const refetch = useRefetchParents();
   return useMutation({
     mutationFn: ({ target, force }: { target: DeleteTarget; force: boolean }) =>
-      api<DeletedAnswer>(deletePath(target, force), { method: "DELETE" }),
+      api(deletePath(target, force), { method: "DELETE" }),
     onSuccess: (_answer, { target, force }) =>
       toastSuccess(
         target.kind === "parent"

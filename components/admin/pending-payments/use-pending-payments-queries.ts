@@ -4,7 +4,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
-import type { PendingPaymentsPageDto, VerifyPaymentsResultDto } from "@/lib/contracts/orders";
 
 // Pending Payments' calls (spec 001 §7 GET /api/payments/pending, PUT /api/payments/verify) with
 // their toasts (§8).
@@ -12,7 +11,7 @@ import type { PendingPaymentsPageDto, VerifyPaymentsResultDto } from "@/lib/cont
 export function usePendingPayments(page: number) {
   const query = useQuery({
     queryKey: queryKeys.pendingPayments(page),
-    queryFn: () => api<PendingPaymentsPageDto>(`/api/payments/pending?page=${page}`),
+    queryFn: () => api(`/api/payments/pending?page=${page}`),
     placeholderData: keepPreviousData,
   });
 
@@ -26,7 +25,7 @@ export function useVerifyPayments(onVerified: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderIds: number[]) =>
-      api<VerifyPaymentsResultDto>("/api/payments/verify", { method: "PUT", body: { orderIds } }),
+      api("/api/payments/verify", { method: "PUT", body: { orderIds } }),
     onSuccess: () => {
       toastSuccess("Payments Verified", "Selected orders have been marked as paid");
       onVerified();

@@ -4,7 +4,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
-import type { RefundDto, RefundsPageDto } from "@/lib/contracts/orders";
 
 // Refund Management's calls (spec 001 §7 GET /api/refunds, POST /api/refunds/{id}/complete) with
 // their toasts (§8).
@@ -12,7 +11,7 @@ import type { RefundDto, RefundsPageDto } from "@/lib/contracts/orders";
 export function useRefunds(page: number) {
   const query = useQuery({
     queryKey: queryKeys.refunds(page),
-    queryFn: () => api<RefundsPageDto>(`/api/refunds?page=${page}`),
+    queryFn: () => api(`/api/refunds?page=${page}`),
     placeholderData: keepPreviousData,
   });
 
@@ -24,8 +23,7 @@ export function useRefunds(page: number) {
 export function useCompleteRefund() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: number) =>
-      api<RefundDto>(`/api/refunds/${orderId}/complete`, { method: "POST" }),
+    mutationFn: (orderId: number) => api(`/api/refunds/${orderId}/complete`, { method: "POST" }),
     onSuccess: () => {
       toastSuccess("Refund completed", "The order has been marked as refunded.");
     },

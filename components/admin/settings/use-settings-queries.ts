@@ -4,13 +4,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
-import type {
-  CommunicationDto,
-  CutoffTimeDto,
-  DiscountCodeDto,
-  DiscountCodeListDto,
-  PaymentBypassSettingsDto,
-} from "@/lib/contracts/settings";
 import type { DiscountCodeInput } from "@/lib/validations/discount-codes";
 import type {
   CommunicationValues,
@@ -28,7 +21,7 @@ export const DISCOUNT_CODES_KEY = ["/api/discount-codes"] as const;
 export function useDiscountCodes() {
   const query = useQuery({
     queryKey: DISCOUNT_CODES_KEY,
-    queryFn: () => api<DiscountCodeListDto>("/api/discount-codes"),
+    queryFn: () => api("/api/discount-codes"),
   });
   useErrorToast(query.error, "Failed to fetch discount codes");
   return query;
@@ -43,7 +36,7 @@ export function useCreateDiscountCode(onCreated: () => void) {
   const refetch = useRefetchCodes();
   return useMutation({
     mutationFn: (input: DiscountCodeInput) =>
-      api<DiscountCodeDto>("/api/discount-codes", { method: "POST", body: input }),
+      api("/api/discount-codes", { method: "POST", body: input }),
     onSuccess: () => {
       toastSuccess("Discount code created successfully");
       onCreated();
@@ -57,7 +50,7 @@ export function useUpdateDiscountCode() {
   const refetch = useRefetchCodes();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) =>
-      api<DiscountCodeDto>(`/api/discount-codes/${id}`, { method: "PUT", body: { isActive } }),
+      api(`/api/discount-codes/${id}`, { method: "PUT", body: { isActive } }),
     onSuccess: () => toastSuccess("Discount code updated successfully"),
     onError: (error) => toastError(error, "Failed to update discount code"),
     onSettled: refetch,
@@ -67,7 +60,7 @@ export function useUpdateDiscountCode() {
 export function useDeleteDiscountCode() {
   const refetch = useRefetchCodes();
   return useMutation({
-    mutationFn: (id: number) => api<unknown>(`/api/discounts/${id}`, { method: "DELETE" }),
+    mutationFn: (id: number) => api(`/api/discounts/${id}`, { method: "DELETE" }),
     onSuccess: () => toastSuccess("Discount code deleted successfully"),
     onError: (error) => toastError(error, "Failed to delete discount code"),
     onSettled: refetch,
@@ -76,17 +69,24 @@ export function useDeleteDiscountCode() {
 
 // ---- Order, payment and communication settings ----
 
+/** What each settings call's POST sends. */
+type SettingWrites = {
+  "/api/settings/cutoff-time": CutoffTimeInput;
+  "/api/settings/payment-bypass": PaymentBypassValues;
+  "/api/settings/communication": CommunicationValues;
+};
+
 /** One settings key: its GET (toast on failure) and its POST (the answer replaces the cache). */
-function useSetting<TRead, TWrite>(
+function useSetting<P extends keyof SettingWrites>(
   key: readonly string[],
-  path: string,
+  path: P,
   texts: { fetchFailed: string; saveFailed: string; saved: string },
 ) {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: key, queryFn: () => api<TRead>(path) });
+  const query = useQuery({ queryKey: key, queryFn: () => api(path) });
   useErrorToast(query.error, texts.fetchFailed);
   const save = useMutation({
-    mutationFn: (body: TWrite) => api<TRead>(path, { method: "POST", body }),
+    mutationFn: (body: SettingWrites[P]) => api(path, { method: "POST", body }),
     onSuccess: (saved) => {
       client.setQueryData(key, saved);
       toastSuccess(texts.saved);
@@ -97,37 +97,25 @@ function useSetting<TRead, TWrite>(
 }
 
 export function useCutoffSetting() {
-  return useSetting<CutoffTimeDto, CutoffTimeInput>(
-    queryKeys.cutoffTime,
-    "/api/settings/cutoff-time",
-    {
-      fetchFailed: "Failed to fetch cutoff time settings",
-      saveFailed: "Failed to save cutoff time",
-      saved: "Cutoff time settings saved successfully",
-    },
-  );
+  return useSetting(queryKeys.cutoffTime, "/api/settings/cutoff-time", {
+    fetchFailed: "Failed to fetch cutoff time settings",
+    saveFailed: "Failed to save cutoff time",
+    saved: "Cutoff time settings saved successfully",
+  });
 }
 
 export function usePaymentBypassSetting() {
-  return useSetting<PaymentBypassSettingsDto, PaymentBypassValues>(
-    queryKeys.paymentBypass,
-    "/api/settings/payment-bypass",
-    {
-      fetchFailed: "Failed to fetch payment bypass settings",
-      saveFailed: "Failed to save payment bypass settings",
-      saved: "Payment bypass settings saved successfully",
-    },
-  );
+  return useSetting(queryKeys.paymentBypass, "/api/settings/payment-bypass", {
+    fetchFailed: "Failed to fetch payment bypass settings",
+    saveFailed: "Failed to save payment bypass settings",
+    saved: "Payment bypass settings saved successfully",
+  });
 }
 
 export function useCommunicationSetting() {
-  return useSetting<CommunicationDto, CommunicationValues>(
-    queryKeys.communication,
-    "/api/settings/communication",
-    {
-      fetchFailed: "Failed to fetch communication settings",
-      saveFailed: "Failed to save communication settings",
-      saved: "Communication settings saved successfully",
-    },
-  );
+  return useSetting(queryKeys.communication, "/api/settings/communication", {
+    fetchFailed: "Failed to fetch communication settings",
+    saveFailed: "Failed to save communication settings",
+    saved: "Communication settings saved successfully",
+  });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { FailedOrder, FailedOrdersAnswer } from "@/lib/contracts/live-orders";
+import type { FailedOrder, FailedOrderItem, FailedOrdersAnswer } from "@/lib/contracts/live-orders";
 import type { RecoveryStatus } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { namesFor } from "@/lib/payments/admin/live-orders";
@@ -41,7 +41,7 @@ export async function listFailedOrders(status?: RecoveryStatus): Promise<FailedO
         status: row.recoveryStatus ?? "",
         error: row.errorDetails,
         paymentRef: row.transactionId ?? row.transactionRef,
-        cartItems: cart.map((l) => ({
+        cartItems: cart.map((l): FailedOrderItem => ({
           menuItemId: l.menuItemId,
           menuItem: names.menuItem(l),
           studentId: l.studentId,

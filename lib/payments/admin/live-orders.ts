@@ -1,7 +1,7 @@
 import "server-only";
 import { TZDate } from "@date-fns/tz";
 import { unprocessable } from "@/lib/api/errors";
-import type { LiveOrder, LiveOrdersPage } from "@/lib/contracts/live-orders";
+import type { LiveOrder, LiveOrderLine, LiveOrdersPage } from "@/lib/contracts/live-orders";
 import { LIVE_STATUSES } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -133,7 +133,7 @@ export async function listLiveOrders(query: LiveOrdersQuery): Promise<LiveOrders
         isRecovered: row.isRecovered,
         amount: row.paymentAmount.toFixed(2),
         originalAmount: fromNgwee(cart.reduce((sum, l) => sum + l.originalNgwee, 0)),
-        cartItems: cart.map((l) => ({
+        cartItems: cart.map((l): LiveOrderLine => ({
           menuItemId: l.menuItemId,
           studentId: l.studentId,
           student: names.student(l),
