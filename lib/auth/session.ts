@@ -6,7 +6,7 @@ import { getIronSession } from "iron-session";
 import { currentRequestCookies } from "@/lib/auth/request-cookies";
 import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { Role } from "@/lib/auth/permissions";
+import type { Role } from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/contracts/people";
 import {
   SESSION_LIFETIME,

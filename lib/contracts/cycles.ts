@@ -1,6 +1,6 @@
 // The answers of the Order Cycles section (spec 001 §3 "Order cycle", §7), shared by the cycle
 // domain and the console. The cycle itself (OrderCycleDto) is the one parents read too.
-import type { PageMetadata } from "@/lib/api/paging";
+import type { PageMetadata } from "@/lib/contracts/paging";
 import type { OrderCycleDto } from "@/lib/contracts";
 
 /** A past cycle with its order totals (GET /api/order-cycles/history). */

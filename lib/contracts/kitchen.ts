@@ -1,6 +1,6 @@
 // The kitchen's answer (spec 001 §3 "Kitchen order", §7 GET /api/orders/today and /week/{week}):
 // a page of live orders, made of the one order line, and the portion summary of the same slot.
-import type { PageMetadata } from "@/lib/api/paging";
+import type { PageMetadata } from "@/lib/contracts/paging";
 import type { MenuItemType } from "@/lib/contracts";
 import type { OrderLineDto } from "@/lib/contracts/order-line";
 

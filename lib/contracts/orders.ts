@@ -1,7 +1,7 @@
 // The answers of Cycle History, Pending Payments and Refund Management (spec 001 §3, §7, §9), shared
 // by the route handlers and the console screens, each made of the one order line. Money travels as
 // 2-decimal strings.
-import type { PageMetadata } from "@/lib/api/paging";
+import type { PageMetadata } from "@/lib/contracts/paging";
 import type { OrderStatus } from "@/lib/contracts";
 import type { OrderLineDto } from "@/lib/contracts/order-line";
 

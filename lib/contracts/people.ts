@@ -1,8 +1,8 @@
 // The shapes of the accounts: the signed-in user, and the Admin Users and Parents & Students
 // answers (spec 001 §3, §7), shared by the domain functions that produce them and the screens that
 // read them. Never a hash.
-import type { PageMetadata } from "@/lib/api/paging";
-import type { Feature, Role } from "@/lib/auth/permissions";
+import type { PageMetadata } from "@/lib/contracts/paging";
+import type { Feature, Role } from "@/lib/contracts/permissions";
 
 /**
  * The signed-in user as every page and handler sees it, and the answer of GET /api/user, the

@@ -1,5 +1,5 @@
 import "server-only";
-import { pageMetadata } from "@/lib/api/paging";
+import { pageMetadata } from "@/lib/contracts/paging";
 import type { CycleHistoryPage } from "@/lib/contracts/cycles";
 import { cycleSelect, toCycleDto } from "@/lib/cycles/cycles";
 import { getDb } from "@/lib/db";

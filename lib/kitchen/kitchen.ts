@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { forbidden, unprocessable } from "@/lib/api/errors";
-import { hasFeature, type PermissionSubject } from "@/lib/auth/permissions";
+import { hasFeature, type PermissionSubject } from "@/lib/contracts/permissions";
 import type { MenuItemType, OrderCycleDto } from "@/lib/contracts";
 import type {
   DayPortions,
@@ -19,7 +19,7 @@ import {
   MAX_COMMENTS_PER_ITEM,
   type CommentRow,
 } from "@/lib/kitchen/portions";
-import { pageMetadata } from "@/lib/api/paging";
+import { pageMetadata } from "@/lib/contracts/paging";
 import { schoolToday } from "@/lib/school-calendar";
 
 // The kitchen's orders (spec 001 §2 Fat Chef View, §7 GET /api/orders/today and /week/{week}): the

@@ -8,7 +8,7 @@ import type {
   CycleOrdersPage,
   OrderStatusUpdateResultDto,
 } from "@/lib/contracts/orders";
-import { pageMetadata } from "@/lib/api/paging";
+import { pageMetadata } from "@/lib/contracts/paging";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import {

@@ -1,6 +1,6 @@
 import "server-only";
 import { conflict, forbidden, notFound, unprocessable } from "@/lib/api/errors";
-import { hasFeature } from "@/lib/auth/permissions";
+import { hasFeature } from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { STAFF_GRADE, type Grade, type RemovedDto, type StudentDto } from "@/lib/contracts";
 import { getDb, type Tx } from "@/lib/db";

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CycleHistorySection } from "@/components/admin/history/cycle-history-section";
-import { formatKwacha, priceDisplay } from "@/components/admin/history/cycle-order-format";
+import { formatKwacha, priceDisplay } from "@/components/admin/data-table/order-format";
 import { KitchenSection } from "@/components/admin/kitchen/kitchen-section";
-import { pageMetadata } from "@/lib/api/paging";
+import { pageMetadata } from "@/lib/contracts/paging";
 import type { OrderCycleDto } from "@/lib/contracts";
 import type { KitchenOrder, KitchenOrders, MenuItemPortion } from "@/lib/contracts/kitchen";
 import type { CycleOrderDto } from "@/lib/contracts/orders";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as cycleOrders from "@/app/api/cycle-orders/route";
 import * as orders from "@/app/api/orders/route";
 import * as orderStatus from "@/app/api/orders/status/route";
-import type { PageMetadata } from "@/lib/api/paging";
+import type { PageMetadata } from "@/lib/contracts/paging";
 import type { OrderDto } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import type { CycleOrderDto } from "@/lib/contracts/orders";

@@ -5,7 +5,7 @@ import * as cycle from "@/app/api/order-cycles/[id]/route";
 import * as history from "@/app/api/order-cycles/history/route";
 import * as cycles from "@/app/api/order-cycles/route";
 import * as cycleLength from "@/app/api/settings/cycle-length/route";
-import type { PageMetadata } from "@/lib/api/paging";
+import type { PageMetadata } from "@/lib/contracts/paging";
 import type { OrderCycleDto } from "@/lib/contracts";
 import type { CycleHistoryEntry } from "@/lib/contracts/cycles";
 import { getDb } from "@/lib/db";

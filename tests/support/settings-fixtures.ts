@@ -1,7 +1,7 @@
 // Accounts for the Settings and Revenue tests: one of each kind the permission tables need.
 import * as login from "@/app/api/login/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/permissions";
+import { hashPassword } from "@/lib/security/password";
+import type { Role } from "@/lib/contracts/permissions";
 import { getDb } from "@/lib/db";
 import { Browser } from "@/tests/support/http";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
-import { CSV_COLUMNS, ordersCsv } from "@/components/admin/history/cycle-order-format";
+import { CSV_COLUMNS, ordersCsv } from "@/components/admin/history/cycle-orders-csv";
 import type { CycleOrderDto } from "@/lib/contracts/orders";
 import { toCsv } from "@/lib/export-csv";
 import { MENU_CSV_COLUMNS, MENU_CSV_TEMPLATE } from "@/lib/menu/menu-csv";

@@ -6,7 +6,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FormField, FormItem, FormMessage } from "@/components/ui/form";
 import { FormCard } from "@/components/ui/form-card";
 import { TextField } from "@/components/ui/form-fields";
-import { SECTION_TITLES, type Feature } from "@/lib/auth/permissions";
+import { SECTION_TITLES, type Feature } from "@/lib/contracts/permissions";
 import {
   adminUserSchema,
   type AdminUserInput,

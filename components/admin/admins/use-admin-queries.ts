@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
-import type { Feature } from "@/lib/auth/permissions";
+import type { Feature } from "@/lib/contracts/permissions";
 import { api } from "@/lib/client/api";
 import type { AdminUserDto } from "@/lib/contracts/people";
 import type { AdminUserValues } from "@/lib/validations/people";

@@ -7,7 +7,7 @@ import {
   type Row,
   type RowData,
 } from "@tanstack/react-table";
-import { formatOrderDate } from "@/components/admin/history/cycle-order-format";
+import { formatOrderDate } from "@/components/admin/data-table/order-format";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { gradeLabel, weekdayName } from "@/lib/client/format";

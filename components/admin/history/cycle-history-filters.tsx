@@ -1,7 +1,7 @@
 "use client";
 
 import { FilterSelect } from "@/components/admin/data-table/filter-select";
-import { formatCalendarDate } from "@/components/admin/history/cycle-order-format";
+import { formatCalendarDate } from "@/components/admin/data-table/order-format";
 import type {
   CycleHistoryFilters,
   OrderFilterKey,

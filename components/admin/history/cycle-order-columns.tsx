@@ -12,11 +12,8 @@ import {
   studentColumn,
   weekDayColumn,
 } from "@/components/admin/data-table/order-columns";
-import {
-  formatKwacha,
-  orderItemNames,
-  priceDisplay,
-} from "@/components/admin/history/cycle-order-format";
+import { formatKwacha, priceDisplay } from "@/components/admin/data-table/order-format";
+import { orderItemNames } from "@/components/admin/history/cycle-orders-csv";
 import { Checkbox } from "@/components/ui/checkbox";
 import type { CycleOrderDto } from "@/lib/contracts/orders";
 

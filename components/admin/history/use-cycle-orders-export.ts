@@ -2,7 +2,7 @@
 
 import { format } from "date-fns";
 import { useState } from "react";
-import { ordersCsv } from "@/components/admin/history/cycle-order-format";
+import { ordersCsv } from "@/components/admin/history/cycle-orders-csv";
 import {
   cycleOrdersPath,
   type CycleHistoryFilters,

@@ -1,4 +1,4 @@
-import { formatCalendarDate } from "@/components/admin/history/cycle-order-format";
+import { formatCalendarDate } from "@/components/admin/data-table/order-format";
 import { weekdayName } from "@/lib/client/format";
 import type { DayPortions, KitchenOrder, MenuItemPortion } from "@/lib/contracts/kitchen";
 

@@ -2,7 +2,7 @@
 
 import type { RowSelectionState } from "@tanstack/react-table";
 import { useState } from "react";
-import { formatCalendarDate } from "@/components/admin/history/cycle-order-format";
+import { formatCalendarDate } from "@/components/admin/data-table/order-format";
 import { KitchenToolbar, SelectedItemsBar } from "@/components/admin/kitchen/kitchen-toolbar";
 import {
   dayHeading,

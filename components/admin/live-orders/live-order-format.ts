@@ -1,4 +1,4 @@
-import { formatKwacha, priceDisplay } from "@/components/admin/history/cycle-order-format";
+import { formatKwacha, priceDisplay } from "@/components/admin/data-table/order-format";
 import { formatInstant } from "@/lib/client/format";
 import type { LiveOrder, LiveOrderLine } from "@/lib/contracts/live-orders";
 import { DEFAULT_TIMEZONE } from "@/lib/school-calendar";

@@ -11,7 +11,7 @@ import {
   studentColumn,
   weekDayColumn,
 } from "@/components/admin/data-table/order-columns";
-import { formatKwacha, roundUpKwacha } from "@/components/admin/history/cycle-order-format";
+import { formatKwacha, roundUpKwacha } from "@/components/admin/data-table/order-format";
 import { Badge } from "@/components/ui/badge";
 import type { PendingPaymentOrderDto } from "@/lib/contracts/orders";
 
