@@ -16,7 +16,8 @@ export type FilterOption = { value: string; label: ReactNode; className?: string
 
 /**
  * A console list's filter: a select named by `label` (or by a `<Label htmlFor={id}>`), its "All …"
- * choice first when `all` names it, then the options. `caption` shows the label above it too.
+ * choice first when `all` names it, then the options. `caption` shows the label above it too, or
+ * its own shorter text ("Week" above a select named "Filter by week").
  */
 export function FilterSelect({
   label,
@@ -37,7 +38,7 @@ export function FilterSelect({
   options: readonly FilterOption[];
   className?: string;
   placeholder?: string;
-  caption?: boolean;
+  caption?: boolean | string;
 }) {
   const select = (
     <Select value={value} onValueChange={onChange}>
@@ -58,7 +59,7 @@ export function FilterSelect({
   return (
     <div className="grid gap-1.5">
       <span className="text-sm font-medium" aria-hidden>
-        {label}
+        {typeof caption === "string" ? caption : label}
       </span>
       {select}
     </div>

@@ -1,14 +1,7 @@
 "use client";
 
+import { FilterSelect, type FilterOption } from "@/components/admin/data-table/filter-select";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { weekdayName } from "@/lib/client/format";
 import type { MenuItemDto } from "@/lib/contracts";
 import { MENU_DAYS, MENU_WEEKS } from "@/lib/validations/menu";
@@ -35,53 +28,19 @@ export function filterMenuItems(
   );
 }
 
-type Option = { value: string; label: string };
-
-const WEEK_OPTIONS: Option[] = [
+const WEEK_OPTIONS: FilterOption[] = [
   { value: "all", label: "All weeks" },
   ...MENU_WEEKS.map((week) => ({ value: String(week), label: `Week ${week}` })),
 ];
-const DAY_OPTIONS: Option[] = [
+const DAY_OPTIONS: FilterOption[] = [
   { value: "all", label: "All days" },
   ...MENU_DAYS.map((day) => ({ value: String(day), label: weekdayName(day) })),
 ];
-const AVAILABILITY_OPTIONS: { value: Availability; label: string }[] = [
+const AVAILABILITY_OPTIONS: FilterOption[] = [
   { value: "all", label: "All" },
   { value: "available", label: "Available" },
   { value: "unavailable", label: "Unavailable" },
 ];
-
-function FilterSelect<T extends string>({
-  label,
-  ariaLabel,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  ariaLabel: string;
-  value: T;
-  options: readonly { value: T; label: string }[];
-  onChange: (value: T) => void;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label>{label}</Label>
-      <Select value={value} onValueChange={(next) => onChange(next as T)}>
-        <SelectTrigger aria-label={ariaLabel} className="w-36">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 export function MenuFilters({
   filters,
@@ -95,25 +54,28 @@ export function MenuFilters({
   return (
     <div className="flex flex-wrap items-end gap-3">
       <FilterSelect
-        label="Week"
-        ariaLabel="Filter by week"
+        label="Filter by week"
+        caption="Week"
+        className="w-36"
         value={filters.week}
         options={WEEK_OPTIONS}
         onChange={(week) => onChange((f) => ({ ...f, week }))}
       />
       <FilterSelect
-        label="Day"
-        ariaLabel="Filter by day"
+        label="Filter by day"
+        caption="Day"
+        className="w-36"
         value={filters.day}
         options={DAY_OPTIONS}
         onChange={(day) => onChange((f) => ({ ...f, day }))}
       />
       <FilterSelect
-        label="Availability"
-        ariaLabel="Filter by availability"
+        label="Filter by availability"
+        caption="Availability"
+        className="w-36"
         value={filters.availability}
         options={AVAILABILITY_OPTIONS}
-        onChange={(availability) => onChange((f) => ({ ...f, availability }))}
+        onChange={(value) => onChange((f) => ({ ...f, availability: value as Availability }))}
       />
       <Button variant="outline" disabled={!filtered} onClick={() => onChange(() => NO_FILTERS)}>
         Clear Filters
