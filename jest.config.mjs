@@ -24,6 +24,10 @@ const shared = {
 
 /** @type {import('jest').Config} */
 const config = {
+  // A global option (Jest ignores it inside a project). Tests assert behaviour, not speed (speed
+  // is measured by the benchmark scripts): a loaded machine hashing passwords with argon2, or a
+  // file's first query migrating its fresh database, must not fail a test at Jest's 5 s default.
+  testTimeout: 30_000,
   projects: [
     {
       ...shared,
@@ -39,8 +43,6 @@ const config = {
       testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
       setupFiles: ["<rootDir>/tests/support/server-env.ts"],
       setupFilesAfterEnv: ["<rootDir>/tests/support/server-setup.ts"],
-      // The first query of a file migrates and seeds its fresh database.
-      testTimeout: 30_000,
     },
     {
       ...shared,

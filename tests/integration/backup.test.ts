@@ -11,7 +11,8 @@ import { backupEmbedded, restoreEmbedded } from "@/lib/system/backup";
 // db:backup and db:restore (issue 7): a school's orders survive a dump and a restore into a new
 // folder, exactly, with the migrations table, so the restored app starts without re-migrating.
 
-jest.setTimeout(120_000);
+// Several embedded databases boot and two CLI runs spawn: minutes on a loaded 2-core machine.
+jest.setTimeout(300_000);
 
 const work = mkdtempSync(path.join(tmpdir(), "canteen-backup-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
