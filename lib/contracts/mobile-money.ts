@@ -43,7 +43,8 @@ export type PaymentMethodInfo = {
 
 /** "Card", "Airtel Money", "MTN MoMo". */
 export function paymentMethodLabel(info: Pick<PaymentMethodInfo, "method" | "operator">): string {
-  if (info.method === PAYMENT_METHODS.mobile && info.operator) return OPERATORS[info.operator].label;
+  if (info.method === PAYMENT_METHODS.mobile && info.operator)
+    return OPERATORS[info.operator].label;
   if (info.method === PAYMENT_METHODS.mobile) return "Mobile Money";
   return "Card";
 }

@@ -34,7 +34,10 @@ export type MobileNumber = {
 export type ParsedMobileNumber = { ok: true; number: MobileNumber } | { ok: false; error: string };
 
 /** The number, or why it cannot pay. `chosen` is the operator the parent picked, if any. */
-export function parseMobileNumber(text: string, chosen?: MobileOperator | null): ParsedMobileNumber {
+export function parseMobileNumber(
+  text: string,
+  chosen?: MobileOperator | null,
+): ParsedMobileNumber {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: false, error: NUMBER_REQUIRED };
   // extract: false refuses text around the number ("call 0977…", "0977…x").
@@ -47,7 +50,8 @@ export function parseMobileNumber(text: string, chosen?: MobileOperator | null):
   if (ZAMTEL_PREFIXES.includes(prefix)) return { ok: false, error: NUMBER_ZAMTEL };
   const operator = MOBILE_OPERATORS.find((o) => OPERATORS[o].prefixes.includes(prefix));
   if (!operator) return { ok: false, error: NUMBER_UNKNOWN_OPERATOR };
-  if (chosen && chosen !== operator) return { ok: false, error: operatorMismatch(chosen, operator) };
+  if (chosen && chosen !== operator)
+    return { ok: false, error: operatorMismatch(chosen, operator) };
   return {
     ok: true,
     number: {

@@ -98,22 +98,26 @@ describe("operator limits and labels", () => {
   it("holds Airtel to K1–K10,000 and MTN to K0.10–K20,000, both ends allowed", () => {
     expect(operatorLimitError("airtel", 1_00)).toBeNull();
     expect(operatorLimitError("airtel", 10_000_00)).toBeNull();
-    expect(operatorLimitError("airtel", 99)).toMatch(/^Airtel Money takes payments of .*1\.00 to .*10,000\.00/);
+    expect(operatorLimitError("airtel", 99)).toMatch(
+      /^Airtel Money takes payments of .*1\.00 to .*10,000\.00/,
+    );
     expect(operatorLimitError("airtel", 10_000_01)).toMatch(/above the limit of .*10,000\.00/);
     expect(operatorLimitError("mtn", 10)).toBeNull();
     expect(operatorLimitError("mtn", 20_000_00)).toBeNull();
     expect(operatorLimitError("mtn", 9)).toMatch(/below the minimum of .*0\.10/);
-    expect(operatorLimitError("mtn", 20_000_01)).toMatch(/^MTN MoMo .*above the limit of .*20,000\.00/);
+    expect(operatorLimitError("mtn", 20_000_01)).toMatch(
+      /^MTN MoMo .*above the limit of .*20,000\.00/,
+    );
   });
 
   it("labels the method as the screens show it", () => {
     expect(paymentMethodText({ method: "CARD", operator: null, maskedNumber: null })).toBe("Card");
-    expect(paymentMethodText({ method: "MOBILE", operator: "airtel", maskedNumber: "097****456" })).toBe(
-      "Airtel Money 097****456",
-    );
-    expect(paymentMethodText({ method: "MOBILE", operator: "mtn", maskedNumber: "096****456" })).toBe(
-      "MTN MoMo 096****456",
-    );
+    expect(
+      paymentMethodText({ method: "MOBILE", operator: "airtel", maskedNumber: "097****456" }),
+    ).toBe("Airtel Money 097****456");
+    expect(
+      paymentMethodText({ method: "MOBILE", operator: "mtn", maskedNumber: "096****456" }),
+    ).toBe("MTN MoMo 096****456");
   });
 
   it("masks all but the first three and last three digits", () => {
