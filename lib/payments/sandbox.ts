@@ -6,7 +6,7 @@ import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { parseApi3g } from "@/lib/payments/dpo-client";
+import { parseApi3g } from "@/lib/payments/dpo-transport";
 import { SANDBOX_COMPANY_TOKEN } from "@/lib/payments/provider-config";
 
 // The built-in payment sandbox (PAYMENT_PROVIDER=sandbox): a stand-in for DPO Pay that speaks its
