@@ -2,6 +2,8 @@
 // the domain functions that produce them and the client components that consume them. Money
 // travels as 2-decimal strings ("45.00"), calendar dates as "YYYY-MM-DD" in the school's zone.
 
+import type { PaymentMethodInfo } from "@/lib/contracts/mobile-money";
+
 export const GRADES = [
   "ELC",
   "K",
@@ -84,6 +86,8 @@ export type OrderDto = {
   discountPercentage: number;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
+  /** Order History: how it was paid (Card, Airtel Money 097****456); null without a payment. */
+  payment?: PaymentMethodInfo | null;
 };
 
 export type CutoffTimeDto = { cutoffHour: number; cutoffMinute: number };

@@ -1,6 +1,8 @@
 // The answers of the Live Orders and Order Recovery calls (spec 001 §3), shared by the server and
 // the console. Types only: no server code.
 
+import type { PaymentMethodInfo } from "@/lib/contracts/mobile-money";
+
 export type LiveOrderLine = {
   menuItemId: number;
   studentId: number;
@@ -27,6 +29,8 @@ export type LiveOrder = {
   amount: string;
   /** The sum of the lines' menu prices. */
   originalAmount: string;
+  /** Card, or mobile money with its operator and masked number (issue 16). */
+  payment: PaymentMethodInfo;
   cartItems: LiveOrderLine[];
 };
 
@@ -74,6 +78,8 @@ export type FailedOrder = {
   status: string;
   error: string | null;
   paymentRef: string;
+  /** Card, or mobile money with its operator and masked number (issue 16). */
+  payment: PaymentMethodInfo;
   cartItems: FailedOrderItem[];
 };
 

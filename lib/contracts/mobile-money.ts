@@ -41,6 +41,30 @@ export type PaymentMethodInfo = {
   maskedNumber: string | null;
 };
 
+/** An attempt's columns as the screens read them; null when the order had no payment attempt. */
+export function paymentInfoOf(row: {
+  paymentMethod: string | null;
+  mobileOperator: string | null;
+  mobileNumber: string | null;
+}): PaymentMethodInfo | null {
+  if (row.paymentMethod === null) return null;
+  const mobile = row.paymentMethod === PAYMENT_METHODS.mobile;
+  return {
+    method: mobile ? PAYMENT_METHODS.mobile : PAYMENT_METHODS.card,
+    operator: mobile && isMobileOperator(row.mobileOperator) ? row.mobileOperator : null,
+    maskedNumber: mobile ? row.mobileNumber : null,
+  };
+}
+
+/** A payment attempt's method (every attempt has one: CARD unless it says MOBILE). */
+export function attemptPayment(row: {
+  paymentMethod: string;
+  mobileOperator: string | null;
+  mobileNumber: string | null;
+}): PaymentMethodInfo {
+  return paymentInfoOf(row) ?? { method: PAYMENT_METHODS.card, operator: null, maskedNumber: null };
+}
+
 /** "Card", "Airtel Money", "MTN MoMo". */
 export function paymentMethodLabel(info: Pick<PaymentMethodInfo, "method" | "operator">): string {
   if (info.method === PAYMENT_METHODS.mobile && info.operator)

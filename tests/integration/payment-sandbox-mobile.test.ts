@@ -35,7 +35,7 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       body: init?.body as string,
     }),
   );
-}) as typeof fetch;
+});
 afterAll(() => {
   globalThis.fetch = realFetch;
 });

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import * as ordersRoute from "@/app/api/orders/route";
 import * as create from "@/app/api/payments/create/route";
+import * as failedOrders from "@/app/api/payments/failed-orders/route";
+import * as liveOrders from "@/app/api/payments/live-orders/route";
 import * as update from "@/app/api/payments/payment-attempts/update/route";
 import * as verify from "@/app/api/payments/verify/[token]/route";
 import * as mobileSettings from "@/app/api/settings/mobile-money/route";
+import type { OrderDto } from "@/lib/contracts";
+import type { FailedOrdersAnswer, LiveOrdersPage } from "@/lib/contracts/live-orders";
 import { getDb } from "@/lib/db";
 import { MOBILE_MONEY_OFF, operatorOff, PUSH_UNKNOWN } from "@/lib/payments/create-mobile-payment";
 import { NUMBER_INVALID, NUMBER_ZAMTEL, operatorMismatch } from "@/lib/payments/mobile-number";
@@ -462,6 +467,71 @@ describe("Cancel on the waiting screen", () => {
     const answer = await cancel(p, started.body.TransToken);
     expect(answer.body).toMatchObject({ success: true, TransactionStatus: "verified" });
     expect(await ordersOf(p.id)).toHaveLength(1);
+  });
+});
+
+describe("what Live Orders, Order Recovery and Order History show", () => {
+  it("names the method and the masked number of a mobile payment, and Card for a card", async () => {
+    const p = await parentWithChild();
+    const mobile = await pay(p, [[2, 1]], { mobileNumber: "+260967123456" });
+    fake.onVerifyToken(() => paidXml("45.50", "ZMW"));
+    expect((await verifyCall(p, mobile.body.TransToken)).body.success).toBe(true);
+    const card = await pay(p, [[2, 2]], { paymentMethod: "CARD", mobileNumber: undefined });
+    expect((await verifyCall(p, card.body.TransToken)).body.success).toBe(true);
+
+    const history = await p.browser.call<OrderDto[]>(ordersRoute.GET, "GET", "/api/orders");
+    expect(history.body.map((o) => [o.dayOfWeek, o.payment])).toEqual([
+      [2, { method: "CARD", operator: null, maskedNumber: null }],
+      [1, { method: "MOBILE", operator: "mtn", maskedNumber: "096****456" }],
+    ]);
+
+    const live = await admin.call<LiveOrdersPage>(
+      liveOrders.GET,
+      "GET",
+      "/api/payments/live-orders",
+      {
+        query: { parent: p.username },
+      },
+    );
+    expect(live.body.data.map((row) => row.payment)).toEqual([
+      { method: "CARD", operator: null, maskedNumber: null },
+      { method: "MOBILE", operator: "mtn", maskedNumber: "096****456" },
+    ]);
+  });
+
+  it("lists a paid push whose day was taken meanwhile in Order Recovery with its number", async () => {
+    const p = await parentWithChild();
+    const started = await pay(p, [[3, 4]], { mobileNumber: "0777 000 111" });
+    // The same day ordered for free meanwhile (another tab, a 100% code, an admin).
+    const db = await getDb();
+    const cycle = await db.orderCycle.findFirstOrThrow({ where: { isActive: true } });
+    await db.order.create({
+      data: {
+        userId: p.id,
+        studentId: p.child.id,
+        menuItemId: meal.id,
+        cycleId: cycle.id,
+        weekNumber: 3,
+        dayOfWeek: 4,
+        originalPrice: "45.50",
+        discountedPrice: "0",
+      },
+    });
+    fake.onVerifyToken(() => paidXml("45.50", "ZMW"));
+    expect((await verifyCall(p, started.body.TransToken)).body.TransactionStatus).toBe(
+      "paid-unfulfilled",
+    );
+    const failed = await admin.call<FailedOrdersAnswer>(
+      failedOrders.GET,
+      "GET",
+      "/api/payments/failed-orders",
+    );
+    const row = failed.body.data.find((f) => f.paymentRef === started.body.TransToken);
+    expect(row?.payment).toEqual({
+      method: "MOBILE",
+      operator: "airtel",
+      maskedNumber: "077****111",
+    });
   });
 });
 
