@@ -2,10 +2,10 @@ import "server-only";
 import { notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { PAYMENT_METHODS } from "@/lib/contracts/mobile-money";
-import { STATUS, TX } from "@/lib/contracts/payments";
+import { TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { cancelToken } from "@/lib/payments/dpo-client";
-import { verifyAttempt, type Verification } from "@/lib/payments/fulfil";
+import { markCancelled, verifyAttempt, type Verification } from "@/lib/payments/fulfil";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
 
 // The caller's own payment attempts, found by the provider's token. Someone else's token is 404.
@@ -100,15 +100,7 @@ export async function reportAttempt(
   if (result.outcome !== "pending") return toVerifyAnswer(result);
   const cancelled = await cancelToken(paymentProviderConfig().client, report.transactionId);
   if (cancelled.ok) {
-    const db = await getDb();
-    await db.paymentAttempt.updateMany({
-      where: { id: attempt.id, transactionStatus: TX.initiated, fulfilledAt: null },
-      data: {
-        transactionStatus: TX.cancelled,
-        status: STATUS.abandoned,
-        errorDetails: (report.errorDetails ?? "Cancelled by the customer").slice(0, 500),
-      },
-    });
+    await markCancelled(attempt.id, report.errorDetails ?? "Cancelled by the customer");
     return {
       ...toVerifyAnswer(result),
       TransactionStatus: "cancelled",
@@ -131,15 +123,7 @@ async function cancelMobilePayment(
   const result = await verifyAttempt(attemptId);
   if (result.outcome === "pending" && cancelled.ok) {
     // DPO took the cancel but still says "not paid yet": nothing can be paid on it any more.
-    const db = await getDb();
-    await db.paymentAttempt.updateMany({
-      where: { id: attemptId, transactionStatus: TX.initiated, fulfilledAt: null },
-      data: {
-        transactionStatus: TX.cancelled,
-        status: STATUS.abandoned,
-        errorDetails: (report.errorDetails ?? "Cancelled by the customer").slice(0, 500),
-      },
-    });
+    await markCancelled(attemptId, report.errorDetails ?? "Cancelled by the customer");
   }
   const closed =
     (result.outcome === "failed" && result.result === "904") ||

@@ -11,7 +11,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { toNgwee } from "@/lib/money";
 import { checkCart, type PricedCart } from "@/lib/orders/check-cart";
 import { cancelToken, createToken, formatServiceDate } from "@/lib/payments/dpo-client";
-import { verifyAttempt, type CartSnapshot } from "@/lib/payments/fulfil";
+import { markCancelled, verifyAttempt, type CartSnapshot } from "@/lib/payments/fulfil";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
 import type { OrderItemInput } from "@/lib/validations/orders";
 
@@ -275,13 +275,6 @@ async function settlePreviousAttempt(open: OpenAttempt): Promise<void> {
     const cancelled = await cancelToken(paymentProviderConfig().client, open.transactionId);
     // Refused (say, paid a moment ago) or unreachable: keep it open and let it be confirmed.
     if (!cancelled.ok) throw conflict(PREVIOUS_CONFIRMING);
-    await db.paymentAttempt.updateMany({
-      where: { id: open.id, transactionStatus: TX.initiated, fulfilledAt: null },
-      data: {
-        transactionStatus: TX.cancelled,
-        status: STATUS.abandoned,
-        errorDetails: "Replaced by a new cart",
-      },
-    });
+    await markCancelled(open.id, "Replaced by a new cart");
   }
 }
