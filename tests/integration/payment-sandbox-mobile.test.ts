@@ -25,7 +25,7 @@ import {
 const SANDBOX_API = "http://localhost:3000/api/payments/sandbox/api";
 const realFetch = globalThis.fetch;
 /** The server's calls to the sandbox at APP_URL, answered in-process by its route handler. */
-globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = input instanceof Request ? input.url : String(input);
   if (url !== SANDBOX_API) return realFetch(input, init);
   return sandboxApi.POST(
@@ -35,7 +35,7 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       body: init?.body as string,
     }),
   );
-});
+};
 afterAll(() => {
   globalThis.fetch = realFetch;
 });
@@ -152,5 +152,36 @@ describe("mobile money through the sandbox", () => {
     expect(await getSandboxPushes(p.user)).toEqual([]);
     expect((await decide(p, started.body.TransToken, "pay")).status).toBe(409);
     expect(await ordersOf(p.id)).toHaveLength(0);
+  });
+});
+
+describe("the sandbox's ChargeTokenMobile", () => {
+  const push = async (fields: Record<string, string>) => {
+    const body = `<?xml version="1.0" encoding="utf-8"?><API3G><CompanyToken>SANDBOX-COMPANY-TOKEN</CompanyToken><Request>ChargeTokenMobile</Request>${Object.entries(
+      fields,
+    )
+      .map(([k, v]) => `<${k}>${v}</${k}>`)
+      .join("")}</API3G>`;
+    const res = await sandboxApi.POST(new NextRequest(SANDBOX_API, { method: "POST", body }));
+    return res.text();
+  };
+  const all = { PhoneNumber: "260977123456", MNO: "AirtelZM", MNOcountry: "zambia" };
+
+  it("answers DPO's Code and Explanation for a missing field, a bad number, an unknown or a paid token", async () => {
+    expect(await push({ TransactionToken: "T" })).toContain(
+      "<Code>950</Code><Explanation>Request missing mandatory fields</Explanation>",
+    );
+    expect(await push({ ...all, TransactionToken: "T", PhoneNumber: "0977123456" })).toContain(
+      "<Code>999</Code><Explanation>Invalid phone number</Explanation>",
+    );
+    expect(await push({ ...all, TransactionToken: "NO-SUCH-TOKEN" })).toContain(
+      "<Code>999</Code><Explanation>Transaction not found</Explanation>",
+    );
+    const p = await parentWithChild();
+    const started = await pay(p, 1);
+    await decide(p, started.body.TransToken, "pay");
+    expect(await push({ ...all, TransactionToken: started.body.TransToken })).toContain(
+      "<Code>999</Code><Explanation>Transaction cannot be charged: paid</Explanation>",
+    );
   });
 });
