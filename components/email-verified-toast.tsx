@@ -2,7 +2,7 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
-import { notify } from "@/components/notifications/toast";
+import { toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { EMAIL_VERIFICATION_ERRORS, type EmailVerificationError } from "@/lib/contracts";
 
 const DEFAULT_ERROR = "There was an error verifying your email address.";
@@ -23,13 +23,9 @@ export function EmailVerifiedToast() {
   useEffect(() => {
     if (status !== "success" && status !== "error") return;
     if (status === "success") {
-      notify({ title: "Email Verified Successfully", variant: "success" });
+      toastSuccess("Email Verified Successfully");
     } else {
-      notify({
-        title: "Email Verification Failed",
-        description: errorText(reason),
-        variant: "destructive",
-      });
+      toastFailure("Email Verification Failed", errorText(reason));
     }
     const url = new URL(window.location.href);
     for (const name of PARAMETERS) url.searchParams.delete(name);

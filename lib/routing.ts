@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/auth/permissions";
+import type { Role } from "@/lib/contracts/permissions";
 
 // The routing table of spec 001 §2. Pages enforce it on the server; proxy.ts uses it to send
 // signed-out visitors to the login screen without a database round trip.

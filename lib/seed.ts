@@ -1,14 +1,14 @@
 import "server-only";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { hashPassword, generatePassword } from "@/lib/auth/password";
-import { FEATURES, SUPERADMIN_USERNAME } from "@/lib/auth/permissions";
+import { hashPassword, generatePassword } from "@/lib/security/password";
+import { FEATURES, SUPERADMIN_USERNAME } from "@/lib/contracts/permissions";
 import { env } from "@/lib/env";
 import { log } from "@/lib/observability/log";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { mondayOf, parseIsoDate, schoolToday } from "@/lib/school-calendar";
 import { DEMO_ACCOUNTS } from "@/lib/seed-accounts";
-import { usernameKey } from "@/lib/users/username";
+import { usernameKey } from "@/lib/validations/username";
 
 // Seeding is idempotent: every step checks for what it would create, so running it twice, or on
 // several instances at once, changes nothing the second time.

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SettingsSection } from "@/components/admin/settings/settings-section";
 import { AuthPage } from "@/components/auth/auth-page";
-import { hasFeature } from "@/lib/auth/permissions";
+import { hasFeature } from "@/lib/contracts/permissions";
 import { getCurrentUser } from "@/lib/auth/session";
 
 // /settings (spec 001 §2 "settings screen on its own"): the Settings screen alone, for admins with

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -19,25 +19,10 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { TextField } from "@/components/ui/form-fields";
 import { Separator } from "@/components/ui/separator";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import type { SessionUser } from "@/lib/auth/session";
 import { profileSchema } from "@/lib/validations/auth";
 
@@ -66,8 +51,6 @@ export function ProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const router = useRouter();
-  const sessionChanged = useSessionChanged();
-  const [converting, setConverting] = useState(false);
   const form = useForm<ProfileFormValues>({
     resolver: zodResolver(profileSchema),
     values: {
@@ -83,166 +66,118 @@ export function ProfileDialog({
   async function onSubmit(values: ProfileFormValues) {
     try {
       await api("/api/profile", { method: "PUT", body: toProfilePayload(values) });
-      notify({ title: "Success", description: "Profile updated successfully", variant: "success" });
+      toastSuccess("Success", "Profile updated successfully");
       onOpenChange(false);
       router.refresh();
     } catch (error) {
-      notify({
-        title: "Update Failed",
-        description: errorMessage(error, "Failed to update profile"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to update profile", "Update Failed");
     }
   }
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Profile Settings"
+      description={<>Signed in as {user.username}.</>}
+      className="max-h-[90dvh] overflow-y-auto"
+      form={form}
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={form.formState.isSubmitting}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+      after={user.role === "parent" && <ConvertToTeacher onConverted={() => onOpenChange(false)} />}
+    >
+      <TextField control={form.control} name="name" label="Name" autoComplete="name" />
+      <TextField
+        control={form.control}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+      />
+      <TextField control={form.control} name="phone" label="Phone" type="tel" autoComplete="tel" />
+      <Separator />
+      <p className="text-sm text-muted-foreground">
+        To change your password, enter your current password and the new one twice.
+      </p>
+      <TextField
+        control={form.control}
+        name="currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <TextField
+        control={form.control}
+        name="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        control={form.control}
+        name="confirmPassword"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+      />
+    </FormDialog>
+  );
+}
+
+/** "Are you a member of staff?": the one-way conversion of a parent's account (spec 000 §5). */
+function ConvertToTeacher({ onConverted }: { onConverted: () => void }) {
+  const sessionChanged = useSessionChanged();
+  const [converting, setConverting] = useState(false);
 
   async function convert() {
     setConverting(true);
     try {
       await api("/api/user/convert-to-teacher", { method: "POST" });
-      notify({
-        title: "Account Converted",
-        description: "Your account has been converted to a teacher account. Please log in again.",
-        variant: "success",
-      });
-      onOpenChange(false);
+      toastSuccess(
+        "Account Converted",
+        "Your account has been converted to a teacher account. Please log in again.",
+      );
+      onConverted();
       sessionChanged();
     } catch (error) {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to convert account"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to convert account");
     } finally {
       setConverting(false);
     }
   }
 
-  const submitting = form.formState.isSubmitting;
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Profile Settings</DialogTitle>
-          <DialogDescription>Signed in as {user.username}.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="name" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" {...field} value={field.value ?? ""} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="phone"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Phone</FormLabel>
-                  <FormControl>
-                    <Input type="tel" autoComplete="tel" {...field} value={field.value ?? ""} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <Separator />
-            <p className="text-sm text-muted-foreground">
-              To change your password, enter your current password and the new one twice.
-            </p>
-            {(["currentPassword", "newPassword", "confirmPassword"] as const).map((name) => (
-              <FormField
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>
-                      {name === "currentPassword"
-                        ? "Current password"
-                        : name === "newPassword"
-                          ? "New password"
-                          : "Confirm new password"}
-                    </FormLabel>
-                    <FormControl>
-                      <Input
-                        type="password"
-                        autoComplete={
-                          name === "currentPassword" ? "current-password" : "new-password"
-                        }
-                        {...field}
-                        value={field.value ?? ""}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            ))}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? "Saving..." : "Save Changes"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-        {user.role === "parent" && (
-          <>
-            <Separator />
-            <div className="grid gap-2">
-              <p className="text-sm font-medium">Are you a member of staff?</p>
-              <p className="text-sm text-muted-foreground">
-                Convert this account to a teacher account to order for yourself. This cannot be
-                undone, and you will log in again afterwards.
-              </p>
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
-                  <Button variant="outline" disabled={converting}>
-                    Convert to Teacher Account
-                  </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>Convert to a teacher account?</AlertDialogTitle>
-                    <AlertDialogDescription>
-                      This is one way: the account becomes a teacher account and you will be logged
-                      out to log in again.
-                    </AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>Cancel</AlertDialogCancel>
-                    <AlertDialogAction onClick={() => void convert()}>Convert</AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
-            </div>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Separator />
+      <div className="grid gap-2">
+        <p className="text-sm font-medium">Are you a member of staff?</p>
+        <p className="text-sm text-muted-foreground">
+          Convert this account to a teacher account to order for yourself. This cannot be undone,
+          and you will log in again afterwards.
+        </p>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="outline" disabled={converting}>
+              Convert to Teacher Account
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Convert to a teacher account?</AlertDialogTitle>
+              <AlertDialogDescription>
+                This is one way: the account becomes a teacher account and you will be logged out to
+                log in again.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction onClick={() => void convert()}>Convert</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
+    </>
   );
 }

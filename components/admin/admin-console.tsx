@@ -6,7 +6,7 @@ import { SECTION_SCREENS } from "@/components/admin/admin-sections";
 import { useIsNarrow } from "@/components/admin/use-is-narrow";
 import { useLogout } from "@/components/auth/use-session-actions";
 import { Button } from "@/components/ui/button";
-import { allowedSections, SECTION_TITLES, type Feature } from "@/lib/auth/permissions";
+import { allowedSections, SECTION_TITLES, type Feature } from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { SHOP_NAME } from "@/lib/brand";
 import { cn } from "@/lib/utils";

@@ -13,7 +13,7 @@ import { PendingPaymentsSection } from "@/components/admin/pending-payments/pend
 import { RefundManagementSection } from "@/components/admin/refunds/refunds-section";
 import { RevenueStatsSection } from "@/components/admin/revenue/revenue-section";
 import { SettingsSection } from "@/components/admin/settings/settings-section";
-import type { Feature } from "@/lib/auth/permissions";
+import type { Feature } from "@/lib/contracts/permissions";
 
 /** Every console section's screen, by feature key (spec 001 §2). */
 export const SECTION_SCREENS: Record<Feature, ComponentType> = {

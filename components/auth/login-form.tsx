@@ -2,19 +2,11 @@
 
 import { useForm } from "react-hook-form";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
-import { notify } from "@/components/notifications/toast";
-import { Button } from "@/components/ui/button";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
+import { Form } from "@/components/ui/form";
+import { SubmitButton, TextField } from "@/components/ui/form-fields";
 import { SHOP_CONTACT_NAME } from "@/lib/brand";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 import type { LoginInput } from "@/lib/validations/login";
 
@@ -33,66 +25,49 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   async function onSubmit(values: LoginInput) {
     try {
       await api("/api/login", { method: "POST", body: values });
-      notify({ title: "Success", description: "Logged in successfully", variant: "success" });
+      toastSuccess("Success", "Logged in successfully");
       sessionChanged();
     } catch (error) {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to login"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to login");
     }
   }
 
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-        <FormField
+        <TextField
           control={form.control}
           name="username"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Username</FormLabel>
-              <FormControl>
-                <Input
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
         />
-        <FormField
+        <TextField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <div className="flex items-center justify-between">
-                <FormLabel>Password</FormLabel>
-                <button
-                  type="button"
-                  onClick={onForgotPassword}
-                  className="text-sm text-primary underline-offset-4 hover:underline focus-visible:underline"
-                >
-                  Forgot your password?
-                </button>
-              </div>
-              <FormControl>
-                <Input type="password" autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Password"
+          labelAside={
+            <button
+              type="button"
+              onClick={onForgotPassword}
+              className="text-sm text-primary underline-offset-4 hover:underline focus-visible:underline"
+            >
+              Forgot your password?
+            </button>
+          }
+          type="password"
+          autoComplete="current-password"
         />
         <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
           Forgot your username? Contact {SHOP_CONTACT_NAME} at the shop for assistance.
         </p>
-        <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
-          {form.formState.isSubmitting ? "Logging in..." : "Login to Portal"}
-        </Button>
+        <SubmitButton
+          pending={form.formState.isSubmitting}
+          label="Login to Portal"
+          pendingLabel="Logging in..."
+          className="w-full"
+        />
       </form>
     </Form>
   );

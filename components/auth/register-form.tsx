@@ -3,19 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
-import { notify } from "@/components/notifications/toast";
-import { Button } from "@/components/ui/button";
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { api, errorMessage } from "@/lib/client/api";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
+import { Form } from "@/components/ui/form";
+import { SubmitButton, TextField } from "@/components/ui/form-fields";
+import { api } from "@/lib/client/api";
 import { registerFormSchema, type RegisterFormInput } from "@/lib/validations/auth";
 
 /** The account the form sends: one name, empty e-mail and phone left out (spec 000 §3). */
@@ -46,14 +37,10 @@ export function RegisterForm() {
   async function onSubmit(values: RegisterFormInput) {
     try {
       await api("/api/register", { method: "POST", body: toRegisterPayload(values) });
-      notify({ title: "Success", description: "Registered successfully", variant: "success" });
+      toastSuccess("Success", "Registered successfully");
       sessionChanged();
     } catch (error) {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to register"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to register");
     }
   }
 
@@ -61,100 +48,59 @@ export function RegisterForm() {
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
+          <TextField
             control={form.control}
             name="firstName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>First name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="given-name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="First name"
+            autoComplete="given-name"
           />
-          <FormField
+          <TextField
             control={form.control}
             name="lastName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Last name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="family-name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Last name"
+            autoComplete="family-name"
           />
         </div>
-        <FormField
+        <TextField
           control={form.control}
           name="username"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Username</FormLabel>
-              <FormControl>
-                <Input
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  {...field}
-                />
-              </FormControl>
-              <FormDescription>
-                Keep it simple and memorable and avoid complex characters, for example john.banda
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Username"
+          description="Keep it simple and memorable and avoid complex characters, for example john.banda"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
         />
-        <FormField
+        <TextField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
         />
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email (optional)</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" {...field} />
-              </FormControl>
-              <FormDescription>
-                Allows password recovery and order confirmations by email.
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email (optional)"
+          description="Allows password recovery and order confirmations by email."
+          type="email"
+          autoComplete="email"
+          inputMode="email"
         />
-        <FormField
+        <TextField
           control={form.control}
           name="phone"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Phone (optional)</FormLabel>
-              <FormControl>
-                <Input type="tel" autoComplete="tel" placeholder="e.g. 0971234567" {...field} />
-              </FormControl>
-              <FormDescription>For SMS notifications and account recovery.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Phone (optional)"
+          description="For SMS notifications and account recovery."
+          type="tel"
+          autoComplete="tel"
+          placeholder="e.g. 0971234567"
         />
-        <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
-          {form.formState.isSubmitting ? "Creating account..." : "Create Account"}
-        </Button>
+        <SubmitButton
+          pending={form.formState.isSubmitting}
+          label="Create Account"
+          pendingLabel="Creating account..."
+          className="w-full"
+        />
       </form>
     </Form>
   );

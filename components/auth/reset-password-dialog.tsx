@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -22,16 +22,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { api, ApiRequestError, NetworkError } from "@/lib/client/api";
+import { Form } from "@/components/ui/form";
+import { TextField } from "@/components/ui/form-fields";
+import { api } from "@/lib/client/api";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "@/lib/validations/login";
 
 const DEFAULT_SENT =
@@ -61,27 +54,15 @@ export function ResetPasswordDialog({
   async function send() {
     setSending(true);
     try {
-      const answer = await api<{ message?: string }>("/api/auth/forgot-password", {
+      const answer = await api("/api/auth/forgot-password", {
         method: "POST",
         body: { identifier: form.getValues("identifier").trim() },
       });
-      notify({
-        title: "Password Reset Sent",
-        description: answer?.message || DEFAULT_SENT,
-        variant: "success",
-      });
+      toastSuccess("Password Reset Sent", answer?.message || DEFAULT_SENT);
       close();
     } catch (error) {
       setConfirming(false);
-      notify({
-        title: "Error",
-        description:
-          error instanceof NetworkError
-            ? "Network error. Please try again."
-            : (error instanceof ApiRequestError && error.serverMessage) ||
-              "Failed to send password reset.",
-        variant: "destructive",
-      });
+      toastError(error, "Failed to send password reset.");
     } finally {
       setSending(false);
     }
@@ -109,18 +90,12 @@ export function ResetPasswordDialog({
               className="grid gap-4"
               noValidate
             >
-              <FormField
+              <TextField
                 control={form.control}
                 name="identifier"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Username or email</FormLabel>
-                    <FormControl>
-                      <Input autoComplete="username" autoCapitalize="none" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Username or email"
+                autoComplete="username"
+                autoCapitalize="none"
               />
             </form>
           </Form>

@@ -3,8 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
-import { notify } from "@/components/notifications/toast";
-import { api, errorMessage } from "@/lib/client/api";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
+import { api } from "@/lib/client/api";
 import { clearOfflineCache } from "@/lib/client/offline-cache";
 
 // After login, registration or logout all cached data is cleared (spec 000 §4) and the server
@@ -24,14 +24,10 @@ export function useLogout() {
   return useCallback(async () => {
     try {
       await api("/api/logout", { method: "POST" });
-      notify({ title: "Success", description: "Logged out successfully", variant: "success" });
+      toastSuccess("Success", "Logged out successfully");
       sessionChanged();
     } catch (error) {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to logout"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to logout");
     }
   }, [sessionChanged]);
 }

@@ -1,4 +1,6 @@
 import type * as React from "react";
+import { useEffect } from "react";
+import { errorMessage } from "@/lib/client/api";
 
 export type NotifyVariant = "default" | "destructive" | "success";
 
@@ -47,4 +49,29 @@ export function notify({ title, description, variant = "default", duration }: No
     })
     // Offline with the chunk not cached yet: the message is lost, never an unhandled rejection.
     .catch(() => {});
+}
+
+/** A success toast: a title and, when there is more to say, a description. */
+export function toastSuccess(title: string, description?: string, duration?: number): void {
+  notify({ title, description, variant: "success", duration });
+}
+
+/** A destructive toast with the screen's own words: a refused action or a failed check. */
+export function toastFailure(title: string, description?: string, duration?: number): void {
+  notify({ title, description, variant: "destructive", duration });
+}
+
+/**
+ * The toast of a failed call (spec 001 §8): titled "Error" unless the screen names it, with the
+ * server's message, the network's, or else the screen's fallback.
+ */
+export function toastError(error: unknown, fallback: string, title = "Error"): void {
+  toastFailure(title, errorMessage(error, fallback));
+}
+
+/** For a query: its failure's toast, once each time the error changes. */
+export function useErrorToast(error: unknown, fallback: string): void {
+  useEffect(() => {
+    if (error) toastError(error, fallback);
+  }, [error, fallback]);
 }

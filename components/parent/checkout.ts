@@ -1,60 +1,36 @@
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastFailure } from "@/components/notifications/toast";
+import { validateMenuItems } from "@/components/portal/use-cart-validation";
 import type { CheckoutHandler } from "@/components/portal/use-place-order";
-import { api, errorMessage } from "@/lib/client/api";
-import type { CartItem, MenuValidationDto, OrderRequestItem } from "@/lib/contracts";
+import { api } from "@/lib/client/api";
+import { cartMenuItemIds } from "@/lib/client/cart";
+import type { OrderRequestItem } from "@/lib/contracts";
+import type { MobilePaymentAnswer } from "@/lib/contracts/mobile-money";
+import type { CreatePaymentAnswer } from "@/lib/contracts/payments";
 import { fromNgwee } from "@/lib/money";
 
 // Card checkout, the five steps of spec 000 §4: (1) validate the cart with the server, (2) create
 // the payment and get the provider's token, (3) record the attempt, (4) send the browser to the
 // provider's pay page, (5) verify on return (the /payment/success page).
 
-type CreatedPayment = {
-  Result?: string;
-  ResultExplanation?: string;
-  TransToken?: string;
-  companyRef?: string;
-  paymentUrl?: string;
-};
-
 export const UNAVAILABLE_MESSAGE = "Some items in your cart are no longer available";
 
-function toRequestItems(items: readonly CartItem[]): OrderRequestItem[] {
-  return items.map((item) => ({
-    menuItemId: item.menuItemId,
-    studentId: item.studentId,
-    weekNumber: item.weekNumber,
-    dayOfWeek: item.dayOfWeek,
-    category: item.category || null,
-    sideDish: item.sideDish || null,
-    comments: item.comments || null,
-    originalPrice: item.menuItem.price,
-    discountedPrice: item.discountedPrice,
-    discountPercentage: item.discountPercentage,
-  }));
-}
-
 /** (1) A failed validation call counts as valid (spec 000 §4); the server checks again anyway. */
-async function cartIsAvailable(items: readonly CartItem[]): Promise<boolean> {
-  try {
-    const result = await api<MenuValidationDto>("/api/menu-items/validate", {
-      method: "POST",
-      body: { menuItemIds: [...new Set(items.map((i) => i.menuItemId))] },
-    });
-    return result.unavailable.length + result.archived.length + result.missing.length === 0;
-  } catch {
-    return true;
-  }
+async function cartIsAvailable(lines: readonly OrderRequestItem[]): Promise<boolean> {
+  const result = await validateMenuItems(cartMenuItemIds(lines));
+  return (
+    !result || result.unavailable.length + result.archived.length + result.missing.length === 0
+  );
 }
 
-export const startCardPayment: CheckoutHandler = async (items, { user, totalNgwee }) => {
-  if (!(await cartIsAvailable(items))) {
-    notify({ title: "Error", description: UNAVAILABLE_MESSAGE, variant: "destructive" });
+export const startCardPayment: CheckoutHandler = async (lines, { user, totalNgwee }) => {
+  if (!(await cartIsAvailable(lines))) {
+    toastFailure("Error", UNAVAILABLE_MESSAGE);
     return;
   }
   const [firstName, ...rest] = (user.name || user.username).split(" ");
-  let created: CreatedPayment;
+  let created: CreatePaymentAnswer | MobilePaymentAnswer;
   try {
-    created = await api<CreatedPayment>("/api/payments/create", {
+    created = await api("/api/payments/create", {
       method: "POST",
       body: {
         amount: fromNgwee(totalNgwee),
@@ -66,31 +42,24 @@ export const startCardPayment: CheckoutHandler = async (items, { user, totalNgwe
         redirectURL: `${window.location.origin}/payment/success`,
         backURL: `${window.location.origin}/payment/cancel`,
         paymentMethod: "CC",
-        cartItems: toRequestItems(items),
+        cartItems: lines,
       },
     });
   } catch (error) {
-    notify({
-      title: "Error",
-      description: errorMessage(error, "Failed to create payment token"),
-      variant: "destructive",
-    });
+    toastError(error, "Failed to create payment token");
+    return;
+  }
+  // A card answer names the pay page (a mobile-money push has none).
+  if (!("paymentUrl" in created)) {
+    toastFailure("Error", "Invalid payment response received");
     return;
   }
   if (created.Result !== "000") {
-    notify({
-      title: "Error",
-      description: created.ResultExplanation || "Payment initialization failed",
-      variant: "destructive",
-    });
+    toastFailure("Error", created.ResultExplanation || "Payment initialization failed");
     return;
   }
   if (!created.TransToken || !created.paymentUrl) {
-    notify({
-      title: "Error",
-      description: "Invalid payment response received",
-      variant: "destructive",
-    });
+    toastFailure("Error", "Invalid payment response received");
     return;
   }
   // (3) The server recorded the attempt when it created it; this confirms it is there.

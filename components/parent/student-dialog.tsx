@@ -4,20 +4,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
-import { notify } from "@/components/notifications/toast";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { StudentFields } from "@/components/students/student-fields";
-import { Form } from "@/components/ui/form";
+import { FormDialog } from "@/components/ui/form-dialog";
 import type { SessionUser } from "@/lib/auth/session";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { StudentDto } from "@/lib/contracts";
 import { studentSchema } from "@/lib/validations/students";
@@ -49,28 +40,20 @@ export function StudentDialog({
   const save = useMutation({
     mutationFn: (values: { name: string; grade: string }) =>
       student
-        ? api<StudentDto>(`/api/students/${student.id}`, { method: "PUT", body: values })
-        : api<StudentDto>("/api/students", {
+        ? api(`/api/students/${student.id}`, { method: "PUT", body: values })
+        : api("/api/students", {
             method: "POST",
             body: { ...values, parent_id: user.id },
           }),
     onSuccess: () => {
-      notify({
-        title: "Success",
-        description: student ? "Student updated successfully" : "Student added successfully",
-        variant: "success",
-      });
+      toastSuccess(
+        "Success",
+        student ? "Student updated successfully" : "Student added successfully",
+      );
       onOpenChange(false);
     },
     onError: (error) =>
-      notify({
-        title: "Error",
-        description: errorMessage(
-          error,
-          student ? "Failed to update student" : "Failed to create student",
-        ),
-        variant: "destructive",
-      }),
+      toastError(error, student ? "Failed to update student" : "Failed to create student"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.students }),
   });
 
@@ -78,38 +61,24 @@ export function StudentDialog({
     (values) => save.mutate(studentSchema.parse(values)),
     (errors) => {
       if (errors.grade) {
-        notify({
-          title: "Grade Required",
-          description: "Please select a grade",
-          variant: "destructive",
-        });
+        toastFailure("Grade Required", "Please select a grade");
       }
     },
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{student ? "Edit Student" : "Add Student"}</DialogTitle>
-          <DialogDescription>
-            {student ? "Change the student's name or grade." : "Add a child to your account."}
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-            <StudentFields control={form.control} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? "Saving..." : student ? "Save Changes" : "Add Student"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={student ? "Edit Student" : "Add Student"}
+      description={student ? "Change the student's name or grade." : "Add a child to your account."}
+      form={form}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={student ? "Save Changes" : "Add Student"}
+      pendingLabel="Saving..."
+    >
+      <StudentFields control={form.control} />
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { notify } from "@/components/notifications/toast";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { StudentDialog } from "@/components/parent/student-dialog";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { useStudents } from "@/components/portal/use-portal-queries";
@@ -20,7 +20,7 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/auth/session";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { gradeLabel } from "@/lib/client/format";
 import { queryKeys } from "@/lib/client/query-keys";
 import { STAFF_GRADE, type StudentDto } from "@/lib/contracts";
@@ -36,16 +36,9 @@ export function StudentsTab({ user }: { user: SessionUser }) {
   const [toDelete, setToDelete] = useState<StudentDto | null>(null);
 
   const remove = useMutation({
-    mutationFn: (student: StudentDto) =>
-      api<unknown>(`/api/students/${student.id}`, { method: "DELETE" }),
-    onSuccess: () =>
-      notify({ title: "Success", description: "Student deleted successfully", variant: "success" }),
-    onError: (error) =>
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to delete student"),
-        variant: "destructive",
-      }),
+    mutationFn: (student: StudentDto) => api(`/api/students/${student.id}`, { method: "DELETE" }),
+    onSuccess: () => toastSuccess("Success", "Student deleted successfully"),
+    onError: (error) => toastError(error, "Failed to delete student"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.students }),
   });
 

@@ -3,7 +3,7 @@
 import { XCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { notify } from "@/components/notifications/toast";
+import { toastFailure } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { api } from "@/lib/client/api";
@@ -20,7 +20,7 @@ export function PaymentCancelled({
   const router = useRouter();
 
   useEffect(() => {
-    notify({ title: "Payment Cancelled", variant: "destructive" });
+    toastFailure("Payment Cancelled");
     // Tell the server; it checks with the provider and cancels the unpaid transaction there.
     if (transactionId) {
       void api("/api/payments/payment-attempts/update", {

@@ -4,12 +4,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { notify } from "@/components/notifications/toast";
+import { notify, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { api, errorMessage, NetworkError } from "@/lib/client/api";
 import { clearCart } from "@/lib/client/cart-store";
 import { queryKeys } from "@/lib/client/query-keys";
+import type { VerifyPaymentAnswer } from "@/lib/contracts/payments";
 
 // The return page (spec 001 §2, §4): verify the payment with the server, retrying up to 3 times
 // 3 s apart; on success clear the cart, refresh orders and cycles and go home after 3 s; when it
@@ -19,14 +20,6 @@ const RETRIES = 3;
 const RETRY_DELAY_MS = 3000;
 const HOME_AFTER_SUCCESS_MS = 3000;
 const HOME_AFTER_FAILURE_MS = 5000;
-
-type VerifyAnswer = {
-  success?: boolean;
-  message?: string;
-  Result?: string;
-  ResultExplanation?: string;
-  TransactionStatus?: string;
-};
 
 type View =
   | { state: "verifying"; attempt: number }
@@ -49,34 +42,29 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
 
     async function run() {
       if (!transactionId) {
-        notify({ title: "Error", description: "Missing transaction ID", variant: "destructive" });
+        toastFailure("Error", "Missing transaction ID");
         setView({ state: "failed", message: "Missing transaction ID" });
         return;
       }
-      let last: VerifyAnswer | null = null;
+      let last: VerifyPaymentAnswer | null = null;
       for (let attempt = 1; attempt <= RETRIES + 1 && !cancelled; attempt++) {
         setView({ state: "verifying", attempt });
         try {
-          last = await api<VerifyAnswer>(
-            `/api/payments/verify/${encodeURIComponent(transactionId)}`,
-            {
-              method: "POST",
-            },
-          );
+          last = await api(`/api/payments/verify/${encodeURIComponent(transactionId)}`, {
+            method: "POST",
+          });
         } catch (error) {
           if (attempt > RETRIES) {
-            notify({
-              title: "Verification Error",
-              description:
-                error instanceof NetworkError
-                  ? "Failed to verify payment. Please check your order status in the order history."
-                  : errorMessage(
-                      error,
-                      "Failed to verify payment. Please check your order status in the order history.",
-                    ),
-              variant: "destructive",
-              duration: HOME_AFTER_FAILURE_MS,
-            });
+            toastFailure(
+              "Verification Error",
+              error instanceof NetworkError
+                ? "Failed to verify payment. Please check your order status in the order history."
+                : errorMessage(
+                    error,
+                    "Failed to verify payment. Please check your order status in the order history.",
+                  ),
+              HOME_AFTER_FAILURE_MS,
+            );
             setView({ state: "failed", message: "Failed to verify payment" });
             goHome(HOME_AFTER_FAILURE_MS);
             return;
@@ -85,11 +73,7 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
           continue;
         }
         if (!last || typeof last.success !== "boolean") {
-          notify({
-            title: "Error",
-            description: "Invalid verification response",
-            variant: "destructive",
-          });
+          toastFailure("Error", "Invalid verification response");
           setView({ state: "failed", message: "Invalid verification response" });
           goHome(HOME_AFTER_FAILURE_MS);
           return;
@@ -98,12 +82,11 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
           clearCart();
           void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
           void queryClient.invalidateQueries({ queryKey: queryKeys.orderCycles });
-          notify({
-            title: "Payment Successful",
-            description: "Your payment has been verified and your order is being processed.",
-            variant: "success",
-            duration: HOME_AFTER_FAILURE_MS,
-          });
+          toastSuccess(
+            "Payment Successful",
+            "Your payment has been verified and your order is being processed.",
+            HOME_AFTER_FAILURE_MS,
+          );
           setView({ state: "paid" });
           goHome(HOME_AFTER_SUCCESS_MS);
           return;
@@ -121,15 +104,13 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
         notify({ title: "Payment Pending", description: message, duration: HOME_AFTER_FAILURE_MS });
         setView({ state: "confirming", message });
       } else {
-        notify({
-          title: "Payment Verification Failed",
-          description:
-            last?.TransactionStatus === "paid-unfulfilled" && last.message
-              ? last.message
-              : "We couldn't verify your payment. Please contact support if payment was made.",
-          variant: "destructive",
-          duration: HOME_AFTER_FAILURE_MS,
-        });
+        toastFailure(
+          "Payment Verification Failed",
+          last?.TransactionStatus === "paid-unfulfilled" && last.message
+            ? last.message
+            : "We couldn't verify your payment. Please contact support if payment was made.",
+          HOME_AFTER_FAILURE_MS,
+        );
         setView({ state: "failed", message: last?.message || "The payment was not successful." });
       }
       goHome(HOME_AFTER_FAILURE_MS);

@@ -2,7 +2,7 @@
 
 import { FlaskConical } from "lucide-react";
 import { useState } from "react";
-import { notify } from "@/components/notifications/toast";
+import { toastFailure } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -32,7 +32,7 @@ export function SandboxPayPage({ payment }: { payment: SandboxPayment }) {
   async function decide(action: SandboxAction) {
     setPending(action);
     try {
-      const { redirectTo } = await api<{ redirectTo: string }>("/api/payments/sandbox/decide", {
+      const { redirectTo } = await api("/api/payments/sandbox/decide", {
         method: "POST",
         body: { token: payment.token, action },
       });
@@ -42,10 +42,7 @@ export function SandboxPayPage({ payment }: { payment: SandboxPayment }) {
       }
       window.location.assign(redirectTo);
     } catch (error) {
-      notify({
-        title: errorMessage(error, "The test payment could not be completed."),
-        variant: "destructive",
-      });
+      toastFailure(errorMessage(error, "The test payment could not be completed."));
       setPending(null);
     }
   }

@@ -2,7 +2,7 @@
 
 import { AlertTriangle, ShoppingCart } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { notify } from "@/components/notifications/toast";
+import { notify, toastFailure } from "@/components/notifications/toast";
 import { CartLine, type LineProblem } from "@/components/portal/cart-line";
 import { CartSummary } from "@/components/portal/cart-summary";
 import { EmptyBlock } from "@/components/portal/load-state";
@@ -159,11 +159,7 @@ function useUnavailableNotice(problemKey: string) {
   useEffect(() => {
     if (!problemKey || problemKey === shown.current) return;
     shown.current = problemKey;
-    notify({
-      title: "Unavailable Items",
-      description: "Some items in your cart are no longer available",
-      variant: "destructive",
-    });
+    toastFailure("Unavailable Items", "Some items in your cart are no longer available");
   }, [problemKey]);
 }
 

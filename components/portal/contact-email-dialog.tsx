@@ -3,28 +3,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
-import { notify } from "@/components/notifications/toast";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { TextareaField, TextField } from "@/components/ui/form-fields";
 import type { SessionUser } from "@/lib/auth/session";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { contactEmailSchema } from "@/lib/validations/contact";
 
 type ContactEmailValues = z.input<typeof contactEmailSchema>;
@@ -46,86 +29,45 @@ export function ContactEmailDialog({
 
   async function onSubmit(values: ContactEmailValues) {
     try {
-      const answer = await api<{ message?: string } | null>("/api/contact/email", {
+      const answer = await api("/api/contact/email", {
         method: "POST",
         body: contactEmailSchema.parse(values),
       });
-      notify({
-        title: "Message Sent",
-        description: answer?.message ?? "Thank you. We will get back to you soon.",
-        variant: "success",
-      });
+      toastSuccess("Message Sent", answer?.message ?? "Thank you. We will get back to you soon.");
       form.reset({ name: values.name, email: values.email, message: "" });
       onOpenChange(false);
     } catch (error) {
-      notify({
-        title: "Error sending message",
-        description: errorMessage(error, "Failed to send email"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to send email", "Error sending message");
     }
   }
 
-  const submitting = form.formState.isSubmitting;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Send us an email</DialogTitle>
-          <DialogDescription>We reply to the e-mail address you give here.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="name" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="message"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Message</FormLabel>
-                  <FormControl>
-                    <Textarea rows={5} maxLength={5000} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? "Sending..." : "Send Message"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Send us an email"
+      description="We reply to the e-mail address you give here."
+      form={form}
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={form.formState.isSubmitting}
+      submitLabel="Send Message"
+      pendingLabel="Sending..."
+    >
+      <TextField control={form.control} name="name" label="Name" autoComplete="name" />
+      <TextField
+        control={form.control}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+      />
+      <TextareaField
+        control={form.control}
+        name="message"
+        label="Message"
+        rows={5}
+        maxLength={5000}
+      />
+    </FormDialog>
   );
 }

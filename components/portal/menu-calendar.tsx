@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import { notify } from "@/components/notifications/toast";
+import { toastFailure, toastSuccess } from "@/components/notifications/toast";
 import type { AddTarget, MealChoice } from "@/components/portal/add-to-cart-dialog";
 import { DayCard } from "@/components/portal/day-card";
 import { LazyAddToCartDialog } from "@/components/portal/lazy-portal";
@@ -96,19 +96,11 @@ export function MenuCalendar({
     setTarget(null);
     const { live } = ordersForDay(ctx.orders, ctx.cycle.id, student.id, weekNumber, dayOfWeek);
     if (live) {
-      notify({
-        title: "Already Ordered",
-        description: "You already have an order for this day",
-        variant: "destructive",
-      });
+      toastFailure("Already Ordered", "You already have an order for this day");
       return;
     }
     if (dayClosure(ctx.cycle, weekNumber, dayOfWeek, ctx.cutoff, timeZone, new Date()) !== null) {
-      notify({
-        title: "School Closed",
-        description: "This day no longer takes orders",
-        variant: "destructive",
-      });
+      toastFailure("School Closed", "This day no longer takes orders");
       return;
     }
     const result = addCartItem(
@@ -116,19 +108,11 @@ export function MenuCalendar({
       makeCartItem(item, student, weekNumber, dayOfWeek, choice),
     );
     if (!result.ok) {
-      notify({
-        title: "Already in Cart",
-        description: "You already have this day in your cart",
-        variant: "destructive",
-      });
+      toastFailure("Already in Cart", "You already have this day in your cart");
       return;
     }
     writeCart(result.items);
-    notify({
-      title: "Added to Cart",
-      description: `${item.name}, ${weekdayName(dayOfWeek)} ${formatDayDate(date)}`,
-      variant: "success",
-    });
+    toastSuccess("Added to Cart", `${item.name}, ${weekdayName(dayOfWeek)} ${formatDayDate(date)}`);
   }
 
   return (

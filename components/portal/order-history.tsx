@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { notify } from "@/components/notifications/toast";
+import { toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { LazyCancelOrderDialog } from "@/components/portal/lazy-portal";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { OrderCard } from "@/components/portal/order-card";
@@ -32,16 +32,9 @@ export function OrderHistory({ timeZone }: { timeZone: string }) {
   const cancelDialogUsed = useShownOnce(toCancel !== null);
 
   const cancel = useMutation({
-    mutationFn: (order: OrderDto) =>
-      api<OrderDto>(`/api/orders/${order.id}/cancel`, { method: "POST" }),
-    onSuccess: () =>
-      notify({
-        title: "Order Cancelled",
-        description: "Your order has been cancelled.",
-        variant: "success",
-      }),
-    onError: (error) =>
-      notify({ title: "Error", description: cancelErrorMessage(error), variant: "destructive" }),
+    mutationFn: (order: OrderDto) => api(`/api/orders/${order.id}/cancel`, { method: "POST" }),
+    onSuccess: () => toastSuccess("Order Cancelled", "Your order has been cancelled."),
+    onError: (error) => toastFailure("Error", cancelErrorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
   });
 

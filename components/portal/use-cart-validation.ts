@@ -6,22 +6,27 @@ import { CART_REVALIDATE_MS, queryKeys } from "@/lib/client/query-keys";
 import type { MenuValidationDto } from "@/lib/contracts";
 
 /**
- * Asks the server which cart items are still orderable, on mount and every 120000 ms (spec 000
- * §4). A failed call counts as valid: it resolves to null instead of failing.
+ * Asks the server which of these menu items are still orderable (spec 000 §4). A failed call
+ * counts as valid: it resolves to null instead of failing; the server checks the order anyway.
  */
+export async function validateMenuItems(
+  menuItemIds: readonly number[],
+): Promise<MenuValidationDto | null> {
+  try {
+    return await api("/api/menu-items/validate", {
+      method: "POST",
+      body: { menuItemIds },
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** The cart's validation, on mount and every 120000 ms (spec 000 §4). */
 export function useCartValidation(menuItemIds: readonly number[]) {
   return useQuery({
     queryKey: queryKeys.menuValidation(menuItemIds),
-    queryFn: async (): Promise<MenuValidationDto | null> => {
-      try {
-        return await api<MenuValidationDto>("/api/menu-items/validate", {
-          method: "POST",
-          body: { menuItemIds },
-        });
-      } catch {
-        return null;
-      }
-    },
+    queryFn: () => validateMenuItems(menuItemIds),
     enabled: menuItemIds.length > 0,
     staleTime: 0,
     refetchInterval: CART_REVALIDATE_MS,

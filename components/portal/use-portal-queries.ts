@@ -3,25 +3,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { CUTOFF_STALE_MS, ORDERS_GC_MS, ORDERS_STALE_MS, queryKeys } from "@/lib/client/query-keys";
-import type {
-  CommunicationDto,
-  CutoffTimeDto,
-  MenuItemDto,
-  MyDiscountCodeDto,
-  OrderCycleDto,
-  OrderDto,
-  PaymentBypassDto,
-  StudentDto,
-} from "@/lib/contracts";
+import type { OrderCycleDto } from "@/lib/contracts";
 
 // The reads of the parent and teacher screens, one query per endpoint. The client's defaults
 // (components/providers.tsx) apply: no retry, no refetch on focus, never stale on its own.
 
 export function useMenu() {
-  return useQuery({ queryKey: queryKeys.menu, queryFn: () => api<MenuItemDto[]>("/api/menu") });
+  return useQuery({ queryKey: queryKeys.menu, queryFn: () => api("/api/menu") });
 }
 
-const fetchCycles = () => api<OrderCycleDto[]>("/api/order-cycles");
+const fetchCycles = () => api("/api/order-cycles");
 const selectActive = (cycles: OrderCycleDto[]) => cycles.find((c) => c.isActive) ?? null;
 
 export function useOrderCycles() {
@@ -36,7 +27,7 @@ export function useActiveCycle() {
 export function useCutoffTime() {
   return useQuery({
     queryKey: queryKeys.cutoffTime,
-    queryFn: () => api<CutoffTimeDto>("/api/settings/cutoff-time"),
+    queryFn: () => api("/api/settings/cutoff-time"),
     staleTime: CUTOFF_STALE_MS,
   });
 }
@@ -44,7 +35,7 @@ export function useCutoffTime() {
 export function useOrders() {
   return useQuery({
     queryKey: queryKeys.orders,
-    queryFn: () => api<OrderDto[]>("/api/orders?includeAll=true"),
+    queryFn: () => api("/api/orders?includeAll=true"),
     staleTime: ORDERS_STALE_MS,
     gcTime: ORDERS_GC_MS,
   });
@@ -53,7 +44,7 @@ export function useOrders() {
 export function useStudents() {
   return useQuery({
     queryKey: queryKeys.students,
-    queryFn: () => api<StudentDto[]>("/api/students"),
+    queryFn: () => api("/api/students"),
   });
 }
 
@@ -63,7 +54,7 @@ export function useMyDiscountCode() {
     queryKey: queryKeys.myDiscountCode,
     queryFn: async () => {
       try {
-        return await api<MyDiscountCodeDto>("/api/discounts/my-discount-code");
+        return await api("/api/discounts/my-discount-code");
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 404) return null;
         throw error;
@@ -75,13 +66,13 @@ export function useMyDiscountCode() {
 export function usePaymentBypass() {
   return useQuery({
     queryKey: queryKeys.paymentBypass,
-    queryFn: () => api<PaymentBypassDto>("/api/settings/payment-bypass"),
+    queryFn: () => api("/api/settings/payment-bypass"),
   });
 }
 
 export function useCommunication() {
   return useQuery({
     queryKey: queryKeys.communication,
-    queryFn: () => api<CommunicationDto>("/api/settings/communication"),
+    queryFn: () => api("/api/settings/communication"),
   });
 }

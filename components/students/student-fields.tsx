@@ -1,8 +1,8 @@
 "use client";
 
 import type { Control, FieldValues, Path } from "react-hook-form";
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { FormControl } from "@/components/ui/form";
+import { LabelledField, TextField } from "@/components/ui/form-fields";
 import {
   Select,
   SelectContent,
@@ -21,41 +21,26 @@ export function StudentFields<T extends FieldValues & { name: string; grade: str
 }) {
   return (
     <>
-      <FormField
-        control={control}
-        name={"name" as Path<T>}
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Name</FormLabel>
-            <FormControl>
-              <Input autoComplete="off" {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
+      <TextField control={control} name={"name" as Path<T>} label="Name" autoComplete="off" />
+      <LabelledField
         control={control}
         name={"grade" as Path<T>}
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Grade</FormLabel>
-            <Select value={field.value} onValueChange={field.onChange}>
-              <FormControl>
-                <SelectTrigger className="w-full" onBlur={field.onBlur}>
-                  <SelectValue placeholder="Select a grade" />
-                </SelectTrigger>
-              </FormControl>
-              <SelectContent>
-                {GRADES.map((grade) => (
-                  <SelectItem key={grade} value={grade}>
-                    {gradeLabel(grade)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <FormMessage />
-          </FormItem>
+        label="Grade"
+        render={(field) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <FormControl>
+              <SelectTrigger className="w-full" onBlur={field.onBlur}>
+                <SelectValue placeholder="Select a grade" />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {GRADES.map((grade) => (
+                <SelectItem key={grade} value={grade}>
+                  {gradeLabel(grade)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         )}
       />
     </>

@@ -1,75 +1,29 @@
-import * as React from "react";
+import { slotted } from "@/components/ui/slotted";
 
-import { cn } from "@/lib/utils";
+const Card = slotted(
+  "div",
+  "card",
+  "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm",
+);
 
-function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card"
-      className={cn(
-        "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+const CardHeader = slotted(
+  "div",
+  "card-header",
+  "@container/card-header grid auto-rows-min grid-rows-[auto_auto] items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto] [.border-b]:pb-6",
+);
 
-function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-header"
-      className={cn(
-        "@container/card-header grid auto-rows-min grid-rows-[auto_auto] items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto] [.border-b]:pb-6",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+const CardTitle = slotted("div", "card-title", "leading-none font-semibold");
 
-function CardTitle({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-title"
-      className={cn("leading-none font-semibold", className)}
-      {...props}
-    />
-  );
-}
+const CardDescription = slotted("div", "card-description", "text-sm text-muted-foreground");
 
-function CardDescription({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-description"
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
-}
+const CardAction = slotted(
+  "div",
+  "card-action",
+  "col-start-2 row-span-2 row-start-1 self-start justify-self-end",
+);
 
-function CardAction({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-action"
-      className={cn("col-start-2 row-span-2 row-start-1 self-start justify-self-end", className)}
-      {...props}
-    />
-  );
-}
+const CardContent = slotted("div", "card-content", "px-6");
 
-function CardContent({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card-content" className={cn("px-6", className)} {...props} />;
-}
-
-function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-footer"
-      className={cn("flex items-center px-6 [.border-t]:pt-6", className)}
-      {...props}
-    />
-  );
-}
+const CardFooter = slotted("div", "card-footer", "flex items-center px-6 [.border-t]:pt-6");
 
 export { Card, CardHeader, CardFooter, CardTitle, CardAction, CardDescription, CardContent };

@@ -5,19 +5,14 @@ import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 
 import { selectTriggerClassName } from "@/components/ui/select-trigger-style";
+import { slotted } from "@/components/ui/slotted";
 import { cn } from "@/lib/utils";
 
-function Select({ ...props }: React.ComponentProps<typeof SelectPrimitive.Root>) {
-  return <SelectPrimitive.Root data-slot="select" {...props} />;
-}
+const Select = slotted(SelectPrimitive.Root, "select");
 
-function SelectGroup({ ...props }: React.ComponentProps<typeof SelectPrimitive.Group>) {
-  return <SelectPrimitive.Group data-slot="select-group" {...props} />;
-}
+const SelectGroup = slotted(SelectPrimitive.Group, "select-group");
 
-function SelectValue({ ...props }: React.ComponentProps<typeof SelectPrimitive.Value>) {
-  return <SelectPrimitive.Value data-slot="select-value" {...props} />;
-}
+const SelectValue = slotted(SelectPrimitive.Value, "select-value");
 
 function SelectTrigger({
   className,
@@ -79,15 +74,11 @@ function SelectContent({
   );
 }
 
-function SelectLabel({ className, ...props }: React.ComponentProps<typeof SelectPrimitive.Label>) {
-  return (
-    <SelectPrimitive.Label
-      data-slot="select-label"
-      className={cn("px-2 py-1.5 text-xs text-muted-foreground", className)}
-      {...props}
-    />
-  );
-}
+const SelectLabel = slotted(
+  SelectPrimitive.Label,
+  "select-label",
+  "px-2 py-1.5 text-xs text-muted-foreground",
+);
 
 function SelectItem({
   className,
@@ -116,48 +107,25 @@ function SelectItem({
   );
 }
 
-function SelectSeparator({
-  className,
-  ...props
-}: React.ComponentProps<typeof SelectPrimitive.Separator>) {
-  return (
-    <SelectPrimitive.Separator
-      data-slot="select-separator"
-      className={cn("pointer-events-none -mx-1 my-1 h-px bg-border", className)}
-      {...props}
-    />
-  );
-}
+const SelectSeparator = slotted(
+  SelectPrimitive.Separator,
+  "select-separator",
+  "pointer-events-none -mx-1 my-1 h-px bg-border",
+);
 
-function SelectScrollUpButton({
-  className,
-  ...props
-}: React.ComponentProps<typeof SelectPrimitive.ScrollUpButton>) {
-  return (
-    <SelectPrimitive.ScrollUpButton
-      data-slot="select-scroll-up-button"
-      className={cn("flex cursor-default items-center justify-center py-1", className)}
-      {...props}
-    >
-      <ChevronUpIcon className="size-4" />
-    </SelectPrimitive.ScrollUpButton>
-  );
-}
+const SelectScrollUpButton = slotted(
+  SelectPrimitive.ScrollUpButton,
+  "select-scroll-up-button",
+  "flex cursor-default items-center justify-center py-1",
+  <ChevronUpIcon className="size-4" />,
+);
 
-function SelectScrollDownButton({
-  className,
-  ...props
-}: React.ComponentProps<typeof SelectPrimitive.ScrollDownButton>) {
-  return (
-    <SelectPrimitive.ScrollDownButton
-      data-slot="select-scroll-down-button"
-      className={cn("flex cursor-default items-center justify-center py-1", className)}
-      {...props}
-    >
-      <ChevronDownIcon className="size-4" />
-    </SelectPrimitive.ScrollDownButton>
-  );
-}
+const SelectScrollDownButton = slotted(
+  SelectPrimitive.ScrollDownButton,
+  "select-scroll-down-button",
+  "flex cursor-default items-center justify-center py-1",
+  <ChevronDownIcon className="size-4" />,
+);
 
 export {
   Select,

@@ -1,5 +1,6 @@
 import * as React from "react";
 
+import { slotted } from "@/components/ui/slotted";
 import { cn } from "@/lib/utils";
 
 function Table({ className, ...props }: React.ComponentProps<"table">) {
@@ -14,77 +15,35 @@ function Table({ className, ...props }: React.ComponentProps<"table">) {
   );
 }
 
-function TableHeader({ className, ...props }: React.ComponentProps<"thead">) {
-  return <thead data-slot="table-header" className={cn("[&_tr]:border-b", className)} {...props} />;
-}
+const TableHeader = slotted("thead", "table-header", "[&_tr]:border-b");
 
-function TableBody({ className, ...props }: React.ComponentProps<"tbody">) {
-  return (
-    <tbody
-      data-slot="table-body"
-      className={cn("[&_tr:last-child]:border-0", className)}
-      {...props}
-    />
-  );
-}
+const TableBody = slotted("tbody", "table-body", "[&_tr:last-child]:border-0");
 
-function TableFooter({ className, ...props }: React.ComponentProps<"tfoot">) {
-  return (
-    <tfoot
-      data-slot="table-footer"
-      className={cn("border-t bg-muted/50 font-medium [&>tr]:last:border-b-0", className)}
-      {...props}
-    />
-  );
-}
+const TableFooter = slotted(
+  "tfoot",
+  "table-footer",
+  "border-t bg-muted/50 font-medium [&>tr]:last:border-b-0",
+);
 
-function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
-  return (
-    <tr
-      data-slot="table-row"
-      className={cn(
-        "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+const TableRow = slotted(
+  "tr",
+  "table-row",
+  "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted",
+);
 
-function TableHead({ className, ...props }: React.ComponentProps<"th">) {
-  return (
-    <th
-      data-slot="table-head"
-      className={cn(
-        "h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-foreground [&:has([role=checkbox])]:pr-0 [&>[role=checkbox]]:translate-y-[2px]",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+// A checkbox column stays narrow and its box lines up with the text.
+const CHECKBOX_CELL = "[&:has([role=checkbox])]:pr-0 [&>[role=checkbox]]:translate-y-[2px]";
 
-function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return (
-    <td
-      data-slot="table-cell"
-      className={cn(
-        "p-2 align-middle whitespace-nowrap [&:has([role=checkbox])]:pr-0 [&>[role=checkbox]]:translate-y-[2px]",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+const TableHead = slotted("th", "table-head", [
+  "h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-foreground",
+  CHECKBOX_CELL,
+]);
 
-function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
-  return (
-    <caption
-      data-slot="table-caption"
-      className={cn("mt-4 text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
-}
+const TableCell = slotted("td", "table-cell", [
+  "p-2 align-middle whitespace-nowrap",
+  CHECKBOX_CELL,
+]);
+
+const TableCaption = slotted("caption", "table-caption", "mt-4 text-sm text-muted-foreground");
 
 export { Table, TableHeader, TableBody, TableFooter, TableHead, TableRow, TableCell, TableCaption };

@@ -1,6 +1,6 @@
 import "server-only";
 import { forbidden, unauthorized } from "@/lib/api/errors";
-import { hasFeature, type Feature, type Role } from "@/lib/auth/permissions";
+import { hasFeature, type Feature, type Role } from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 
 // Who may call what. `proxy.ts` only routes coarsely; these checks run in every handler.

@@ -35,10 +35,20 @@ type RouteConfig<A extends Access, TBody, TQuery> = {
   query?: z.core.$ZodType<TQuery>;
 };
 
-export function route<A extends Access, TBody = undefined, TQuery = undefined>(
+/**
+ * What `route()` gives Next: the handler, typed with its answer, which is never set at run time.
+ * tests/unit/api-endpoints.test.ts holds every answer against the client's endpoint map
+ * (lib/contracts/endpoints.ts), so the map cannot drift from what the handlers send.
+ */
+export type RouteHandler<TAnswer> = ((
+  req: NextRequest,
+  segment: { params: Promise<Params> },
+) => Promise<Response>) & { readonly answer?: TAnswer };
+
+export function route<A extends Access, TAnswer, TBody = undefined, TQuery = undefined>(
   config: RouteConfig<A, TBody, TQuery>,
-  handler: (ctx: Context<TBody, TQuery, UserFor<A>>) => Promise<unknown>,
-) {
+  handler: (ctx: Context<TBody, TQuery, UserFor<A>>) => Promise<TAnswer>,
+): RouteHandler<TAnswer> {
   return (req: NextRequest, segment: { params: Promise<Params> }): Promise<Response> => {
     const requestId = requestIdOf(req);
     return withRequestContext(requestId, async () => {

@@ -1,5 +1,5 @@
 import type { SessionOptions } from "iron-session";
-import type { Role } from "@/lib/auth/permissions";
+import type { Role } from "@/lib/contracts/permissions";
 
 // What the sealed cookie holds: only ids and the role. `sid` names a row of the Session table,
 // checked on every request, so deleting the row ends the session whatever the cookie says.

@@ -6,7 +6,8 @@ import { getIronSession } from "iron-session";
 import { currentRequestCookies } from "@/lib/auth/request-cookies";
 import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { Role } from "@/lib/auth/permissions";
+import type { Role } from "@/lib/contracts/permissions";
+import type { SessionUser } from "@/lib/contracts/people";
 import {
   SESSION_LIFETIME,
   sessionCookieName,
@@ -15,17 +16,8 @@ import {
 } from "@/lib/auth/session-cookie";
 import { unsealSessionCookie } from "@/lib/auth/unseal-cookie";
 
-/** The signed-in user as every page and handler sees it. Never carries a password or hash. */
-export type SessionUser = {
-  id: number;
-  username: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  role: Role;
-  allowedFeatures: string[];
-  emailVerified: boolean;
-};
+/** The signed-in user; its shape is a contract, in lib/contracts/people.ts. */
+export type { SessionUser };
 
 export const sessionUserSelect = {
   id: true,

@@ -1,7 +1,7 @@
 import { unsealData } from "iron-session";
 import { LRUCache } from "lru-cache";
 import { SESSION_MAX_AGE_SECONDS, type SessionCookie } from "@/lib/auth/session-cookie";
-import type { Role } from "@/lib/auth/permissions";
+import type { Role } from "@/lib/contracts/permissions";
 import { log } from "@/lib/observability/log";
 
 // Unsealing the session cookie (PBKDF2, key import, HMAC, AES) is a visible share of every

@@ -1,6 +1,13 @@
 // The browser side of the /api contract: JSON in and out, session cookies always sent, and the
 // spec's failure shapes (spec 000 §8): 500 and above become "status statusText", other failures
 // "status body", and the server's `message`/`error` fields are kept for the screens to show.
+import type {
+  ApiAnswer,
+  ApiGetPath,
+  ApiMethod,
+  ApiMethodOf,
+  ApiPath,
+} from "@/lib/contracts/endpoints";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -26,9 +33,20 @@ export class NetworkError extends Error {
   }
 }
 
-type Options = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown };
-
-export async function api<T>(path: string, options: Options = {}): Promise<T> {
+/**
+ * One call of the server's JSON API. The answer's type comes from the endpoint map
+ * (lib/contracts/endpoints.ts) by the path and the method: `api("/api/students")` is a
+ * `Promise<StudentDto[]>`, and a path or a method the map does not list does not compile.
+ */
+export function api<P extends ApiGetPath>(path: P): Promise<ApiAnswer<P, "GET">>;
+export function api<P extends ApiPath, M extends ApiMethodOf<P>>(
+  path: P,
+  options: { method: M; body?: unknown },
+): Promise<ApiAnswer<P, M>>;
+export async function api(
+  path: string,
+  options: { method?: ApiMethod; body?: unknown } = {},
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -55,7 +73,7 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
         : `${response.status}: ${text}`;
     throw new ApiRequestError(response.status, message, record);
   }
-  return body as T;
+  return body;
 }
 
 /** The message to show for a failed call: the server's, else the screen's fallback. */

@@ -181,13 +181,16 @@ export function pricedCartItems(items: readonly CartItem[], codePercent: number)
   }));
 }
 
-/** POST /api/orders' body. The server prices the order again; these prices are informative. */
-export function toOrderRequest(
+/**
+ * The cart lines as the server takes them, in POST /api/orders and in the card payment's
+ * `cartItems`: empty choices null, priced with the code. The server prices the order again; these
+ * prices are informative.
+ */
+export function toRequestItems(
   items: readonly CartItem[],
   codePercent: number,
-  customer: { name: string; email: string },
 ): OrderRequestItem[] {
-  return items.map((item) => ({
+  return pricedCartItems(items, codePercent).map((item) => ({
     menuItemId: item.menuItemId,
     studentId: item.studentId,
     weekNumber: item.weekNumber,
@@ -196,8 +199,19 @@ export function toOrderRequest(
     sideDish: item.sideDish || null,
     comments: item.comments || null,
     originalPrice: item.menuItem.price,
-    discountedPrice: fromNgwee(linePrice(item, codePercent).paid),
-    discountPercentage: codePercent,
+    discountedPrice: item.discountedPrice,
+    discountPercentage: item.discountPercentage,
+  }));
+}
+
+/** POST /api/orders' body: the request lines, each with the customer's name and e-mail. */
+export function toOrderRequest(
+  items: readonly CartItem[],
+  codePercent: number,
+  customer: { name: string; email: string },
+): OrderRequestItem[] {
+  return toRequestItems(items, codePercent).map((line) => ({
+    ...line,
     customerName: customer.name,
     customerEmail: customer.email,
   }));
@@ -237,7 +251,10 @@ export function unavailableReason(
   return null;
 }
 
-/** The distinct menu item ids of the cart, sorted (a stable query key). */
-export function cartMenuItemIds(items: readonly CartItem[]): number[] {
+/**
+ * The distinct menu item ids of the cart (or of its request lines), sorted: the body of
+ * POST /api/menu-items/validate and a stable query key.
+ */
+export function cartMenuItemIds(items: readonly { menuItemId: number }[]): number[] {
   return [...new Set(items.map((i) => i.menuItemId))].sort((a, b) => a - b);
 }

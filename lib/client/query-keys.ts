@@ -1,5 +1,6 @@
 // One TanStack Query key per endpoint (spec 000 §9), shared by every screen that reads or
-// invalidates it: the parent dashboard, the teacher portal and the payment return pages.
+// invalidates it: the parent dashboard, the teacher portal, the payment return pages and the admin
+// console.
 export const queryKeys = {
   menu: ["/api/menu"],
   orderCycles: ["/api/order-cycles"],
@@ -13,6 +14,30 @@ export const queryKeys = {
   menuValidationAll: ["/api/menu-items/validate"],
   /** The cart's validation, keyed by the sorted menu item ids it asked about. */
   menuValidation: (menuItemIds: readonly number[]) => ["/api/menu-items/validate", menuItemIds],
+  /** Admin Menu Management's list (archived items too), apart from the portal's menu. */
+  adminMenuItems: ["admin-menu-items"],
+  /** Which of the listed items have orders, keyed by their sorted ids. */
+  adminMenuHasOrders: (menuItemIds: readonly number[]) => [
+    "admin-menu-items",
+    "has-orders",
+    menuItemIds,
+  ],
+  /** The item on /menu/edit/{id}, and whether it has orders. */
+  menuItem: (id: number | string) => ["menu-item", String(id)],
+  menuItemHasOrders: (id: number | string) => ["menu-item-has-orders", String(id)],
+  // The admin console's lists: the key of all their pages (to invalidate), then one page's key.
+  cycleOrdersAll: ["/api/cycle-orders"],
+  cycleOrders: (path: string) => ["/api/cycle-orders", path],
+  kitchen: (path: string) => ["kitchen", path],
+  liveOrdersAll: ["/api/payments/live-orders"],
+  liveOrders: (path: string) => ["/api/payments/live-orders", path],
+  failedOrdersAll: ["/api/payments/failed-orders"],
+  failedOrders: (path: string) => ["/api/payments/failed-orders", path],
+  pendingPaymentsAll: ["/api/payments/pending"],
+  pendingPayments: (page: number) => ["/api/payments/pending", page],
+  refundsAll: ["/api/refunds"],
+  refunds: (page: number) => ["/api/refunds", page],
+  revenueStats: (period: string) => ["/api/revenue/stats", period],
 } as const;
 
 /** Spec 000 §9: orders are stale after 30 s, the cut-off time after 5 minutes. */

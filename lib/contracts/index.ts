@@ -1,6 +1,9 @@
 // The shapes of the /api answers the parent and teacher screens read (spec 000 §3, §7). Shared by
 // the domain functions that produce them and the client components that consume them. Money
 // travels as 2-decimal strings ("45.00"), calendar dates as "YYYY-MM-DD" in the school's zone.
+import type { OrderLineDto } from "@/lib/contracts/order-line";
+
+export type { LineTermsDto, MealDto, OrderLineDto } from "@/lib/contracts/order-line";
 
 import type { PaymentMethodInfo } from "@/lib/contracts/mobile-money";
 
@@ -32,6 +35,9 @@ export type StudentDto = {
   parent_id: number;
   isStaff: boolean;
 };
+
+/** DELETE /api/students/{id} and /api/menu/{id}: which row went, and the toast's text. */
+export type RemovedDto = { id: number; message: string };
 
 export type MenuItemType = "primary" | "secondary";
 
@@ -68,22 +74,11 @@ export type OrderCycleDto = {
 export type OrderStatus = "pending" | "completed" | "cancelled" | "refunded";
 export type PaymentStatus = "pending" | "confirmed" | "failed";
 
-export type OrderDto = {
-  id: number;
-  orderDate: string;
-  weekNumber: number;
-  dayOfWeek: number;
+/** The parent's and teacher's own orders: the order line with its ids and its two statuses. */
+export type OrderDto = OrderLineDto & {
   cycleId: number;
   studentId: number;
-  student: { name: string; grade: string };
   menuItemId: number;
-  menuItem: { name: string };
-  category: string | null;
-  sideDish: string | null;
-  comments: string | null;
-  originalPrice: string;
-  discountedPrice: string;
-  discountPercentage: number;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   /** Order History: how it was paid (Card, Airtel Money 097****456); null without a payment. */

@@ -1,20 +1,14 @@
 // The answers of the Live Orders and Order Recovery calls (spec 001 §3), shared by the server and
-// the console. Types only: no server code.
-
+// the console, made of the one order line. Types only: no server code.
 import type { PaymentMethodInfo } from "@/lib/contracts/mobile-money";
+import type { MealDto, OrderLineDto } from "@/lib/contracts/order-line";
 
-export type LiveOrderLine = {
-  menuItemId: number;
-  studentId: number;
-  student: { name: string; grade: string };
-  menuItem: { name: string };
-  weekNumber: number;
-  dayOfWeek: number;
-  category: string | null;
-  sideDish: string | null;
-  originalPrice: string;
-  discountedPrice: string;
-};
+/** One cart line of a payment attempt, as it was paid (spec 001 §3 "Live order"). */
+export type LiveOrderLine = Omit<MealDto, "comments"> &
+  Pick<OrderLineDto, "originalPrice" | "discountedPrice"> & {
+    menuItemId: number;
+    studentId: number;
+  };
 
 export type LiveOrder = {
   id: number;
@@ -57,16 +51,10 @@ export type CheckStatusAnswer = {
   message: string;
 };
 
-export type FailedOrderItem = {
+/** One cart line of an attempt that needs recovery: the meal, its ids and the price paid. */
+export type FailedOrderItem = MealDto & {
   menuItemId: number;
-  menuItem: { name: string };
   studentId: number;
-  student: { name: string; grade: string };
-  weekNumber: number;
-  dayOfWeek: number;
-  category: string | null;
-  sideDish: string | null;
-  comments: string | null;
   price: string | null;
 };
 

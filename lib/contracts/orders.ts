@@ -1,5 +1,9 @@
-// The answers of Pending Payments and Refund Management (spec 001 §3, §7, §9), shared by the route
-// handlers and the console screens. Money travels as 2-decimal strings.
+// The answers of Cycle History, Pending Payments and Refund Management (spec 001 §3, §7, §9), shared
+// by the route handlers and the console screens, each made of the one order line. Money travels as
+// 2-decimal strings.
+import type { PageMetadata } from "@/lib/contracts/paging";
+import type { OrderStatus } from "@/lib/contracts";
+import type { OrderLineDto } from "@/lib/contracts/order-line";
 
 /** Spec 001 §9: pending payment groups per page. */
 export const PENDING_PAYMENT_GROUPS_PAGE_SIZE = 50;
@@ -8,21 +12,8 @@ export const REFUNDS_PAGE_SIZE = 20;
 /** Most orders one Verify Selected Payments may send. */
 export const MAX_VERIFY_ORDERS = 500;
 
-/** One order awaiting payment (spec 001 §3 "Pending payment group"). */
-export type PendingPaymentOrderDto = {
-  id: number;
-  orderDate: string;
-  student: { name: string; grade: string };
-  menuItem: { name: string };
-  weekNumber: number;
-  dayOfWeek: number;
-  category: string | null;
-  sideDish: string | null;
-  comments: string | null;
-  originalPrice: string;
-  discountedPrice: string;
-  discountPercentage: number;
-};
+/** One order awaiting payment (spec 001 §3 "Pending payment group"): the order line itself. */
+export type PendingPaymentOrderDto = OrderLineDto;
 
 export type PendingPaymentGroupDto = {
   parentId: number;
@@ -51,24 +42,23 @@ export type VerifyPaymentsResultDto = { updated: number };
 export type RefundStatus = "cancelled" | "refunded";
 
 /** One row of Refund Management: a paid order that was cancelled (or already refunded). */
-export type RefundDto = {
-  id: number;
-  orderDate: string;
-  student: { name: string; grade: string };
-  menuItem: { name: string };
+export type RefundDto = Pick<OrderLineDto, "id" | "orderDate" | "student" | "menuItem"> & {
   /** The paid amount (discountedPrice), 2 decimals. */
   amount: string;
   status: RefundStatus;
 };
 
-export type RefundsPageDto = {
-  data: RefundDto[];
-  metadata: {
-    total: number;
-    page: number;
-    pageSize: number;
-    totalPages: number;
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-  };
+export type RefundsPageDto = { data: RefundDto[]; metadata: PageMetadata };
+
+/** One row of Cycle History (spec 001 §3 "Cycle order"). Each order is one meal: no cart lines. */
+export type CycleOrderDto = OrderLineDto & {
+  status: OrderStatus;
+  cycle: { startDate: string };
+  cartItems: [];
 };
+
+/** GET /api/cycle-orders: one page of a cycle's orders, filtered. */
+export type CycleOrdersPage = { data: CycleOrderDto[]; metadata: PageMetadata };
+
+/** POST /api/orders/status (Cycle History and the kitchen): how many orders really changed. */
+export type OrderStatusUpdateResultDto = { updated: number };

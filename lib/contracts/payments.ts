@@ -1,6 +1,7 @@
-// The states of a payment attempt. `transactionStatus` is the money's state; `status` is the
-// processing status the admin console shows (spec 001 §4). Pure: the payment domain, the
-// validations and the console screens all read them from here.
+// The states of a payment attempt and the answers of the card payment calls (spec 000 §4, §7).
+// `transactionStatus` is the money's state; `status` is the processing status the admin console
+// shows (spec 001 §4). Pure: the payment domain, the validations and the screens all read them
+// from here.
 
 export const TX = {
   initiated: "initiated",
@@ -51,3 +52,34 @@ export type RecoveryStatus = (typeof RECOVERY_STATUSES)[number];
 export function isRecoveryStatus(value: string): value is RecoveryStatus {
   return (RECOVERY_STATUSES as readonly string[]).includes(value);
 }
+
+/** POST /api/payments/create: the provider's token and where its pay page is (spec 000 §7). */
+export type CreatePaymentAnswer = {
+  Result: string;
+  ResultExplanation: string;
+  TransToken: string;
+  companyRef: string;
+  paymentUrl: string;
+  amount: string;
+};
+
+/** POST /api/payments/payment-attempts: the caller's own attempt, as the server recorded it. */
+export type AttemptDto = {
+  id: number;
+  transactionId: string | null;
+  transactionRef: string;
+  paymentAmount: string;
+  transactionStatus: string;
+  status: string;
+  errorDetails: string | null;
+  isRecovered: boolean;
+};
+
+/** POST /api/payments/verify/{token} and /payment-attempts/update: what the provider said. */
+export type VerifyPaymentAnswer = {
+  success: boolean;
+  message: string;
+  Result: string;
+  ResultExplanation: string;
+  TransactionStatus: string;
+};

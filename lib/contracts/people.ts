@@ -1,7 +1,23 @@
-// The shapes of the Admin Users and Parents & Students answers (spec 001 §3, §7), shared by the
-// domain functions that produce them and the console screens that read them. Never a hash.
-import type { PageMetadata } from "@/lib/api/paging";
-import type { Feature, Role } from "@/lib/auth/permissions";
+// The shapes of the accounts: the signed-in user, and the Admin Users and Parents & Students
+// answers (spec 001 §3, §7), shared by the domain functions that produce them and the screens that
+// read them. Never a hash.
+import type { PageMetadata } from "@/lib/contracts/paging";
+import type { Feature, Role } from "@/lib/contracts/permissions";
+
+/**
+ * The signed-in user as every page and handler sees it, and the answer of GET /api/user, the
+ * sign-in, registration and profile calls. Never carries a password or hash.
+ */
+export type SessionUser = {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  role: Role;
+  allowedFeatures: string[];
+  emailVerified: boolean;
+};
 
 export type AdminUserDto = {
   id: number;

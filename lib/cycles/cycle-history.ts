@@ -1,6 +1,6 @@
 import "server-only";
-import { pageMetadata, type PageMetadata } from "@/lib/api/paging";
-import type { OrderCycleDto } from "@/lib/contracts";
+import { pageMetadata } from "@/lib/contracts/paging";
+import type { CycleHistoryPage } from "@/lib/contracts/cycles";
 import { cycleSelect, toCycleDto } from "@/lib/cycles/cycles";
 import { getDb } from "@/lib/db";
 
@@ -9,16 +9,8 @@ import { getDb } from "@/lib/db";
 
 export const CYCLE_HISTORY_PAGE_SIZE = 5;
 
-export type CycleHistoryEntry = OrderCycleDto & {
-  cycleId: number;
-  totalOrders: number;
-  totalRevenue: string;
-};
-
 /** One page of past cycles; the totals of the page come from one grouped query in the database. */
-export async function listCycleHistory(
-  page: number,
-): Promise<{ data: CycleHistoryEntry[]; metadata: PageMetadata }> {
+export async function listCycleHistory(page: number): Promise<CycleHistoryPage> {
   const db = await getDb();
   const where = { isActive: false };
   const [total, rows] = await Promise.all([

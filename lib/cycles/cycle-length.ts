@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import type { CycleLengthDto } from "@/lib/contracts/cycles";
 import { CYCLE_LENGTH_SETTING } from "@/lib/cycles/manage-cycles";
 import { getDb } from "@/lib/db";
 
@@ -9,7 +10,7 @@ export const DEFAULT_CYCLE_LENGTH = 4;
 
 const cycleLengthSchema = z.object({ cycleLength: z.union([z.literal(4), z.literal(6)]) });
 
-export async function getCycleLengthSetting(): Promise<{ cycleLength: number }> {
+export async function getCycleLengthSetting(): Promise<CycleLengthDto> {
   const db = await getDb();
   const row = await db.setting.findUnique({
     where: { key: CYCLE_LENGTH_SETTING },

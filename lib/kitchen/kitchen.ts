@@ -1,8 +1,14 @@
 import "server-only";
 import { z } from "zod";
 import { forbidden, unprocessable } from "@/lib/api/errors";
-import { hasFeature, type PermissionSubject } from "@/lib/auth/permissions";
+import { hasFeature, type PermissionSubject } from "@/lib/contracts/permissions";
 import type { MenuItemType, OrderCycleDto } from "@/lib/contracts";
+import type {
+  DayPortions,
+  KitchenCycle,
+  KitchenOrder,
+  KitchenOrders,
+} from "@/lib/contracts/kitchen";
 import { getActiveCycle } from "@/lib/cycles/cycles";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -12,9 +18,8 @@ import {
   cycleDayOn,
   MAX_COMMENTS_PER_ITEM,
   type CommentRow,
-  type DayPortions,
 } from "@/lib/kitchen/portions";
-import { pageMetadata, type PageMetadata } from "@/lib/api/paging";
+import { pageMetadata } from "@/lib/contracts/paging";
 import { schoolToday } from "@/lib/school-calendar";
 
 // The kitchen's orders (spec 001 §2 Fat Chef View, §7 GET /api/orders/today and /week/{week}): the
@@ -40,27 +45,6 @@ export const kitchenPagingSchema = z.object({
     .default(100),
 });
 export type KitchenPaging = z.infer<typeof kitchenPagingSchema>;
-
-export type KitchenOrder = {
-  id: number;
-  dayOfWeek: number;
-  weekNumber: number;
-  comments: string | null;
-  category: string | null;
-  sideDish: string | null;
-  status: "pending" | "completed";
-  menuItem: { name: string; type: MenuItemType };
-  student: { name: string; grade: string };
-};
-
-export type KitchenCycle = { id: number; startDate: string; cycleLength: number };
-
-export type KitchenOrders = {
-  data: KitchenOrder[];
-  metadata: PageMetadata;
-  cycle: KitchenCycle | null;
-  portions: DayPortions[];
-};
 
 /** Which orders: the school's today, or one week of the cycle. */
 export type KitchenSelection = { kind: "today" } | { kind: "week"; week: number };
@@ -113,7 +97,7 @@ export async function listKitchenOrders(
     0,
   );
   return {
-    data: rows.map((row) => ({
+    data: rows.map((row): KitchenOrder => ({
       id: row.id,
       dayOfWeek: row.dayOfWeek,
       weekNumber: row.weekNumber,

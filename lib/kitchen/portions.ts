@@ -1,4 +1,5 @@
 import type { MenuItemType } from "@/lib/contracts";
+import type { DayPortions, MenuItemPortion } from "@/lib/contracts/kitchen";
 import { cycleDayDate, parseIsoDate } from "@/lib/school-calendar";
 
 // The kitchen's portion summary (spec 001 §2, Fat Chef View): per day, per menu item, how many
@@ -8,28 +9,6 @@ import { cycleDayDate, parseIsoDate } from "@/lib/school-calendar";
 
 /** Most comments listed under one menu item of one day (the rest are still counted). */
 export const MAX_COMMENTS_PER_ITEM = 200;
-
-export type PortionComment = { orderId: number; text: string };
-
-export type MenuItemPortion = {
-  menuItemId: number;
-  name: string;
-  type: MenuItemType;
-  totalOrders: number;
-  /** Orders per protein; orders without a protein count only in totalOrders. */
-  proteins: Record<string, number>;
-  /** Orders per side dish; orders without a side count only in totalOrders. */
-  sides: Record<string, number>;
-  comments: PortionComment[];
-};
-
-export type DayPortions = {
-  dayOfWeek: number;
-  /** The calendar date of this day in the cycle's week (YYYY-MM-DD). */
-  date: string;
-  primary: MenuItemPortion[];
-  secondary: MenuItemPortion[];
-};
 
 /** One `GROUP BY dayOfWeek, menuItemId, <key>` row: `key` is the protein or the side (or null). */
 export type GroupedCount = {

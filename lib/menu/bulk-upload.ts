@@ -3,6 +3,7 @@ import type { NextRequest } from "next/server";
 import { ApiError, unprocessable } from "@/lib/api/errors";
 import { readBodyCapped } from "@/lib/api/read-body";
 import type { SessionUser } from "@/lib/auth/session";
+import type { BulkUploadResult } from "@/lib/contracts/menu";
 import { getDb } from "@/lib/db";
 import { parseMenuCsv } from "@/lib/menu/menu-csv";
 import { menuItemData } from "@/lib/menu/save-menu-item";
@@ -10,8 +11,6 @@ import { menuItemData } from "@/lib/menu/save-menu-item";
 export const MENU_CSV_MAX_BYTES = 2 * 1024 * 1024;
 // The multipart envelope around the file (boundaries, part headers).
 const MULTIPART_SLACK_BYTES = 64 * 1024;
-
-export type BulkUploadResult = { successCount: number; errorCount: number; errors: string[] };
 
 const tooLarge = () => new ApiError(413, "The file is too large. The limit is 2 MB.");
 const noFile = () => unprocessable("No File Selected", { title: "No File Selected" });

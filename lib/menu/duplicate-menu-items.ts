@@ -1,13 +1,13 @@
 import "server-only";
 import { notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
+import type { AdminMenuItemDto } from "@/lib/contracts/menu";
 import { getDb } from "@/lib/db";
 import { auditMenu } from "@/lib/menu/menu-audit";
 import {
   adminMenuItemSelect,
   MENU_ITEM_NOT_FOUND,
   toAdminMenuItemDto,
-  type AdminMenuItemDto,
 } from "@/lib/menu/menu-items";
 import { MENU_NAME_MAX } from "@/lib/validations/menu";
 

@@ -1,10 +1,11 @@
 import "server-only";
 import { notFound } from "@/lib/api/errors";
+import type { HasOrdersDto } from "@/lib/contracts/menu";
 import { getDb } from "@/lib/db";
 import { MENU_ITEM_NOT_FOUND } from "@/lib/menu/menu-items";
 
 /** GET /api/menu/{id}/has-orders: whether any order (any status) names the item. */
-export async function menuItemHasOrders(id: number): Promise<{ hasOrders: boolean }> {
+export async function menuItemHasOrders(id: number): Promise<HasOrdersDto> {
   const db = await getDb();
   const [item, order] = await Promise.all([
     db.menuItem.findUnique({ where: { id }, select: { id: true } }),

@@ -1,13 +1,14 @@
 import "server-only";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
+import type { RemovedDto } from "@/lib/contracts";
+import type { AdminMenuItemDto } from "@/lib/contracts/menu";
 import { getDb } from "@/lib/db";
 import { auditMenu } from "@/lib/menu/menu-audit";
 import {
   adminMenuItemSelect,
   MENU_ITEM_NOT_FOUND,
   toAdminMenuItemDto,
-  type AdminMenuItemDto,
 } from "@/lib/menu/menu-items";
 
 export const DELETE_WITH_ORDERS =
@@ -61,10 +62,7 @@ export async function bulkSetMenuItemsArchived(
 }
 
 /** DELETE /api/menu/{id}: only an item nobody ordered; the others are archived instead. */
-export async function deleteMenuItem(
-  actor: SessionUser,
-  id: number,
-): Promise<{ id: number; message: string }> {
+export async function deleteMenuItem(actor: SessionUser, id: number): Promise<RemovedDto> {
   const db = await getDb();
   try {
     await db.$transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { notFound } from "@/lib/api/errors";
 import { parseId } from "@/lib/api/params";
 import { cachedRead } from "@/lib/cache/versioned-cache";
 import type { MenuItemDto } from "@/lib/contracts";
+import type { AdminMenuItemDto } from "@/lib/contracts/menu";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
@@ -66,7 +67,6 @@ export async function listMenuItems(options: {
 }
 
 /** What the admin screens get: the item plus the version an edit sends back (optimistic lock). */
-export type AdminMenuItemDto = MenuItemDto & { version: number };
 
 export const adminMenuItemSelect = {
   ...menuItemSelect,

@@ -1,6 +1,7 @@
 import "server-only";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
+import type { AdminMenuItemDto } from "@/lib/contracts/menu";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { auditMenu } from "@/lib/menu/menu-audit";
@@ -8,7 +9,6 @@ import {
   adminMenuItemSelect,
   MENU_ITEM_NOT_FOUND,
   toAdminMenuItemDto,
-  type AdminMenuItemDto,
 } from "@/lib/menu/menu-items";
 import type { MenuItemUpdateValues, MenuItemValues } from "@/lib/validations/menu";
 

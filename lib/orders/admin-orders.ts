@@ -3,57 +3,38 @@ import { conflict } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto, OrderStatus } from "@/lib/contracts";
-import { pageMetadata, type PageMetadata } from "@/lib/api/paging";
+import type {
+  CycleOrderDto,
+  CycleOrdersPage,
+  OrderStatusUpdateResultDto,
+} from "@/lib/contracts/orders";
+import { pageMetadata } from "@/lib/contracts/paging";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
+import {
+  joinedRowToOrderLine,
+  orderLineColumns,
+  orderSelect,
+  toOrderDto,
+  type JoinedOrderLineRow,
+} from "@/lib/orders/order-dto";
 import { toIsoDate } from "@/lib/school-calendar";
 import type { CycleOrdersQuery, OrderStatusUpdate } from "@/lib/validations/admin-orders";
 
 // The administrator's view of orders (spec 001 §2 Cycle History, §4, §7): the paged, filtered table
 // of one cycle, every order for the console, and the bulk status change.
 
-/** One row of Cycle History (spec 001 §3 "Cycle order"). Each order is one meal: no cart lines. */
-export type CycleOrderDto = {
-  id: number;
-  orderDate: string;
-  student: { name: string; grade: string };
-  menuItem: { name: string };
-  weekNumber: number;
-  dayOfWeek: number;
-  category: string | null;
-  sideDish: string | null;
-  comments: string | null;
-  originalPrice: string;
-  discountedPrice: string;
-  discountPercentage: number;
-  status: OrderStatus;
-  cycle: { startDate: string };
-  cartItems: [];
-};
-
 export const STATUS_RESTORE_CONFLICT =
   "Some selected orders cannot be restored: their student already has another order for that day. No statuses were changed.";
 
-type CycleOrderRow = Omit<
-  CycleOrderDto,
-  "orderDate" | "student" | "menuItem" | "cycle" | "cartItems"
-> & {
-  orderDate: Date;
-  studentName: string;
-  studentGrade: string;
-  menuItemName: string;
-  cycleStartDate: Date;
-};
+type CycleOrderRow = JoinedOrderLineRow & { status: OrderStatus; cycleStartDate: Date };
 
 /**
  * One page of a cycle's orders, newest first; the filtering, paging and counting is the database's:
  * the count reads the (cycleId, ...) indexes, the page walks (cycleId, orderDate, id) backwards and
  * stops after pageSize rows, joined to its child, item and cycle in the same statement.
  */
-export async function listCycleOrders(
-  query: CycleOrdersQuery,
-): Promise<{ data: CycleOrderDto[]; metadata: PageMetadata }> {
+export async function listCycleOrders(query: CycleOrdersQuery): Promise<CycleOrdersPage> {
   const db = await getDb();
   const where: Prisma.OrderWhereInput = {
     cycleId: query.cycleId,
@@ -74,12 +55,7 @@ export async function listCycleOrders(
   const [total, rows] = await Promise.all([
     db.order.count({ where }),
     db.$queryRaw<CycleOrderRow[]>`
-      SELECT o."id", o."orderDate", o."weekNumber", o."dayOfWeek", o."category", o."sideDish",
-             o."comments", o."originalPrice"::text AS "originalPrice",
-             o."discountedPrice"::text AS "discountedPrice",
-             o."discountPercentage"::float8 AS "discountPercentage", o."status"::text AS "status",
-             s."name" AS "studentName", s."grade" AS "studentGrade", m."name" AS "menuItemName",
-             c."startDate" AS "cycleStartDate"
+      SELECT ${orderLineColumns}, o."status"::text AS "status", c."startDate" AS "cycleStartDate"
       FROM "Order" o
       JOIN "Student" s ON s."id" = o."studentId"
       JOIN "MenuItem" m ON m."id" = o."menuItemId"
@@ -89,19 +65,8 @@ export async function listCycleOrders(
       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
   ]);
   return {
-    data: rows.map((row) => ({
-      id: row.id,
-      orderDate: row.orderDate.toISOString(),
-      student: { name: row.studentName, grade: row.studentGrade },
-      menuItem: { name: row.menuItemName },
-      weekNumber: row.weekNumber,
-      dayOfWeek: row.dayOfWeek,
-      category: row.category,
-      sideDish: row.sideDish,
-      comments: row.comments,
-      originalPrice: row.originalPrice,
-      discountedPrice: row.discountedPrice,
-      discountPercentage: row.discountPercentage,
+    data: rows.map((row): CycleOrderDto => ({
+      ...joinedRowToOrderLine(row),
       status: row.status,
       cycle: { startDate: toIsoDate(row.cycleStartDate) },
       cartItems: [],
@@ -128,7 +93,7 @@ export async function listAllOrders(): Promise<OrderDto[]> {
 export async function updateOrderStatuses(
   actor: SessionUser,
   input: OrderStatusUpdate,
-): Promise<{ updated: number }> {
+): Promise<OrderStatusUpdateResultDto> {
   const db = await getDb();
   const orderIds = [...new Set(input.orderIds)];
   try {

@@ -2,11 +2,12 @@ import "server-only";
 import { conflict, forbidden, notFound, unprocessable } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { cachedRead } from "@/lib/cache/versioned-cache";
-import type { OrderCycleDto } from "@/lib/contracts";
+import type { LineTermsDto, OrderCycleDto } from "@/lib/contracts";
 import { getActiveCycle } from "@/lib/cycles/cycles";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { menuItemSelect } from "@/lib/menu/menu-items";
 import { applyPercentOff, fromNgwee, toNgwee } from "@/lib/money";
 import { cycleDayDate, dayClosure, isOffered, menuTypeForGrade } from "@/lib/school-calendar";
 import { getCutoffTime } from "@/lib/settings/settings";
@@ -21,24 +22,15 @@ export const ALREADY_ORDERED = "Already Ordered: You already have an order for t
 export const ALREADY_IN_CART = "Already in Cart: You already have this day in your cart";
 export const ITEMS_UNAVAILABLE = "Some items in your cart are no longer available";
 
-export type PricedLine = {
+/** One cart line as the server priced it, with the names it was priced under. */
+export type PricedLine = LineTermsDto & {
   menuItemId: number;
   menuItemName: string;
   studentId: number;
   studentName: string;
   studentGrade: string;
   cycleId: number;
-  weekNumber: number;
-  dayOfWeek: number;
   date: string;
-  category: string | null;
-  sideDish: string | null;
-  comments: string | null;
-  /** The menu price. */
-  originalPrice: string;
-  /** What the parent pays for this line: discount price, then the discount code. */
-  discountedPrice: string;
-  discountPercentage: number;
 };
 
 export type PricedCart = {
@@ -49,18 +41,13 @@ export type PricedCart = {
   discountCode: string | null;
 };
 
+/** The menu's columns less the texts a cart check does not read. */
 const orderableSelect = {
-  id: true,
-  name: true,
-  type: true,
-  price: true,
-  discountPrice: true,
-  categories: true,
-  sideDishes: true,
-  weekNumbers: true,
-  daysOfWeek: true,
-  isAvailable: true,
-  isArchived: true,
+  ...menuItemSelect,
+  description: false,
+  imageUrl: false,
+  proteinDescriptions: false,
+  allergens: false,
 } as const satisfies Prisma.MenuItemSelect;
 
 type OrderableItem = Prisma.MenuItemGetPayload<{ select: typeof orderableSelect }>;

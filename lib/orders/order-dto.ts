@@ -1,82 +1,115 @@
 import "server-only";
-import type { OrderDto } from "@/lib/contracts";
+import type { OrderDto, OrderLineDto } from "@/lib/contracts";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-export const orderSelect = {
+// The one order line (lib/contracts/order-line.ts) read from the database, by Prisma's select or by
+// a raw statement, and the answers built on it: the parent's OrderDto, Cycle History, Pending
+// Payments. Decimals leave as 2-decimal strings, the percentage as a number.
+
+export const orderLineSelect = {
   id: true,
   orderDate: true,
   weekNumber: true,
   dayOfWeek: true,
-  cycleId: true,
-  studentId: true,
-  menuItemId: true,
   category: true,
   sideDish: true,
   comments: true,
   originalPrice: true,
   discountedPrice: true,
   discountPercentage: true,
-  status: true,
-  paymentStatus: true,
   student: { select: { name: true, grade: true } },
   menuItem: { select: { name: true } },
 } as const satisfies Prisma.OrderSelect;
 
-export type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
+type OrderLineRow = Prisma.OrderGetPayload<{ select: typeof orderLineSelect }>;
 
-export function toOrderDto(row: OrderRow): OrderDto {
+export function toOrderLineDto(row: OrderLineRow): OrderLineDto {
   return {
-    ...row,
+    id: row.id,
     orderDate: row.orderDate.toISOString(),
+    student: { name: row.student.name, grade: row.student.grade },
+    menuItem: { name: row.menuItem.name },
+    weekNumber: row.weekNumber,
+    dayOfWeek: row.dayOfWeek,
+    category: row.category,
+    sideDish: row.sideDish,
+    comments: row.comments,
     originalPrice: row.originalPrice.toFixed(2),
     discountedPrice: row.discountedPrice.toFixed(2),
     discountPercentage: row.discountPercentage.toNumber(),
   };
 }
 
+export const orderSelect = {
+  ...orderLineSelect,
+  cycleId: true,
+  studentId: true,
+  menuItemId: true,
+  status: true,
+  paymentStatus: true,
+} as const satisfies Prisma.OrderSelect;
+
+export type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
+
+/** What an OrderDto adds to its line: the ids and the two statuses. */
+type OrderFields = Pick<
+  OrderDto,
+  "cycleId" | "studentId" | "menuItemId" | "status" | "paymentStatus"
+>;
+
+function orderDto(line: OrderLineDto, row: OrderFields): OrderDto {
+  return {
+    ...line,
+    cycleId: row.cycleId,
+    studentId: row.studentId,
+    menuItemId: row.menuItemId,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+  };
+}
+
+export const toOrderDto = (row: OrderRow): OrderDto => orderDto(toOrderLineDto(row), row);
+
 /**
- * The OrderDto's columns of an order `o` joined to its child `s` and its item `m`, for the raw
- * statements that read (the history) or insert (a cart) orders in one round trip.
+ * The order line's columns of an order `o` joined to its child `s` and its item `m`, for the raw
+ * statements that read (the history, Cycle History) or insert (a cart) orders in one round trip.
  */
-export const joinedOrderColumns = Prisma.sql`
-  o."id", o."orderDate", o."weekNumber", o."dayOfWeek", o."cycleId", o."studentId",
-  o."menuItemId", o."category", o."sideDish", o."comments",
+export const orderLineColumns = Prisma.sql`
+  o."id", o."orderDate", o."weekNumber", o."dayOfWeek", o."category", o."sideDish", o."comments",
   o."originalPrice"::text AS "originalPrice", o."discountedPrice"::text AS "discountedPrice",
-  o."discountPercentage"::float8 AS "discountPercentage", o."status"::text AS "status",
-  o."paymentStatus"::text AS "paymentStatus",
+  o."discountPercentage"::float8 AS "discountPercentage",
   s."name" AS "studentName", s."grade" AS "studentGrade", m."name" AS "menuItemName"`;
 
-export type JoinedOrderRow = Omit<OrderDto, "orderDate" | "student" | "menuItem"> & {
+export type JoinedOrderLineRow = Omit<OrderLineDto, "orderDate" | "student" | "menuItem"> & {
   orderDate: Date;
   studentName: string;
   studentGrade: string;
   menuItemName: string;
 };
 
-export function joinedRowToOrderDto({
-  studentName,
-  studentGrade,
-  menuItemName,
-  orderDate,
-  ...row
-}: JoinedOrderRow): OrderDto {
+export function joinedRowToOrderLine(row: JoinedOrderLineRow): OrderLineDto {
   return {
     id: row.id,
-    orderDate: orderDate.toISOString(),
+    orderDate: row.orderDate.toISOString(),
+    student: { name: row.studentName, grade: row.studentGrade },
+    menuItem: { name: row.menuItemName },
     weekNumber: row.weekNumber,
     dayOfWeek: row.dayOfWeek,
-    cycleId: row.cycleId,
-    studentId: row.studentId,
-    menuItemId: row.menuItemId,
     category: row.category,
     sideDish: row.sideDish,
     comments: row.comments,
     originalPrice: row.originalPrice,
     discountedPrice: row.discountedPrice,
     discountPercentage: row.discountPercentage,
-    status: row.status,
-    paymentStatus: row.paymentStatus,
-    student: { name: studentName, grade: studentGrade },
-    menuItem: { name: menuItemName },
   };
 }
+
+/** The OrderDto's columns: the line's and its ids and statuses. */
+export const joinedOrderColumns = Prisma.sql`${orderLineColumns},
+  o."cycleId", o."studentId", o."menuItemId", o."status"::text AS "status",
+  o."paymentStatus"::text AS "paymentStatus"`;
+
+export type JoinedOrderRow = JoinedOrderLineRow & OrderFields;
+
+export const joinedRowToOrderDto = (row: JoinedOrderRow): OrderDto =>
+  orderDto(joinedRowToOrderLine(row), row);

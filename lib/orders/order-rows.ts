@@ -1,21 +1,15 @@
 import "server-only";
+import type { LineTermsDto } from "@/lib/contracts";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 // One order row per priced cart line, the same way wherever orders are made: a free cart, an
 // alternative-payment cart, a paid card cart, and a recovered one. Prices come from the line,
 // which the server priced (or, in recovery, took from what was paid).
 
-export type OrderLine = {
+export type OrderLine = Omit<LineTermsDto, "discountPercentage"> & {
   studentId: number;
   menuItemId: number;
   cycleId: number;
-  weekNumber: number;
-  dayOfWeek: number;
-  category: string | null;
-  sideDish: string | null;
-  comments: string | null;
-  originalPrice: string;
-  discountedPrice: string;
   discountPercentage: number | string;
 };
 

@@ -9,6 +9,7 @@ import {
 } from "@/lib/contracts/orders";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { orderLineSelect, toOrderLineDto } from "@/lib/orders/order-dto";
 
 // Pending Payments (spec 001 §2, §4, §7): live orders whose payment the school has not received
 // yet (the alternative payment methods), grouped by the account that ordered them, and the
@@ -20,19 +21,8 @@ const pendingWhere = {
 } as const satisfies Prisma.OrderWhereInput;
 
 const pendingOrderSelect = {
-  id: true,
+  ...orderLineSelect,
   userId: true,
-  orderDate: true,
-  weekNumber: true,
-  dayOfWeek: true,
-  category: true,
-  sideDish: true,
-  comments: true,
-  originalPrice: true,
-  discountedPrice: true,
-  discountPercentage: true,
-  student: { select: { name: true, grade: true } },
-  menuItem: { select: { name: true } },
 } as const satisfies Prisma.OrderSelect;
 
 /**
@@ -79,16 +69,10 @@ export async function listPendingPayments(page: number): Promise<PendingPayments
   ]);
   const usernames = new Map(users.map((u) => [u.id, u.username]));
   const ordersByUser = new Map<number, PendingPaymentOrderDto[]>();
-  for (const { userId, ...row } of orders) {
-    const list = ordersByUser.get(userId) ?? [];
-    list.push({
-      ...row,
-      orderDate: row.orderDate.toISOString(),
-      originalPrice: row.originalPrice.toFixed(2),
-      discountedPrice: row.discountedPrice.toFixed(2),
-      discountPercentage: row.discountPercentage.toNumber(),
-    });
-    ordersByUser.set(userId, list);
+  for (const row of orders) {
+    const list = ordersByUser.get(row.userId) ?? [];
+    list.push(toOrderLineDto(row));
+    ordersByUser.set(row.userId, list);
   }
   return {
     data: groups.map((group) => ({

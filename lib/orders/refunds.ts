@@ -1,6 +1,6 @@
 import "server-only";
 import { conflict, notFound } from "@/lib/api/errors";
-import { pageMetadata } from "@/lib/api/paging";
+import { pageMetadata } from "@/lib/contracts/paging";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { REFUNDS_PAGE_SIZE, type RefundDto, type RefundsPageDto } from "@/lib/contracts/orders";

@@ -2,24 +2,13 @@ import "server-only";
 import { notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { PAYMENT_METHODS } from "@/lib/contracts/mobile-money";
-import { TX } from "@/lib/contracts/payments";
+import { TX, type AttemptDto, type VerifyPaymentAnswer } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { cancelToken } from "@/lib/payments/dpo-client";
 import { markCancelled, verifyAttempt, type Verification } from "@/lib/payments/fulfil";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
 
 // The caller's own payment attempts, found by the provider's token. Someone else's token is 404.
-
-export type AttemptDto = {
-  id: number;
-  transactionId: string | null;
-  transactionRef: string;
-  paymentAmount: string;
-  transactionStatus: string;
-  status: string;
-  errorDetails: string | null;
-  isRecovered: boolean;
-};
 
 async function findOwnAttempt(actor: SessionUser, transactionId: string) {
   const db = await getDb();
@@ -50,13 +39,16 @@ export async function getOwnAttempt(
 }
 
 /** POST /api/payments/verify/{token}: the return page asks whether the payment went through. */
-export async function verifyOwnPayment(actor: SessionUser, token: string) {
+export async function verifyOwnPayment(
+  actor: SessionUser,
+  token: string,
+): Promise<VerifyPaymentAnswer> {
   const attempt = await findOwnAttempt(actor, token);
   const result = await verifyAttempt(attempt.id);
   return toVerifyAnswer(result);
 }
 
-export function toVerifyAnswer(result: Verification) {
+export function toVerifyAnswer(result: Verification): VerifyPaymentAnswer {
   const paid = result.outcome === "paid" || result.outcome === "paid-unfulfilled";
   return {
     success: result.outcome === "paid",
@@ -86,7 +78,7 @@ export async function reportAttempt(
     transactionStatus: string;
     errorDetails?: string | null | undefined;
   },
-) {
+): Promise<VerifyPaymentAnswer> {
   const attempt = await findOwnAttempt(actor, report.transactionId);
   const wantsCancel = ["cancelled", "failed", "abandoned"].includes(
     report.transactionStatus.toLowerCase(),

@@ -1,6 +1,7 @@
 import "server-only";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
+import type { CheckStatusAnswer } from "@/lib/contracts/live-orders";
 import { getDb } from "@/lib/db";
 import { canDo, type AttemptFacts } from "@/lib/payments/attempt-transitions";
 import { verifyAttempt } from "@/lib/payments/fulfil";
@@ -10,7 +11,10 @@ import { verifyAttempt } from "@/lib/payments/fulfil";
  * provider is asked; 'PAID' means verified (and the orders exist, marked recovered). Refused (409)
  * for any other status and for recovered attempts.
  */
-export async function checkPaymentStatus(actor: Pick<SessionUser, "id">, transactionId: string) {
+export async function checkPaymentStatus(
+  actor: Pick<SessionUser, "id">,
+  transactionId: string,
+): Promise<CheckStatusAnswer> {
   const db = await getDb();
   const attempt = await db.paymentAttempt.findUnique({
     where: { transactionId },

@@ -1,6 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import { PAYMENT_METHODS } from "@/lib/contracts/mobile-money";
+import type { CreatePaymentAnswer } from "@/lib/contracts/payments";
 import { payPageUrl } from "@/lib/payments/dpo-client";
 import {
   openAttempt,
@@ -15,15 +16,6 @@ import type { CreatePaymentInput } from "@/lib/validations/payments";
 // amount the browser shows must match it, and the provider is asked for exactly that amount. One
 // open transaction per user across card and mobile money: the same cart paid by card gets the same
 // token back (lib/payments/open-attempt.ts).
-
-export type CreatePaymentAnswer = {
-  Result: string;
-  ResultExplanation: string;
-  TransToken: string;
-  companyRef: string;
-  paymentUrl: string;
-  amount: string;
-};
 
 export async function createPayment(
   actor: SessionUser,

@@ -1,5 +1,5 @@
 import "server-only";
-import { hasFeature } from "@/lib/auth/permissions";
+import { hasFeature } from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import type {
   CutoffTimeDto,

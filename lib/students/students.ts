@@ -1,8 +1,8 @@
 import "server-only";
 import { conflict, forbidden, notFound, unprocessable } from "@/lib/api/errors";
-import { hasFeature } from "@/lib/auth/permissions";
+import { hasFeature } from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/auth/session";
-import { STAFF_GRADE, type Grade, type StudentDto } from "@/lib/contracts";
+import { STAFF_GRADE, type Grade, type RemovedDto, type StudentDto } from "@/lib/contracts";
 import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
@@ -138,10 +138,7 @@ export async function updateStudent(
  * student has a pending or completed order for a day that has not passed (today included): those
  * are meals still to be served, often paid for, and only the school can settle them.
  */
-export async function deleteStudent(
-  actor: SessionUser,
-  id: string,
-): Promise<{ id: number; message: string }> {
+export async function deleteStudent(actor: SessionUser, id: string): Promise<RemovedDto> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const row = await lockOwnEditableStudent(tx, actor, id);

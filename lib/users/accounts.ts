@@ -1,7 +1,7 @@
 import "server-only";
 import { sealData, unsealData } from "iron-session";
 import { conflict, tooManyRequests } from "@/lib/api/errors";
-import { generatePassword, hashPassword } from "@/lib/auth/password";
+import { generatePassword, hashPassword } from "@/lib/security/password";
 import {
   sessionUserSelect,
   startSession,
@@ -12,7 +12,7 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
 import { blockedFor, hit, type Limit } from "@/lib/rate-limit";
-import { isEmailIdentifier, normalizeUsername, usernameKey } from "@/lib/users/username";
+import { isEmailIdentifier, normalizeUsername, usernameKey } from "@/lib/validations/username";
 import type { ForgotPasswordInput } from "@/lib/validations/auth";
 
 // Sign-up, sign-in, password reset and e-mail verification.

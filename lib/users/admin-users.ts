@@ -2,18 +2,18 @@ import "server-only";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import { audit } from "@/lib/audit/audit";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/security/password";
 import {
   FEATURES,
   hasFeature,
   isSuperadmin,
   type Feature,
   type Role,
-} from "@/lib/auth/permissions";
+} from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import type { AdminUserDto } from "@/lib/contracts/people";
 import { getDb } from "@/lib/db";
-import { normalizeUsername, usernameKey } from "@/lib/users/username";
+import { normalizeUsername, usernameKey } from "@/lib/validations/username";
 import type { AdminUserValues } from "@/lib/validations/people";
 
 // Admin Users (spec 001 §2, §6): the list of admins, creating one, and replacing an admin's

@@ -1,9 +1,9 @@
 import "server-only";
 import { conflict, notFound } from "@/lib/api/errors";
-import { pageMetadata } from "@/lib/api/paging";
+import { pageMetadata } from "@/lib/contracts/paging";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import { audit } from "@/lib/audit/audit";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/security/password";
 import { endAllSessions, type SessionUser } from "@/lib/auth/session";
 import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/contracts/people";
 import { getDb, type Tx } from "@/lib/db";
@@ -11,7 +11,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { kickOutbox } from "@/lib/mail/outbox";
 import { enqueueVerificationEmail } from "@/lib/users/accounts";
 import { USERNAME_TAKEN } from "@/lib/users/admin-users";
-import { normalizeUsername, usernameKey } from "@/lib/users/username";
+import { normalizeUsername, usernameKey } from "@/lib/validations/username";
 import type { NewParentValues, ParentChangeValues, ParentsQuery } from "@/lib/validations/people";
 
 // Parents & Students (spec 001 §2, §6 feature parents_students): the paged, searchable list of

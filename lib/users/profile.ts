@@ -1,6 +1,6 @@
 import "server-only";
 import { conflict, unprocessable } from "@/lib/api/errors";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, verifyPassword } from "@/lib/security/password";
 import {
   endAllSessions,
   sessionUserSelect,

@@ -1,6 +1,6 @@
 import "server-only";
 import { tooManyRequests, unauthorized } from "@/lib/api/errors";
-import { verifyAgainstNothing, verifyPassword } from "@/lib/auth/password";
+import { verifyAgainstNothing, verifyPassword } from "@/lib/security/password";
 import {
   endAllSessions,
   sessionUserSelect,
@@ -10,7 +10,7 @@ import {
 } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { blockedFor, hit, resetLimit, type Limit } from "@/lib/rate-limit";
-import { usernameKey } from "@/lib/users/username";
+import { usernameKey } from "@/lib/validations/username";
 import type { LoginInput } from "@/lib/validations/auth";
 
 // Sign-in with a password or an unused temporary password, and the limits around it.

@@ -1,8 +1,8 @@
 import "server-only";
 import { forbidden, notFound } from "@/lib/api/errors";
 import { audit } from "@/lib/audit/audit";
-import { hashPassword } from "@/lib/auth/password";
-import { hasFeature, isSuperadmin } from "@/lib/auth/permissions";
+import { hashPassword } from "@/lib/security/password";
+import { hasFeature, isSuperadmin } from "@/lib/contracts/permissions";
 import { endAllSessions, type SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { USER_NOT_FOUND } from "@/lib/users/admin-users";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FEATURES } from "@/lib/auth/permissions";
+import { FEATURES } from "@/lib/contracts/permissions";
 import { PASSWORD_MAX } from "@/lib/validations/login";
 import { newUsername, singleLine } from "@/lib/validations/text";
 

@@ -10,7 +10,7 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 
 const { disconnectDb, getDb } = await import("@/lib/db");
 const { env } = await import("@/lib/env");
-const { hashPassword } = await import("@/lib/auth/password");
+const { hashPassword } = await import("@/lib/security/password");
 const { GRADES } = await import("@/lib/contracts");
 const { mondayOf, parseIsoDate, schoolToday, toIsoDate } = await import("@/lib/school-calendar");
 

@@ -15,7 +15,7 @@ import { sealData } from "iron-session";
 
 const { disconnectDb, getDb } = await import("@/lib/db");
 const { env } = await import("@/lib/env");
-const { hashPassword } = await import("@/lib/auth/password");
+const { hashPassword } = await import("@/lib/security/password");
 const { SESSION_MAX_AGE_SECONDS, sessionCookieName } = await import("@/lib/auth/session-cookie");
 const { cycleDayDate, schoolToday, toIsoDate } = await import("@/lib/school-calendar");
 

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { OrderCyclesSection } from "@/components/admin/cycles/order-cycles-section";
 import { StartDateStep } from "@/components/admin/cycles/create-cycle-wizard";
 import { formatCalendarDate, formatRevenue } from "@/components/admin/cycles/cycle-format";
-import type { CycleHistoryEntry } from "@/components/admin/cycles/use-cycle-queries";
+import type { CycleHistoryEntry } from "@/lib/contracts/cycles";
 import { initialWizardState, wizardReducer } from "@/components/admin/cycles/wizard-state";
 import type { OrderCycleDto } from "@/lib/contracts";
 import { mondayOf } from "@/lib/school-calendar";

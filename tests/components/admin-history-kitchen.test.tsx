@@ -2,14 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CycleHistorySection } from "@/components/admin/history/cycle-history-section";
-import {
-  formatKwacha,
-  priceDisplay,
-  type CycleOrder,
-} from "@/components/admin/history/cycle-order-format";
+import { formatKwacha, priceDisplay } from "@/components/admin/data-table/order-format";
 import { KitchenSection } from "@/components/admin/kitchen/kitchen-section";
-import type { KitchenOrders, MenuItemPortion } from "@/components/admin/kitchen/kitchen-types";
+import { pageMetadata } from "@/lib/contracts/paging";
 import type { OrderCycleDto } from "@/lib/contracts";
+import type { KitchenOrder, KitchenOrders, MenuItemPortion } from "@/lib/contracts/kitchen";
+import type { CycleOrderDto } from "@/lib/contracts/orders";
 import { menuItem, mockFetch, renderPortal, type FetchCall, type Routes } from "./portal-harness";
 
 // Cycle History and the kitchen view (spec 001 §2, §7, §9), driven through fetch at the network
@@ -28,7 +26,7 @@ function cycle(overrides: Partial<OrderCycleDto> = {}): OrderCycleDto {
   };
 }
 
-function cycleOrder(overrides: Partial<CycleOrder> = {}): CycleOrder {
+function cycleOrder(overrides: Partial<CycleOrderDto> = {}): CycleOrderDto {
   return {
     id: 701,
     orderDate: "2025-03-01T10:30:00.000Z",
@@ -49,7 +47,7 @@ function cycleOrder(overrides: Partial<CycleOrder> = {}): CycleOrder {
   };
 }
 
-function page(data: CycleOrder[], total = data.length, pageNo = 1, pageSize = 10) {
+function page(data: CycleOrderDto[], total = data.length, pageNo = 1, pageSize = 10) {
   const totalPages = Math.ceil(total / pageSize);
   return {
     data,
@@ -376,14 +374,19 @@ const kitchenCycle = { id: 3, startDate: "2025-03-03", cycleLength: 4 };
 function kitchen(overrides: Partial<KitchenOrders> = {}): KitchenOrders {
   return {
     data: [],
-    metadata: { total: 0, page: 1, pageSize: 100, totalPages: 0 },
+    metadata: pageMetadata(0, 1, 100),
     cycle: kitchenCycle,
     portions: [],
     ...overrides,
   };
 }
 
-function kitchenOrder(id: number, dayOfWeek: number, name: string, status = "pending") {
+function kitchenOrder(
+  id: number,
+  dayOfWeek: number,
+  name: string,
+  status: KitchenOrder["status"] = "pending",
+): KitchenOrder {
   return {
     id,
     dayOfWeek,
@@ -392,7 +395,8 @@ function kitchenOrder(id: number, dayOfWeek: number, name: string, status = "pen
     category: null,
     sideDish: null,
     status,
-    menuItem: { name, type: name === "Chicken Wrap" ? "secondary" : "primary" } as const,
+    menuItem: { name, type: name === "Chicken Wrap" ? "secondary" : "primary" },
+    student: { name: "Chipo Banda", grade: "3" },
   };
 }
 
@@ -403,7 +407,7 @@ const todayOrders = kitchen({
     kitchenOrder(13, 1, "Nshima with Beef Stew", "completed"),
     kitchenOrder(14, 1, "Chicken Wrap"),
   ],
-  metadata: { total: 4, page: 1, pageSize: 100, totalPages: 1 },
+  metadata: pageMetadata(4, 1, 100),
   portions: [
     {
       dayOfWeek: 1,

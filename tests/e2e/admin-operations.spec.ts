@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
-import { expect, request, test, type Page } from "@playwright/test";
+import { expect, request, test } from "@playwright/test";
 import { SUPERADMIN_PASSWORD } from "../../playwright.config";
+import { login, openSection } from "./support/steps";
 
 // Issue 5's journey on a laptop: the superadmin creates a 4-week cycle a few weeks ahead with the
 // wizard (one blocked day), adds a menu item by the form and two by CSV; the demo parent orders two
@@ -37,22 +38,6 @@ function futureMonday() {
   date.setDate(date.getDate() + 21);
   while (date.getDay() !== 1) date.setDate(date.getDate() + 1);
   return date;
-}
-
-async function login(page: Page, username: string, password: string) {
-  await page.goto("/");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login to Portal" }).click();
-  await expect(page.getByText("Logged in successfully")).toBeVisible();
-}
-
-async function openSection(page: Page, name: string) {
-  await page
-    .getByRole("complementary", { name: "Admin sections" })
-    .getByRole("button", { name })
-    .click();
-  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 }
 
 test("the superadmin runs a cycle from menu to kitchen to export", async ({

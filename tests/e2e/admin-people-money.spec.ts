@@ -1,5 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SUPERADMIN_PASSWORD } from "../../playwright.config";
+import {
+  addFirstOfferedMeal,
+  addStudent,
+  adminSidebar,
+  login,
+  openSection,
+  placeCardOrder,
+  registerParent,
+} from "./support/steps";
 
 // Issue 6's journey on a laptop. The superadmin creates a limited admin, who sees only their
 // sections. A parent pays in the card provider's page and never comes back: the superadmin finds
@@ -13,25 +22,8 @@ const stamp = Date.now().toString(36);
 const parentName = `walkaway.${stamp}`;
 const limitedName = `refunder.${stamp}`;
 
-async function login(page: Page, username: string, password: string) {
-  await page.goto("/");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login to Portal" }).click();
-  await expect(page.getByText("Logged in successfully")).toBeVisible();
-}
-
 async function logout(page: Page) {
   await page.context().clearCookies();
-}
-
-function sidebar(page: Page) {
-  return page.getByRole("complementary", { name: "Admin sections" });
-}
-
-async function openSection(page: Page, name: string) {
-  await sidebar(page).getByRole("button", { name }).click();
-  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 }
 
 test("admins recover a walked-away payment, refund a cancellation and force-delete a parent", async ({
@@ -56,51 +48,26 @@ test("admins recover a walked-away payment, refund a cancellation and force-dele
   await test.step("the limited admin sees Refund Management and nothing else", async () => {
     await login(page, limitedName, "refunder-pass");
     await expect(page.getByRole("heading", { name: "Refund Management", level: 1 })).toBeVisible();
-    await expect(sidebar(page).getByRole("button").filter({ hasNotText: "Logout" })).toHaveText([
-      "Refund Management",
-    ]);
+    await expect(
+      adminSidebar(page).getByRole("button").filter({ hasNotText: "Logout" }),
+    ).toHaveText(["Refund Management"]);
     await logout(page);
   });
 
   let token = "";
   await test.step("a parent pays on the provider's page and never comes back", async () => {
-    await page.goto("/");
-    await page.getByRole("button", { name: /Create an account/ }).click();
-    await page.getByLabel("First name").fill("Walk");
-    await page.getByLabel("Last name").fill("Away");
-    await page.getByLabel("Username").fill(parentName);
-    await page.getByLabel("Password").fill("walkaway-pass");
-    await page.getByLabel("Email (optional)").fill(`${parentName}@example.com`);
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByText("Registered successfully")).toBeVisible();
+    await registerParent(page, {
+      firstName: "Walk",
+      lastName: "Away",
+      username: parentName,
+      password: "walkaway-pass",
+    });
     await page.getByRole("tab", { name: "Students" }).click();
-    await page.getByRole("button", { name: "Add Student" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add Student" });
-    await dialog.getByLabel("Name").fill("Mutale Away");
-    await dialog.getByRole("combobox").click();
-    await page.getByRole("option", { name: "Grade 2", exact: true }).click();
-    await dialog.getByRole("button", { name: "Add Student" }).click();
-    await expect(dialog).toBeHidden();
+    await addStudent(page, "Mutale Away", "Grade 2");
 
     await page.getByRole("tab", { name: "Menu Calendar" }).click();
-    await page
-      .getByRole("button", { name: /^Add to Cart: / })
-      .first()
-      .click();
-    const add = page.getByRole("dialog");
-    // The dialog's code is fetched on the first press: wait for it before counting its groups.
-    await expect(add).toBeVisible();
-    for (const legend of ["Choose a protein", "Choose a side dish"]) {
-      const group = add
-        .getByRole("group", { name: legend })
-        .or(add.getByRole("radiogroup", { name: legend }));
-      if ((await group.count()) > 0) await group.first().getByRole("radio").first().check();
-    }
-    await add.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(add).toBeHidden();
-    await page.getByRole("button", { name: /^Cart, 1 item/ }).click();
-    await page.getByRole("button", { name: "Place Order" }).click();
-    await expect(page).toHaveURL(/\/payment\/sandbox\?ID=/);
+    await addFirstOfferedMeal(page);
+    await placeCardOrder(page);
     token = new URL(page.url()).searchParams.get("ID") ?? "";
     // The card is charged at the provider, but the phone loses its connection before the
     // provider sends it back to the portal: nothing on our side hears of it.

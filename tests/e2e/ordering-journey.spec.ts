@@ -1,5 +1,6 @@
 import { expect, request, test, type Page } from "@playwright/test";
 import { SUPERADMIN_PASSWORD } from "../../playwright.config";
+import { addFirstOfferedMeal, addStudent, registerParent } from "./support/steps";
 
 // Issue 3's journeys on a 390×844 phone: a parent registers, adds two children, puts meals for
 // three days in the cart, places a free order with a 100% code, cancels one order and sees the
@@ -7,29 +8,6 @@ import { SUPERADMIN_PASSWORD } from "../../playwright.config";
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.skip(({ isMobile }) => !isMobile, "one phone-sized run is enough");
-
-async function register(page: Page, username: string) {
-  await page.goto("/");
-  await page.getByRole("button", { name: /Create an account/ }).click();
-  await page.getByLabel("First name").fill("Thandiwe");
-  await page.getByLabel("Last name").fill("Phiri");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("journey-password");
-  await page.getByLabel("Email (optional)").fill(`${username}@example.com`);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Registered successfully")).toBeVisible();
-}
-
-async function addStudent(page: Page, name: string, grade: string) {
-  await page.getByRole("button", { name: "Add Student" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Student" });
-  await dialog.getByLabel("Name").fill(name);
-  await dialog.getByRole("combobox").click();
-  await page.getByRole("option", { name: grade, exact: true }).click();
-  await dialog.getByRole("button", { name: "Add Student" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText(name, { exact: true })).toBeVisible();
-}
 
 async function giveFreeLunchCode(page: Page, baseURL: string) {
   const me = (await (await page.request.get("/api/user")).json()) as { id: number };
@@ -48,33 +26,24 @@ async function giveFreeLunchCode(page: Page, baseURL: string) {
   await admin.dispose();
 }
 
-/** Adds the first meal offered on a day that has no meal yet, choosing the first options. */
-async function addFirstOfferedMeal(page: Page) {
-  await page
-    .getByRole("button", { name: /^Add to Cart: / })
-    .first()
-    .click();
-  const dialog = page.getByRole("dialog");
-  // The dialog's code is fetched on the first press: wait for it before counting its groups.
-  await expect(dialog).toBeVisible();
-  for (const legend of ["Choose a protein", "Choose a side dish"]) {
-    const group = dialog
-      .getByRole("group", { name: legend })
-      .or(dialog.getByRole("radiogroup", { name: legend }));
-    if ((await group.count()) > 0) await group.first().getByRole("radio").first().check();
-  }
-  await dialog.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test("a parent orders a week of free lunches and cancels one", async ({ page, baseURL }) => {
   const username = `journey.${Date.now().toString(36)}`;
-  await register(page, username);
+  await registerParent(page, {
+    firstName: "Thandiwe",
+    lastName: "Phiri",
+    username,
+    password: "journey-password",
+  });
 
   await test.step("add two children", async () => {
     await page.getByRole("tab", { name: "Students" }).click();
-    await addStudent(page, "Chanda Phiri", "Grade 3");
-    await addStudent(page, "Mwila Phiri", "Grade 8");
+    for (const [name, grade] of [
+      ["Chanda Phiri", "Grade 3"],
+      ["Mwila Phiri", "Grade 8"],
+    ] as const) {
+      await addStudent(page, name, grade);
+      await expect(page.getByText(name, { exact: true })).toBeVisible();
+    }
   });
 
   await test.step("the school gives a 100% code", async () => {

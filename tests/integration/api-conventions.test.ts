@@ -3,7 +3,7 @@ import * as login from "@/app/api/login/route";
 import * as register from "@/app/api/register/route";
 import * as user from "@/app/api/user/route";
 import { getDb } from "@/lib/db";
-import { FEATURES } from "@/lib/auth/permissions";
+import { FEATURES } from "@/lib/contracts/permissions";
 import { Browser } from "@/tests/support/http";
 
 describe("the route wrapper", () => {

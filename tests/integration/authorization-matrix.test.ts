@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
-import { FEATURES } from "@/lib/auth/permissions";
+import { FEATURES } from "@/lib/contracts/permissions";
 import { getDb } from "@/lib/db";
 import {
   adminHolding,

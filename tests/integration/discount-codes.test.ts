@@ -7,7 +7,7 @@ import type { DiscountCodeDto } from "@/lib/contracts/settings";
 import { getDb } from "@/lib/db";
 import { signedInSuperadmin, signedUpParent } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
-import { browserFor, type Caller } from "@/tests/support/settings-fixtures";
+import { ADMIN_FEATURE_CALLERS, browserFor } from "@/tests/support/settings-fixtures";
 
 describe("POST /api/discount-codes", () => {
   it("gives a parent a code that the parent then sees as their own", async () => {
@@ -126,13 +126,7 @@ describe("GET /api/discount-codes", () => {
     expect(answer.body.data.find((c) => c.code === "NEWER1")?.discountPercentage).toBe(10);
   });
 
-  it.each([
-    ["superadmin", 200],
-    ["admin with the feature", 200],
-    ["admin without it", 403],
-    ["parent", 403],
-    ["signed out", 401],
-  ] as [Caller, number][])("%s → %i", async (caller, status) => {
+  it.each(ADMIN_FEATURE_CALLERS)("%s → %i", async (caller, status) => {
     const browser = await browserFor(caller, "settings");
     expect((await browser.call(codes.GET, "GET", "/api/discount-codes")).status).toBe(status);
   });
@@ -183,13 +177,7 @@ describe("PUT /api/discount-codes/{id}", () => {
     );
   });
 
-  it.each([
-    ["superadmin", 200],
-    ["admin with the feature", 200],
-    ["admin without it", 403],
-    ["parent", 403],
-    ["signed out", 401],
-  ] as [Caller, number][])("%s → %i", async (caller, status) => {
+  it.each(ADMIN_FEATURE_CALLERS)("%s → %i", async (caller, status) => {
     const admin = await signedInSuperadmin();
     const parent = await signedUpParent();
     const made = await create(admin, {
@@ -220,13 +208,7 @@ describe("DELETE /api/discounts/{id}", () => {
     expect((await create(admin, { code: "AGAIN1", userId: parent.id })).status).toBe(200);
   });
 
-  it.each([
-    ["superadmin", 200],
-    ["admin with the feature", 200],
-    ["admin without it", 403],
-    ["parent", 403],
-    ["signed out", 401],
-  ] as [Caller, number][])("%s → %i", async (caller, status) => {
+  it.each(ADMIN_FEATURE_CALLERS)("%s → %i", async (caller, status) => {
     const admin = await signedInSuperadmin();
     const parent = await signedUpParent();
     const made = await create(admin, {

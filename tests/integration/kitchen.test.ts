@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, jest } from "@jest/globals";
 import * as today from "@/app/api/orders/today/route";
 import * as week from "@/app/api/orders/week/[week]/route";
 import { getDb } from "@/lib/db";
-import type { KitchenOrders } from "@/lib/kitchen/kitchen";
+import type { KitchenOrders } from "@/lib/contracts/kitchen";
 import { addDaysIso, mondayOf, parseIsoDate, schoolToday } from "@/lib/school-calendar";
 import {
   activeCycle,

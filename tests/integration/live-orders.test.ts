@@ -9,7 +9,7 @@ import type { LiveOrdersPage } from "@/lib/contracts/live-orders";
 import { STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
-import { FakeDpo, paidXml, resultXml } from "@/tests/support/fake-dpo";
+import { paidXml, resultXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
 import { activeCycle, addMenuItem, signedInSuperadmin } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 import {
@@ -24,15 +24,7 @@ import {
 
 // Live Orders (spec 001 §2, §3, §4, §7, §8): the list with its filters and the actions by status,
 // against a local fake DPO server. Set before anything reads the environment.
-const fake = await new FakeDpo().start();
-Object.assign(process.env, {
-  PAYMENT_PROVIDER: "dpo",
-  DPO_API_URL: fake.url,
-  DPO_PAY_URL: "https://pay.example.test/payv2.php",
-  DPO_COMPANY_TOKEN: "COMPANY-TOKEN",
-  DPO_SERVICE_TYPE: "5525",
-  DPO_TIMEOUT_MS: "1000",
-});
+const fake = await startFakeDpoProvider();
 
 let cycleId: number;
 let meal: { id: number; name: string };

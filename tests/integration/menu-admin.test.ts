@@ -11,7 +11,7 @@ import * as hasOrdersBatch from "@/app/api/menu/has-orders-batch/route";
 import * as menu from "@/app/api/menu/route";
 import { getDb } from "@/lib/db";
 import { MENU_CSV_COLUMNS, MENU_CSV_TEMPLATE } from "@/lib/menu/menu-csv";
-import type { AdminMenuItemDto } from "@/lib/menu/menu-items";
+import type { AdminMenuItemDto } from "@/lib/contracts/menu";
 import {
   activeCycle,
   addMenuItem,

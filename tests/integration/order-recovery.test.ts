@@ -7,7 +7,7 @@ import type { FailedOrdersAnswer } from "@/lib/contracts/live-orders";
 import { RECOVERY, STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { parseIsoDate } from "@/lib/school-calendar";
-import { createdXml, FakeDpo, paidXml } from "@/tests/support/fake-dpo";
+import { createdXml, paidXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
 import {
   activeCycle,
   addMenuItem,
@@ -27,15 +27,7 @@ import {
 
 // Order Recovery (spec 001 §2, §3, §4, §7, §9): a paid cart whose day was taken meanwhile is listed
 // with "Processing started"; the admin's retry creates its orders as DISCOUNT orders, once.
-const fake = await new FakeDpo().start();
-Object.assign(process.env, {
-  PAYMENT_PROVIDER: "dpo",
-  DPO_API_URL: fake.url,
-  DPO_PAY_URL: "https://pay.example.test/payv2.php",
-  DPO_COMPANY_TOKEN: "COMPANY-TOKEN",
-  DPO_SERVICE_TYPE: "5525",
-  DPO_TIMEOUT_MS: "1000",
-});
+const fake = await startFakeDpoProvider();
 
 let tokens = 0;
 let cycleId: number;

@@ -3,9 +3,9 @@ import * as forgot from "@/app/api/auth/forgot-password/route";
 import * as login from "@/app/api/login/route";
 import * as register from "@/app/api/register/route";
 import * as user from "@/app/api/user/route";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/security/password";
 import { getDb } from "@/lib/db";
-import { usernameKey } from "@/lib/users/username";
+import { usernameKey } from "@/lib/validations/username";
 import { uniqueName } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 

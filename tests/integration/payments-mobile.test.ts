@@ -15,11 +15,11 @@ import { PREVIOUS_PAID } from "@/lib/payments/open-attempt";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import {
   createdXml,
-  FakeDpo,
   mobileXml,
   paidXml,
   pushSentXml,
   resultXml,
+  startFakeDpoProvider,
 } from "@/tests/support/fake-dpo";
 import {
   activeCycle,
@@ -34,16 +34,8 @@ import type { Browser } from "@/tests/support/http";
 // Code/Explanation answer included: every answer of POST /api/payments/create with paymentMethod
 // MOBILE, and the card's guarantees (verification on the server, orders once, the sweep, one open
 // transaction per parent across card and mobile).
-const fake = await new FakeDpo().start();
-Object.assign(process.env, {
-  PAYMENT_PROVIDER: "dpo",
-  DPO_API_URL: fake.url,
-  DPO_PAY_URL: "https://pay.example.test/payv2.php",
-  DPO_COMPANY_TOKEN: "COMPANY-TOKEN",
-  DPO_SERVICE_TYPE: "5525",
-  DPO_TIMEOUT_MS: "1000",
-  DPO_MNO_MTN: "MTNZM-TEST",
-});
+const fake = await startFakeDpoProvider();
+process.env.DPO_MNO_MTN = "MTNZM-TEST";
 
 let tokens = 0;
 let meal: { id: number };

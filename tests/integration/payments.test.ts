@@ -6,7 +6,7 @@ import * as update from "@/app/api/payments/payment-attempts/update/route";
 import * as verify from "@/app/api/payments/verify/[token]/route";
 import { getDb, observeQueries } from "@/lib/db";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
-import { createdXml, FakeDpo, paidXml, resultXml } from "@/tests/support/fake-dpo";
+import { createdXml, paidXml, resultXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
 import {
   activeCycle,
   addMenuItem,
@@ -17,15 +17,7 @@ import {
 
 // The card payment against a local fake DPO server that speaks the XML protocol. The environment
 // is set before anything reads it (env() is parsed on first use, in the setup's beforeAll).
-const fake = await new FakeDpo().start();
-Object.assign(process.env, {
-  PAYMENT_PROVIDER: "dpo",
-  DPO_API_URL: fake.url,
-  DPO_PAY_URL: "https://pay.example.test/payv2.php",
-  DPO_COMPANY_TOKEN: "COMPANY-TOKEN",
-  DPO_SERVICE_TYPE: "5525",
-  DPO_TIMEOUT_MS: "1000",
-});
+const fake = await startFakeDpoProvider();
 
 let tokens = 0;
 let meal: { id: number; name: string };

@@ -16,7 +16,12 @@ import {
   signedUpParent,
 } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
-import { accountSignedIn, browserFor, type Caller } from "@/tests/support/settings-fixtures";
+import {
+  accountSignedIn,
+  ADMIN_FEATURE_CALLERS,
+  browserFor,
+  type Caller,
+} from "@/tests/support/settings-fixtures";
 
 // The Settings section's server calls (spec 001 §3, §5, §7): who may write, what is refused, what
 // is saved and audited, and that parents keep reading the settings they use (spec 000 §7).
@@ -61,15 +66,8 @@ const writes = [
 ] as const;
 
 describe("who may save settings", () => {
-  const table: [Caller, number][] = [
-    ["superadmin", 200],
-    ["admin with the feature", 200],
-    ["admin without it", 403],
-    ["parent", 403],
-    ["signed out", 401],
-  ];
   describe.each(writes)("POST %s", (path, handler, body) => {
-    it.each(table)("%s → %i", async (caller, status) => {
+    it.each(ADMIN_FEATURE_CALLERS)("%s → %i", async (caller, status) => {
       const browser = await browserFor(caller, "settings");
       const answer = await browser.call(handler, "POST", path, { body });
       expect(answer.status).toBe(status);
@@ -364,13 +362,7 @@ describe("GET /api/users/search", () => {
       { query: { q } },
     );
 
-  it.each([
-    ["superadmin", 200],
-    ["admin with the feature", 200],
-    ["admin without it", 403],
-    ["parent", 403],
-    ["signed out", 401],
-  ] as [Caller, number][])("%s → %i", async (caller, status) => {
+  it.each(ADMIN_FEATURE_CALLERS)("%s → %i", async (caller, status) => {
     const browser = await browserFor(caller, "settings");
     expect((await search(browser, "zz")).status).toBe(status);
   });

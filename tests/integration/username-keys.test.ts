@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as login from "@/app/api/login/route";
 import * as register from "@/app/api/register/route";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/security/password";
 import { getDb } from "@/lib/db";
-import { usernameKey } from "@/lib/users/username";
+import { usernameKey } from "@/lib/validations/username";
 import { uniqueName } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 

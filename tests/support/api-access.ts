@@ -3,10 +3,10 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import * as convert from "@/app/api/user/convert-to-teacher/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Feature } from "@/lib/auth/permissions";
+import { hashPassword } from "@/lib/security/password";
+import type { Feature } from "@/lib/contracts/permissions";
 import { getDb } from "@/lib/db";
-import { usernameKey } from "@/lib/users/username";
+import { usernameKey } from "@/lib/validations/username";
 import { signedInAs, signedUpParent, uniqueName } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 

@@ -186,6 +186,23 @@ export class FakeDpo {
   }
 }
 
+/**
+ * A started fake with the app's card payments pointed at it. Call it at the top of a test file,
+ * before anything reads the environment (env() is parsed on first use, in the setup's beforeAll).
+ */
+export async function startFakeDpoProvider(): Promise<FakeDpo> {
+  const fake = await new FakeDpo().start();
+  Object.assign(process.env, {
+    PAYMENT_PROVIDER: "dpo",
+    DPO_API_URL: fake.url,
+    DPO_PAY_URL: "https://pay.example.test/payv2.php",
+    DPO_COMPANY_TOKEN: "COMPANY-TOKEN",
+    DPO_SERVICE_TYPE: "5525",
+    DPO_TIMEOUT_MS: "1000",
+  });
+  return fake;
+}
+
 /** Unscripted requests get DPO's usual happy answers: created, not paid yet, cancelled, pushed. */
 function defaultReply(request: ReceivedRequest): FakeReply {
   switch (request.name) {

@@ -1,8 +1,8 @@
 // Rows the tests need, written straight to the test file's database, and signed-in browsers.
 import * as login from "@/app/api/login/route";
 import * as register from "@/app/api/register/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/permissions";
+import { hashPassword } from "@/lib/security/password";
+import type { Role } from "@/lib/contracts/permissions";
 import { STAFF_GRADE } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import { addDaysIso, mondayOf, parseIsoDate, schoolToday } from "@/lib/school-calendar";

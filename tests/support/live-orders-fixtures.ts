@@ -2,7 +2,7 @@
 // payment attempts written straight to the database with a priced cart snapshot like the one
 // POST /api/payments/create stores.
 import * as login from "@/app/api/login/route";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/security/password";
 import { STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { fromNgwee, toNgwee } from "@/lib/money";

@@ -2,8 +2,8 @@
 // straight to the test file's database (fast: no sign-up round trips for bulk rows).
 import { expect } from "@jest/globals";
 import * as login from "@/app/api/login/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Feature } from "@/lib/auth/permissions";
+import { hashPassword } from "@/lib/security/password";
+import type { Feature } from "@/lib/contracts/permissions";
 import { getDb } from "@/lib/db";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { signedInSuperadmin, signedUpParent, uniqueName } from "@/tests/support/fixtures";

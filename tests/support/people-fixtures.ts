@@ -2,8 +2,8 @@
 // test file's database; the accounts are then signed in through the real login handler.
 import { expect } from "@jest/globals";
 import * as login from "@/app/api/login/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/permissions";
+import { hashPassword } from "@/lib/security/password";
+import type { Role } from "@/lib/contracts/permissions";
 import { getDb } from "@/lib/db";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { Browser } from "@/tests/support/http";

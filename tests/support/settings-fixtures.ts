@@ -1,7 +1,7 @@
 // Accounts for the Settings and Revenue tests: one of each kind the permission tables need.
 import * as login from "@/app/api/login/route";
-import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/permissions";
+import { hashPassword } from "@/lib/security/password";
+import type { Role } from "@/lib/contracts/permissions";
 import { getDb } from "@/lib/db";
 import { Browser } from "@/tests/support/http";
 
@@ -43,6 +43,15 @@ export type Caller =
   | "parent"
   | "teacher"
   | "signed out";
+
+/** The permission table of an admin feature's call: its admins may, parents may not. */
+export const ADMIN_FEATURE_CALLERS: [Caller, number][] = [
+  ["superadmin", 200],
+  ["admin with the feature", 200],
+  ["admin without it", 403],
+  ["parent", 403],
+  ["signed out", 401],
+];
 
 /** A browser for each row of a permission table; `feature` is the one the call needs. */
 export async function browserFor(caller: Caller, feature: string): Promise<Browser> {

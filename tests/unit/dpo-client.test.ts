@@ -319,20 +319,26 @@ describe("cancelToken", () => {
 
 describe("helpers", () => {
   it.each([
-    ["150.00", "150.00", true],
-    ["150", "150.00", true],
-    ["150.5", "150.50", true],
-    ["150.000", "150.00", true],
-    [" 150.00 ", "150.00", true],
-    ["150.01", "150.00", false],
-    ["150.001", "150.00", false],
-    ["1,500.00", "1500.00", false],
-    ["-150.00", "150.00", false],
-    ["", "0.00", false],
-    ["abc", "abc", false],
-    ["1e2", "100.00", false],
-  ])("sameAmount(%p, %p) is %p", (a, b, expected) => {
-    expect(sameAmount(a, b)).toBe(expected);
+    ["150.00", "150.00"],
+    ["150", "150.00"],
+    ["150.5", "150.50"],
+    ["150.000", "150.00"],
+    [" 150.00 ", "150.00"],
+  ])("sameAmount(%p, %p) is true", (a, b) => {
+    expect(sameAmount(a, b)).toBe(true);
+  });
+
+  // A different amount, and anything that is not a plain positive decimal.
+  it.each([
+    ["150.01", "150.00"],
+    ["150.001", "150.00"],
+    ["1,500.00", "1500.00"],
+    ["-150.00", "150.00"],
+    ["", "0.00"],
+    ["abc", "abc"],
+    ["1e2", "100.00"],
+  ])("sameAmount(%p, %p) is false", (a, b) => {
+    expect(sameAmount(a, b)).toBe(false);
   });
 
   it("compares currencies without regard to case", () => {

@@ -2,18 +2,15 @@ import { describe, expect, it } from "@jest/globals";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
-import {
-  CSV_COLUMNS,
-  ordersCsv,
-  type CycleOrder,
-} from "@/components/admin/history/cycle-order-format";
+import { CSV_COLUMNS, ordersCsv } from "@/components/admin/history/cycle-orders-csv";
+import type { CycleOrderDto } from "@/lib/contracts/orders";
 import { toCsv } from "@/lib/export-csv";
 import { MENU_CSV_COLUMNS, MENU_CSV_TEMPLATE } from "@/lib/menu/menu-csv";
 
 // The Cycle History export carries text parents typed (comments) and admins typed (names). A cell
 // that a spreadsheet would run as a formula is neutralised; everything else is kept exactly.
 
-function order(comments: string, name = "Chanda"): CycleOrder {
+function order(comments: string, name = "Chanda"): CycleOrderDto {
   return {
     id: 1,
     orderDate: "2026-11-23T07:00:00.000Z",
@@ -29,6 +26,7 @@ function order(comments: string, name = "Chanda"): CycleOrder {
     discountPercentage: 10,
     status: "pending",
     cycle: { startDate: "2026-11-23" },
+    cartItems: [],
   };
 }
 

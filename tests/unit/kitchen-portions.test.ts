@@ -5,7 +5,7 @@ import {
   MAX_COMMENTS_PER_ITEM,
   type CommentRow,
 } from "@/lib/kitchen/portions";
-import { pageMetadata } from "@/lib/api/paging";
+import { pageMetadata } from "@/lib/contracts/paging";
 
 const menuItems = [
   { id: 1, name: "Chicken Stew", type: "primary" as const },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { allowedSections, FEATURES, hasFeature, SECTION_TITLES } from "@/lib/auth/permissions";
+import { allowedSections, FEATURES, hasFeature, SECTION_TITLES } from "@/lib/contracts/permissions";
 
 const admin = (username: string, allowedFeatures: string[]) =>
   ({ username, role: "admin", allowedFeatures }) as const;

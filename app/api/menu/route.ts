@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/handler";
-import { hasFeature } from "@/lib/auth/permissions";
+import { hasFeature } from "@/lib/contracts/permissions";
 import { listMenuItems } from "@/lib/menu/menu-items";
 import { createMenuItem } from "@/lib/menu/save-menu-item";
 import { menuItemSchema } from "@/lib/validations/menu";

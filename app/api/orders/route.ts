@@ -2,7 +2,7 @@ import { z } from "zod";
 import { forbidden } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { PARENT_OR_TEACHER } from "@/lib/api/access";
-import { hasFeature } from "@/lib/auth/permissions";
+import { hasFeature } from "@/lib/contracts/permissions";
 import { listAllOrders } from "@/lib/orders/admin-orders";
 import { listOrdersForUser } from "@/lib/orders/my-orders";
 import { placeAlternativePaymentOrders, placeFreeOrders } from "@/lib/orders/place-orders";

@@ -12,7 +12,7 @@ import {
   isSuperadmin,
   SECTION_TITLES,
   type Feature,
-} from "@/lib/auth/permissions";
+} from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import type { AdminUserDto } from "@/lib/contracts/people";
 import { useTogglePermission } from "./use-admin-queries";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { FEATURES, hasFeature } from "@/lib/auth/permissions";
+import { FEATURES, hasFeature } from "@/lib/contracts/permissions";
 import type { AdminUserDto } from "@/lib/contracts/people";
 import { AdminList } from "./admin-list";
 import { ChangePasswordDialog } from "./change-password-dialog";

@@ -2,24 +2,8 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { TextField } from "@/components/ui/form-fields";
 import { passwordChangeSchema, type PasswordChangeInput } from "@/lib/validations/people";
 import { useChangePassword } from "./use-admin-queries";
 
@@ -45,40 +29,24 @@ export function ChangePasswordDialog({
   });
 
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Change Password</DialogTitle>
-          <DialogDescription>
-            Set a new password for {target?.username}. They are signed out everywhere.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-            <FormField
-              control={form.control}
-              name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>New Password</FormLabel>
-                  <FormControl>
-                    <Input type="password" autoComplete="new-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={change.isPending}>
-                {change.isPending ? "Updating..." : "Update Password"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={target !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Change Password"
+      description={<>Set a new password for {target?.username}. They are signed out everywhere.</>}
+      form={form}
+      onSubmit={submit}
+      pending={change.isPending}
+      submitLabel="Update Password"
+      pendingLabel="Updating..."
+    >
+      <TextField
+        control={form.control}
+        name="password"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+      />
+    </FormDialog>
   );
 }

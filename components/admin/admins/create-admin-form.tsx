@@ -2,19 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { SECTION_TITLES, type Feature } from "@/lib/auth/permissions";
+import { FormField, FormItem, FormMessage } from "@/components/ui/form";
+import { FormCard } from "@/components/ui/form-card";
+import { TextField } from "@/components/ui/form-fields";
+import { SECTION_TITLES, type Feature } from "@/lib/contracts/permissions";
 import {
   adminUserSchema,
   type AdminUserInput,
@@ -32,86 +24,59 @@ export function CreateAdminForm({ grantable }: { grantable: readonly Feature[] }
   const submit = form.handleSubmit((values) => create.mutate(values));
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Create Admin User</CardTitle>
-        <CardDescription>
-          The new admin sees only the sections you tick. You can grant only features you hold.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="username"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Username</FormLabel>
-                    <FormControl>
-                      <Input autoComplete="off" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="password"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Password</FormLabel>
-                    <FormControl>
-                      <Input type="password" autoComplete="new-password" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            </div>
-            <FormField
-              control={form.control}
-              name="allowedFeatures"
-              render={({ field }) => {
-                const chosen = field.value ?? [];
-                return (
-                  <FormItem>
-                    <p className="text-sm font-medium">Allowed features</p>
-                    <div
-                      role="group"
-                      aria-label="Allowed features"
-                      className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3"
-                    >
-                      {grantable.map((feature) => (
-                        <label key={feature} className="flex items-center gap-2 text-sm">
-                          <Checkbox
-                            checked={chosen.includes(feature)}
-                            onCheckedChange={(checked) =>
-                              field.onChange(
-                                checked === true
-                                  ? [...chosen, feature]
-                                  : chosen.filter((f) => f !== feature),
-                              )
-                            }
-                          />
-                          {SECTION_TITLES[feature]}
-                        </label>
-                      ))}
-                    </div>
-                    <FormMessage />
-                  </FormItem>
-                );
-              }}
-            />
-            <div>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? "Creating..." : "Create Admin User"}
-              </Button>
-            </div>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Create Admin User"
+      description="The new admin sees only the sections you tick. You can grant only features you hold."
+      form={form}
+      onSubmit={submit}
+      pending={create.isPending}
+      submitLabel="Create Admin User"
+      pendingLabel="Creating..."
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField control={form.control} name="username" label="Username" autoComplete="off" />
+        <TextField
+          control={form.control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+        />
+      </div>
+      <FormField
+        control={form.control}
+        name="allowedFeatures"
+        render={({ field }) => {
+          const chosen = field.value ?? [];
+          return (
+            <FormItem>
+              <p className="text-sm font-medium">Allowed features</p>
+              <div
+                role="group"
+                aria-label="Allowed features"
+                className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3"
+              >
+                {grantable.map((feature) => (
+                  <label key={feature} className="flex items-center gap-2 text-sm">
+                    <Checkbox
+                      checked={chosen.includes(feature)}
+                      onCheckedChange={(checked) =>
+                        field.onChange(
+                          checked === true
+                            ? [...chosen, feature]
+                            : chosen.filter((f) => f !== feature),
+                        )
+                      }
+                    />
+                    {SECTION_TITLES[feature]}
+                  </label>
+                ))}
+              </div>
+              <FormMessage />
+            </FormItem>
+          );
+        }}
+      />
+    </FormCard>
   );
 }

@@ -1,11 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { notify } from "@/components/notifications/toast";
-import type { Feature } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
-import { api, errorMessage } from "@/lib/client/api";
+import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
+import type { Feature } from "@/lib/contracts/permissions";
+import { api } from "@/lib/client/api";
 import type { AdminUserDto } from "@/lib/contracts/people";
 import type { AdminUserValues } from "@/lib/validations/people";
 
@@ -19,7 +17,7 @@ export const CURRENT_USER_KEY = ["/api/user"] as const;
 export function useCurrentUser() {
   return useQuery({
     queryKey: CURRENT_USER_KEY,
-    queryFn: () => api<SessionUser>("/api/user"),
+    queryFn: () => api("/api/user"),
     staleTime: 60_000,
   });
 }
@@ -27,17 +25,9 @@ export function useCurrentUser() {
 export function useAdminUsers() {
   const query = useQuery({
     queryKey: ADMIN_USERS_KEY,
-    queryFn: () => api<AdminUserDto[]>("/api/admin-users"),
+    queryFn: () => api("/api/admin-users"),
   });
-  useEffect(() => {
-    if (query.error) {
-      notify({
-        title: "Error",
-        description: errorMessage(query.error, "Failed to fetch admin users"),
-        variant: "destructive",
-      });
-    }
-  }, [query.error]);
+  useErrorToast(query.error, "Failed to fetch admin users");
   return query;
 }
 
@@ -45,17 +35,12 @@ export function useCreateAdmin(onCreated: () => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (values: AdminUserValues) =>
-      api<AdminUserDto>("/api/admin-users", { method: "POST", body: values }),
+      api("/api/admin-users", { method: "POST", body: values }),
     onSuccess: () => {
-      notify({ title: "Admin user created successfully", variant: "success" });
+      toastSuccess("Admin user created successfully");
       onCreated();
     },
-    onError: (error) =>
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to create admin user"),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError(error, "Failed to create admin user"),
     onSettled: () => client.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
   });
 }
@@ -70,7 +55,7 @@ export function useTogglePermission() {
   return useMutation({
     mutationKey: TOGGLE_KEY,
     mutationFn: ({ id, features }: Toggle) =>
-      api<AdminUserDto>(`/api/admin-users/${id}/permissions`, {
+      api(`/api/admin-users/${id}/permissions`, {
         method: "PUT",
         body: { features },
       }),
@@ -84,11 +69,7 @@ export function useTogglePermission() {
     },
     onError: (error, _toggle, context) => {
       if (context?.previous) client.setQueryData(ADMIN_USERS_KEY, context.previous);
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to update permissions"),
-        variant: "destructive",
-      });
+      toastError(error, "Failed to update permissions");
     },
     // The list is refetched once the last of several quick toggles has settled, so an early
     // answer never overwrites a later toggle's optimistic state.
@@ -103,16 +84,11 @@ export function useTogglePermission() {
 export function useChangePassword(onChanged: () => void) {
   return useMutation({
     mutationFn: ({ id, password }: { id: number; password: string }) =>
-      api<{ message: string }>(`/api/users/${id}/password`, { method: "PUT", body: { password } }),
+      api(`/api/users/${id}/password`, { method: "PUT", body: { password } }),
     onSuccess: () => {
-      notify({ title: "Password updated successfully", variant: "success" });
+      toastSuccess("Password updated successfully");
       onChanged();
     },
-    onError: (error) =>
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to update password"),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError(error, "Failed to update password"),
   });
 }

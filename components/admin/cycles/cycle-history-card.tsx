@@ -13,12 +13,9 @@ import {
   lengthOf,
   sortBlockedDays,
 } from "./cycle-format";
-import {
-  type CycleHistoryPage,
-  type CycleHistoryEntry,
-  useReactivateCycle,
-} from "./use-cycle-queries";
-import { Pager } from "@/components/admin/pager";
+import { useReactivateCycle } from "./use-cycle-queries";
+import { Pager } from "@/components/admin/data-table/pager";
+import type { CycleHistoryEntry, CycleHistoryPage } from "@/lib/contracts/cycles";
 
 /** The Order Cycle History card (spec 001 §2): shown by the section only when history exists. */
 export function CycleHistoryCard({

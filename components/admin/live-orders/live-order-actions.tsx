@@ -1,14 +1,9 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { notify } from "@/components/notifications/toast";
+import { toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
-import { api, errorMessage } from "@/lib/client/api";
-import type {
-  AttemptActionAnswer,
-  CheckStatusAnswer,
-  LiveOrder,
-} from "@/lib/contracts/live-orders";
+import { api } from "@/lib/client/api";
+import type { LiveOrder } from "@/lib/contracts/live-orders";
 import { STATUS } from "@/lib/contracts/payments";
 import { abandonPlan, liveActions, type LiveAction } from "@/lib/payments/attempt-transitions";
 
@@ -25,105 +20,62 @@ const LABELS: Record<LiveAction, string> = {
 
 const ACTION_FAILED = "Cannot abandon an order without a transaction ID. Please contact support.";
 
-type Request = { order: LiveOrder; action: LiveAction };
+export type LiveActionRequest = { order: LiveOrder; action: LiveAction };
 
-async function perform({ order, action }: Request): Promise<void> {
+/** Runs one action and reports its answer (the failures are reported by useLiveOrderAction). */
+export async function performLiveAction({ order, action }: LiveActionRequest): Promise<void> {
   switch (action) {
     case "retry": {
-      const answer = await api<AttemptActionAnswer>(`/api/payments/orders/${order.id}/retry`, {
+      const answer = await api(`/api/payments/orders/${order.id}/retry`, {
         method: "POST",
       });
       if (answer.success) {
-        notify({ title: "Order Retry Initiated", description: answer.message, variant: "success" });
+        toastSuccess("Order Retry Initiated", answer.message);
       } else {
-        notify({ title: "Retry Failed", description: answer.message, variant: "destructive" });
+        toastFailure("Retry Failed", answer.message);
       }
       return;
     }
     case "check-payment":
     case "verify": {
-      const answer = await api<CheckStatusAnswer>(
+      const answer = await api(
         `/api/payments/check-status/${encodeURIComponent(order.transactionId ?? "")}`,
         { method: "POST" },
       );
       if (answer.status === "PAID") {
-        notify({
-          title: "Payment Verified",
-          description: answer.message || "The payment was successful.",
-          variant: "success",
-        });
+        toastSuccess("Payment Verified", answer.message || "The payment was successful.");
       } else {
-        notify({
-          title: "Payment Failed",
-          description: answer.message || "The payment was not successful.",
-          variant: "destructive",
-        });
+        toastFailure("Payment Failed", answer.message || "The payment was not successful.");
       }
       return;
     }
     case "submit-order": {
-      const answer = await api<AttemptActionAnswer>(`/api/payments/orders/${order.id}/process`, {
+      const answer = await api(`/api/payments/orders/${order.id}/process`, {
         method: "POST",
       });
       if (answer.success) {
-        notify({ title: "Order Processed", description: answer.message, variant: "success" });
+        toastSuccess("Order Processed", answer.message);
       } else {
-        notify({ title: "Processing Failed", description: answer.message, variant: "destructive" });
+        toastFailure("Processing Failed", answer.message);
       }
       return;
     }
     case "abandon": {
       const plan = abandonPlan(order);
       if (plan === "no-transaction-id") {
-        notify({ title: "Action Failed", description: ACTION_FAILED, variant: "destructive" });
+        toastFailure("Action Failed", ACTION_FAILED);
         return;
       }
       const key = plan === "abandon" ? order.transactionId! : order.transactionRef;
       const status = plan === "abandon" ? STATUS.abandoned : STATUS.done;
-      const answer = await api<AttemptActionAnswer>(
-        `/api/payments/payment-attempts/${encodeURIComponent(key)}/status`,
-        { method: "PUT", body: { status } },
-      );
-      notify({ title: "Status Updated", description: answer.message, variant: "success" });
+      const answer = await api(`/api/payments/payment-attempts/${encodeURIComponent(key)}/status`, {
+        method: "PUT",
+        body: { status },
+      });
+      toastSuccess("Status Updated", answer.message);
       return;
     }
   }
-}
-
-const FAILURE_TITLES: Record<LiveAction, string> = {
-  retry: "Retry Failed",
-  "check-payment": "Verification Failed",
-  verify: "Verification Failed",
-  "submit-order": "Processing Failed",
-  abandon: "Update Failed",
-};
-
-const FALLBACKS: Record<LiveAction, string> = {
-  retry: "Failed to retry order",
-  "check-payment": "Failed to verify payment",
-  verify: "Failed to verify payment",
-  "submit-order": "Failed to process order",
-  abandon: "Failed to update payment status",
-};
-
-/** One action at a time per console; the list is refreshed after each. */
-export function useLiveOrderAction() {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: perform,
-    onError: (error, { action }) => {
-      notify({
-        title: FAILURE_TITLES[action],
-        description: errorMessage(error, FALLBACKS[action]),
-        variant: "destructive",
-      });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["/api/payments/live-orders"] }),
-  });
-  return {
-    run: (order: LiveOrder, action: LiveAction) => mutation.mutate({ order, action }),
-    pendingId: mutation.isPending ? mutation.variables.order.id : null,
-  };
 }
 
 export function LiveOrderActions({

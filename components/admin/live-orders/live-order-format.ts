@@ -1,4 +1,4 @@
-import { formatKwacha, priceDisplay } from "@/components/admin/history/cycle-order-format";
+import { formatKwacha, priceDisplay } from "@/components/admin/data-table/order-format";
 import { formatInstant } from "@/lib/client/format";
 import type { LiveOrder, LiveOrderLine } from "@/lib/contracts/live-orders";
 import { DEFAULT_TIMEZONE } from "@/lib/school-calendar";
@@ -35,7 +35,9 @@ export const EMPTY_FILTERS: LiveOrderFilters = {
 };
 
 /** GET /api/payments/live-orders with the page and every filled-in filter. */
-export function liveOrdersPath(filters: LiveOrderFilters, page: number): string {
+export type LiveOrdersPath = `/api/payments/live-orders?${string}`;
+
+export function liveOrdersPath(filters: LiveOrderFilters, page: number): LiveOrdersPath {
   const params = new URLSearchParams({ page: String(page) });
   for (const [key, raw] of Object.entries(filters) as [keyof LiveOrderFilters, string][]) {
     const value = raw.trim();

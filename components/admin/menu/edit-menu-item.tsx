@@ -1,29 +1,17 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { MenuItemForm } from "@/components/admin/menu/menu-item-form";
-import { MENU_ITEMS_KEY } from "@/components/admin/menu/menu-management-section";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { api, errorMessage } from "@/lib/client/api";
-import type { AdminMenuItemDto } from "@/lib/menu/menu-items";
+import { errorMessage } from "@/lib/client/api";
+import { MenuItemForm } from "./menu-item-form";
+import { useMenuItemToEdit, useRefreshMenuItems } from "./use-menu-queries";
 
 /** /menu/edit/{id}: the item from its own record, then the shared menu item form. */
-export function EditMenuItem({ itemId }: { itemId: number | string }) {
+export function EditMenuItem({ itemId }: { itemId: number }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
-
-  const itemQuery = useQuery({
-    queryKey: ["menu-item", String(itemId)],
-    queryFn: () => api<AdminMenuItemDto>(`/api/menu/${itemId}`),
-    staleTime: 0,
-  });
-  const ordersQuery = useQuery({
-    queryKey: ["menu-item-has-orders", String(itemId)],
-    queryFn: () => api<{ hasOrders: boolean }>(`/api/menu/${itemId}/has-orders`),
-    staleTime: 0,
-  });
+  const refreshMenuItems = useRefreshMenuItems();
+  const { itemQuery, ordersQuery } = useMenuItemToEdit(itemId);
 
   if (itemQuery.isError) {
     return (
@@ -56,7 +44,7 @@ export function EditMenuItem({ itemId }: { itemId: number | string }) {
           // of an item with orders (409) and its message is shown.
           hasOrders={ordersQuery.data?.hasOrders ?? false}
           onSaved={() => {
-            void queryClient.invalidateQueries({ queryKey: MENU_ITEMS_KEY });
+            void refreshMenuItems();
             router.push("/");
           }}
           onCancel={() => router.push("/")}

@@ -1,27 +1,9 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { ComponentProps } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { TextField } from "@/components/ui/form-fields";
 import type { ParentDto } from "@/lib/contracts/people";
 import {
   newParentSchema,
@@ -62,75 +44,45 @@ export function ParentDialog({
     ),
   );
 
-  const text = (
-    name: "username" | "name" | "email" | "phone",
-    label: string,
-    props: ComponentProps<typeof Input> = {},
-  ) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input autoComplete="off" {...props} {...field} value={field.value ?? ""} />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{parent ? "Edit Parent" : "Add Parent"}</DialogTitle>
-          <DialogDescription>
-            {parent ? "Change the parent's details." : "Create a parent account."}
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-            {text("username", "Username")}
-            {text("name", "Full Name")}
-            {text("email", "Email", { type: "email" })}
-            {text("phone", "Mobile Phone", { type: "tel" })}
-            <FormField
-              control={form.control}
-              name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Password</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="password"
-                      autoComplete="new-password"
-                      {...field}
-                      value={field.value ?? ""}
-                    />
-                  </FormControl>
-                  {parent && (
-                    <FormDescription>
-                      Leave blank to keep the current password. A new one signs the parent out.
-                    </FormDescription>
-                  )}
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? "Saving..." : parent ? "Save Changes" : "Add Parent"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={parent ? "Edit Parent" : "Add Parent"}
+      description={parent ? "Change the parent's details." : "Create a parent account."}
+      className="max-h-[90dvh] overflow-y-auto"
+      form={form}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={parent ? "Save Changes" : "Add Parent"}
+      pendingLabel="Saving..."
+    >
+      <TextField control={form.control} name="username" label="Username" autoComplete="off" />
+      <TextField control={form.control} name="name" label="Full Name" autoComplete="off" />
+      <TextField
+        control={form.control}
+        name="email"
+        label="Email"
+        autoComplete="off"
+        type="email"
+      />
+      <TextField
+        control={form.control}
+        name="phone"
+        label="Mobile Phone"
+        autoComplete="off"
+        type="tel"
+      />
+      <TextField
+        control={form.control}
+        name="password"
+        label="Password"
+        description={
+          parent && "Leave blank to keep the current password. A new one signs the parent out."
+        }
+        type="password"
+        autoComplete="new-password"
+      />
+    </FormDialog>
   );
 }

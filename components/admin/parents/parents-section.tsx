@@ -20,7 +20,7 @@ import { ConfirmDeleteDialog, ForceDeleteDialog } from "./delete-dialogs";
 import { ParentDialog } from "./parent-dialog";
 import { AdminStudentDialog } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
-import { Pager } from "@/components/admin/pager";
+import { Pager } from "@/components/admin/data-table/pager";
 
 /**
  * Parents & Students (spec 001 §2, §4, §5): search by parent username or student name (3

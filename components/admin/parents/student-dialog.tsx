@@ -3,17 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { StudentFields } from "@/components/students/student-fields";
-import { Form } from "@/components/ui/form";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { adminStudentSchema } from "@/lib/validations/students";
 import { useCreateStudent } from "./use-parents-queries";
 
@@ -44,26 +35,18 @@ export function AdminStudentDialog({
   });
 
   return (
-    <Dialog open={parent !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Student</DialogTitle>
-          <DialogDescription>Add a student to {parent?.username}.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-            <StudentFields control={form.control} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? "Saving..." : "Add Student"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={parent !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Add Student"
+      description={<>Add a student to {parent?.username}.</>}
+      form={form}
+      onSubmit={submit}
+      pending={create.isPending}
+      submitLabel="Add Student"
+      pendingLabel="Saving..."
+    >
+      <StudentFields control={form.control} />
+    </FormDialog>
   );
 }

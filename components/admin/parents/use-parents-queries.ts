@@ -1,11 +1,8 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { notify } from "@/components/notifications/toast";
-import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
-import type { StudentDto } from "@/lib/contracts";
-import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/contracts/people";
+import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
+import { api, ApiRequestError } from "@/lib/client/api";
 import type { NewParentValues, ParentChangeValues } from "@/lib/validations/people";
 
 // The Parents & Students calls (spec 001 §7) with their toasts (§8). Every change refetches the
@@ -13,25 +10,19 @@ import type { NewParentValues, ParentChangeValues } from "@/lib/validations/peop
 
 export const PARENTS_KEY = ["/api/parents"] as const;
 
-export function parentsPath(page: number, search: string): string {
+export function parentsPath(page: number, search: string): `/api/parents?${string}` {
   const params = new URLSearchParams({ page: String(page) });
   if (search) params.set("search", search);
   return `/api/parents?${params.toString()}`;
 }
 
-function failed(error: unknown, fallback: string) {
-  notify({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
-}
-
 export function useParents(page: number, search: string) {
   const query = useQuery({
     queryKey: [...PARENTS_KEY, page, search],
-    queryFn: () => api<ParentsPage>(parentsPath(page, search)),
+    queryFn: () => api(parentsPath(page, search)),
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (query.error) failed(query.error, "Failed to fetch parents");
-  }, [query.error]);
+  useErrorToast(query.error, "Failed to fetch parents");
   return query;
 }
 
@@ -48,17 +39,16 @@ export function useSaveParent(onSaved: () => void) {
   return useMutation({
     mutationFn: (save: ParentSave) =>
       save.id === null
-        ? api<ParentDto>("/api/parents", { method: "POST", body: save.values })
-        : api<ParentDto>(`/api/parents/${save.id}`, { method: "PUT", body: save.values }),
+        ? api("/api/parents", { method: "POST", body: save.values })
+        : api(`/api/parents/${save.id}`, { method: "PUT", body: save.values }),
     onSuccess: (_saved, save) => {
-      notify({
-        title: save.id === null ? "Parent created successfully" : "Parent updated successfully",
-        variant: "success",
-      });
+      toastSuccess(
+        save.id === null ? "Parent created successfully" : "Parent updated successfully",
+      );
       onSaved();
     },
     onError: (error, save) =>
-      failed(error, save.id === null ? "Failed to create parent" : "Failed to update parent"),
+      toastError(error, save.id === null ? "Failed to create parent" : "Failed to update parent"),
     onSettled: refetch,
   });
 }
@@ -67,12 +57,12 @@ export function useCreateStudent(onSaved: () => void) {
   const refetch = useRefetchParents();
   return useMutation({
     mutationFn: (body: { name: string; grade: string; parentId: number }) =>
-      api<StudentDto>("/api/students", { method: "POST", body }),
+      api("/api/students", { method: "POST", body }),
     onSuccess: () => {
-      notify({ title: "Student created successfully", variant: "success" });
+      toastSuccess("Student created successfully");
       onSaved();
     },
-    onError: (error) => failed(error, "Failed to create student"),
+    onError: (error) => toastError(error, "Failed to create student"),
     onSettled: refetch,
   });
 }
@@ -80,9 +70,11 @@ export function useCreateStudent(onSaved: () => void) {
 export type DeleteTarget = { kind: "parent" | "student"; id: number; label: string };
 export type ForcePrompt = DeleteTarget & { orderCount: number };
 
-const deletePath = (target: DeleteTarget, force: boolean) =>
-  `${target.kind === "parent" ? "/api/parents" : "/api/parents/students"}/${target.id}` +
-  (force ? "?force=true" : "");
+const deletePath = (
+  target: DeleteTarget,
+  force: boolean,
+): `${"/api/parents" | "/api/parents/students"}/${number}${"" | "?force=true"}` =>
+  `${target.kind === "parent" ? "/api/parents" : "/api/parents/students"}/${target.id}${force ? "?force=true" : ""}`;
 
 /** The force-delete offer in a 409 answer (spec 001 §4), or null. */
 export function forceOffer(error: unknown): number | null {
@@ -99,23 +91,21 @@ export function useDelete(onForceOffered: (prompt: ForcePrompt) => void) {
   const refetch = useRefetchParents();
   return useMutation({
     mutationFn: ({ target, force }: { target: DeleteTarget; force: boolean }) =>
-      api<DeletedAnswer>(deletePath(target, force), { method: "DELETE" }),
+      api(deletePath(target, force), { method: "DELETE" }),
     onSuccess: (_answer, { target, force }) =>
-      notify({
-        title:
-          target.kind === "parent"
-            ? force
-              ? "Parent, students, orders, and all associated data deleted successfully"
-              : "Parent deleted successfully"
-            : force
-              ? "Student and all associated orders deleted successfully"
-              : "Student deleted successfully",
-        variant: "success",
-      }),
+      toastSuccess(
+        target.kind === "parent"
+          ? force
+            ? "Parent, students, orders, and all associated data deleted successfully"
+            : "Parent deleted successfully"
+          : force
+            ? "Student and all associated orders deleted successfully"
+            : "Student deleted successfully",
+      ),
     onError: (error, { target, force }) => {
       const orderCount = force ? null : forceOffer(error);
       if (orderCount !== null) onForceOffered({ ...target, orderCount });
-      else failed(error, force ? "Force deletion failed" : "Deletion failed");
+      else toastError(error, force ? "Force deletion failed" : "Deletion failed");
     },
     onSettled: refetch,
   });

@@ -1,139 +1,22 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  rowSelectionFeature,
-  tableFeatures,
-  useTable,
-  type ColumnDef,
-  type RowSelectionState,
-} from "@tanstack/react-table";
+import type { RowSelectionState } from "@tanstack/react-table";
 import { useState } from "react";
-import { DataTableHeader } from "@/components/admin/data-table-header";
-import {
-  formatKwacha,
-  formatOrderDate,
-  roundUpKwacha,
-} from "@/components/admin/history/cycle-order-format";
-import { notify } from "@/components/notifications/toast";
-import { Badge } from "@/components/ui/badge";
+import { SelectableTable } from "@/components/admin/data-table/data-table";
+import { orderRowId } from "@/components/admin/data-table/order-columns";
+import { pendingOrderColumns } from "@/components/admin/pending-payments/pending-order-columns";
+import { useVerifyPayments } from "@/components/admin/pending-payments/use-pending-payments-queries";
+import { toastFailure } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
-import { api, errorMessage } from "@/lib/client/api";
-import { gradeLabel, weekdayName } from "@/lib/client/format";
-import type {
-  PendingPaymentGroupDto,
-  PendingPaymentOrderDto,
-  VerifyPaymentsResultDto,
-} from "@/lib/contracts/orders";
+import type { PendingPaymentGroupDto } from "@/lib/contracts/orders";
 import { formatZmw } from "@/lib/money";
 
 // One parent's orders awaiting payment (spec 001 §2 Pending Payments): per-order checkboxes,
 // Select All/Deselect All, and Verify Selected Payments for this group's selection.
 
-export const PENDING_PAYMENTS_KEY = ["/api/payments/pending"] as const;
-
-/** Spec 001 §9: rounded up to whole kwacha; a 100% discount shows 0. */
-export function pendingAmount(order: PendingPaymentOrderDto): string {
-  if (order.discountPercentage >= 100) return formatKwacha(0);
-  try {
-    return formatKwacha(roundUpKwacha(order.discountedPrice));
-  } catch {
-    return "—";
-  }
-}
-
-const features = tableFeatures({ rowSelectionFeature });
-
-const columns: ColumnDef<typeof features, PendingPaymentOrderDto>[] = [
-  {
-    id: "select",
-    header: () => <span className="sr-only">Select</span>,
-    cell: ({ row }) => (
-      <Checkbox
-        aria-label={`Select order ${row.original.id}`}
-        checked={row.getIsSelected()}
-        onCheckedChange={(value) => row.toggleSelected(value === true)}
-      />
-    ),
-  },
-  {
-    id: "orderDate",
-    header: "Date",
-    cell: ({ row }) => (
-      <span className="whitespace-nowrap">{formatOrderDate(row.original.orderDate)}</span>
-    ),
-  },
-  {
-    id: "student",
-    header: "Student",
-    cell: ({ row }) => (
-      <div>
-        <div className="font-medium">{row.original.student.name}</div>
-        <div className="text-xs text-muted-foreground">
-          {gradeLabel(row.original.student.grade)}
-        </div>
-      </div>
-    ),
-  },
-  { id: "menuItem", header: "Menu Item", cell: ({ row }) => row.original.menuItem.name },
-  {
-    id: "weekDay",
-    header: "Week & Day",
-    cell: ({ row }) => (
-      <div className="whitespace-nowrap">
-        <div>Week {row.original.weekNumber}</div>
-        <div className="text-xs text-muted-foreground">{weekdayName(row.original.dayOfWeek)}</div>
-      </div>
-    ),
-  },
-  {
-    id: "details",
-    header: "Details",
-    cell: ({ row }) => {
-      const { category, sideDish, comments } = row.original;
-      if (!category && !sideDish && !comments) {
-        return <span className="text-muted-foreground">—</span>;
-      }
-      return (
-        <div className="grid gap-0.5 text-xs">
-          {category && <div className="capitalize">Protein: {category}</div>}
-          {sideDish && <div>Side: {sideDish}</div>}
-          {comments && <div className="text-muted-foreground">Comments: {comments}</div>}
-        </div>
-      );
-    },
-  },
-  {
-    id: "amount",
-    header: () => <div className="text-right">Amount</div>,
-    cell: ({ row }) => (
-      <div className="text-right font-medium tabular-nums" data-testid="pending-amount">
-        {pendingAmount(row.original)}
-      </div>
-    ),
-  },
-  {
-    id: "status",
-    header: "Status",
-    cell: () => <Badge variant="warning">Payment Pending</Badge>,
-  },
-];
-
 export function PendingPaymentGroup({ group }: { group: PendingPaymentGroupDto }) {
-  const queryClient = useQueryClient();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  const table = useTable({
-    features,
-    data: group.orders,
-    columns,
-    getRowId: (order) => String(order.id),
-    state: { rowSelection },
-    onRowSelectionChange: setRowSelection,
-    enableRowSelection: true,
-  });
 
   // Only ids of orders still shown (a refetch may have removed some).
   const shownIds = new Set(group.orders.map((o) => o.id));
@@ -143,26 +26,7 @@ export function PendingPaymentGroup({ group }: { group: PendingPaymentGroupDto }
     .filter((id) => shownIds.has(id));
   const allSelected = group.orders.length > 0 && selectedIds.length === group.orders.length;
 
-  const verify = useMutation({
-    mutationFn: (orderIds: number[]) =>
-      api<VerifyPaymentsResultDto>("/api/payments/verify", { method: "PUT", body: { orderIds } }),
-    onSuccess: () => {
-      notify({
-        title: "Payments Verified",
-        description: "Selected orders have been marked as paid",
-        variant: "success",
-      });
-      setRowSelection({});
-      void queryClient.invalidateQueries({ queryKey: PENDING_PAYMENTS_KEY });
-    },
-    onError: (error) => {
-      notify({
-        title: "Error",
-        description: errorMessage(error, "Failed to verify payments"),
-        variant: "destructive",
-      });
-    },
-  });
+  const verify = useVerifyPayments(() => setRowSelection({}));
 
   function toggleAll() {
     setRowSelection(
@@ -172,11 +36,7 @@ export function PendingPaymentGroup({ group }: { group: PendingPaymentGroupDto }
 
   function verifySelected() {
     if (selectedIds.length === 0) {
-      notify({
-        title: "No Orders Selected",
-        description: "Please select orders to verify",
-        variant: "destructive",
-      });
+      toastFailure("No Orders Selected", "Please select orders to verify");
       return;
     }
     verify.mutate(selectedIds);
@@ -204,22 +64,13 @@ export function PendingPaymentGroup({ group }: { group: PendingPaymentGroupDto }
         </div>
       </CardHeader>
       <CardContent>
-        <div className="overflow-x-auto rounded-md border">
-          <Table>
-            <DataTableHeader table={table} />
-            <TableBody>
-              {table.getRowModel().rows.map((row) => (
-                <TableRow key={row.id} data-state={row.getIsSelected() ? "selected" : undefined}>
-                  {row.getAllCells().map((cell) => (
-                    <TableCell key={cell.id} className="align-top">
-                      <table.FlexRender cell={cell} />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <SelectableTable
+          columns={pendingOrderColumns}
+          data={group.orders}
+          getRowId={orderRowId}
+          rowSelection={rowSelection}
+          onRowSelectionChange={setRowSelection}
+        />
       </CardContent>
     </Card>
   );

@@ -1,20 +1,12 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Pager } from "@/components/admin/pager";
-import {
-  PENDING_PAYMENTS_KEY,
-  PendingPaymentGroup,
-} from "@/components/admin/pending-payments/pending-payment-group";
-import { notify } from "@/components/notifications/toast";
+import { useState } from "react";
+import { Pager } from "@/components/admin/data-table/pager";
+import { PendingPaymentGroup } from "@/components/admin/pending-payments/pending-payment-group";
+import { usePendingPayments } from "@/components/admin/pending-payments/use-pending-payments-queries";
 import { Card, CardContent } from "@/components/ui/card";
-import { api, errorMessage } from "@/lib/client/api";
-import {
-  PENDING_PAYMENT_GROUPS_PAGE_SIZE,
-  type PendingPaymentsPageDto,
-} from "@/lib/contracts/orders";
+import { PENDING_PAYMENT_GROUPS_PAGE_SIZE } from "@/lib/contracts/orders";
 
 // Pending Payments (spec 001 §2, §7 GET /api/payments/pending and PUT /api/payments/verify, §9):
 // orders placed with the alternative payment methods, grouped per parent, 50 parents a page;
@@ -22,21 +14,7 @@ import {
 
 export function PendingPaymentsSection() {
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: [...PENDING_PAYMENTS_KEY, page],
-    queryFn: () => api<PendingPaymentsPageDto>(`/api/payments/pending?page=${page}`),
-    placeholderData: keepPreviousData,
-  });
-
-  useEffect(() => {
-    if (query.error) {
-      notify({
-        title: "Error",
-        description: errorMessage(query.error, "Failed to fetch pending payments"),
-        variant: "destructive",
-      });
-    }
-  }, [query.error]);
+  const query = usePendingPayments(page);
 
   const groups = query.data?.data ?? [];
   const pagination = query.data?.pagination;

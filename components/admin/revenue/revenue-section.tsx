@@ -1,6 +1,5 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import {
   CheckCircle2,
   Clock,
@@ -12,31 +11,18 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { formatCalendarDate } from "@/components/admin/cycles/cycle-format";
+import { ALL, FilterSelect } from "@/components/admin/data-table/filter-select";
+import { useRevenueStats } from "@/components/admin/revenue/use-revenue-queries";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { api, errorMessage } from "@/lib/client/api";
+import { errorMessage } from "@/lib/client/api";
 import type { RevenueBucket, RevenueCycleOption, RevenueStatsDto } from "@/lib/contracts/revenue";
 import { formatRevenueAmount, percentOf, totalRevenue } from "@/lib/revenue/revenue-math";
 
 // Revenue Stats (spec 001 §2, §7, §9): a period selector (All Time or one cycle) and the cards.
 // Amounts in ZMW without decimals, rounded up; percentages of all orders with one decimal. The
 // fetch is retried once on failure.
-
-const ALL_TIME = "all";
-
-export function revenueStatsPath(period: string): string {
-  return period === ALL_TIME
-    ? "/api/revenue/stats"
-    : `/api/revenue/stats?cycleId=${encodeURIComponent(period)}`;
-}
 
 /** "Mon 7 Dec 2026 - Fri 1 Jan 2027 (Active)". */
 export function cycleLabel(cycle: RevenueCycleOption): string {
@@ -45,32 +31,22 @@ export function cycleLabel(cycle: RevenueCycleOption): string {
 }
 
 export function RevenueStatsSection() {
-  const [period, setPeriod] = useState(ALL_TIME);
-  const stats = useQuery({
-    queryKey: ["/api/revenue/stats", period],
-    queryFn: () => api<RevenueStatsDto>(revenueStatsPath(period)),
-    retry: 1,
-    placeholderData: keepPreviousData,
-  });
+  const [period, setPeriod] = useState(ALL);
+  const stats = useRevenueStats(period);
   const cycles = stats.data?.cycles ?? [];
 
   return (
     <div className="grid gap-6">
       <div className="grid gap-2 sm:max-w-md">
         <Label htmlFor="revenue-period">Period</Label>
-        <Select value={period} onValueChange={setPeriod}>
-          <SelectTrigger id="revenue-period" className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_TIME}>All Time</SelectItem>
-            {cycles.map((cycle) => (
-              <SelectItem key={cycle.id} value={String(cycle.id)}>
-                {cycleLabel(cycle)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <FilterSelect
+          id="revenue-period"
+          className="w-full"
+          value={period}
+          onChange={setPeriod}
+          all="All Time"
+          options={cycles.map((cycle) => ({ value: String(cycle.id), label: cycleLabel(cycle) }))}
+        />
       </div>
 
       {stats.isError ? (

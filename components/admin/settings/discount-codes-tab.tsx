@@ -22,15 +22,10 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
+import { FormCard } from "@/components/ui/form-card";
+import { LabelledField, TextField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import {
@@ -77,99 +72,76 @@ function CreateDiscountCodeCard() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Create Discount Code</CardTitle>
-        <CardDescription>Give a parent or teacher a code that lowers their prices.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form
-            noValidate
-            className="grid gap-4 md:grid-cols-2"
-            onSubmit={form.handleSubmit((values) => create.mutate(values))}
-          >
-            <FormField
-              control={form.control}
-              name="code"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Code</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="off" placeholder="e.g. STAFF10" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+    <FormCard
+      title="Create Discount Code"
+      description="Give a parent or teacher a code that lowers their prices."
+      form={form}
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      className="grid gap-4 md:grid-cols-2"
+      pending={create.isPending}
+      submitLabel="Create Discount Code"
+      pendingLabel="Creating..."
+      submitClassName="md:col-span-2"
+    >
+      <TextField
+        control={form.control}
+        name="code"
+        label="Code"
+        autoComplete="off"
+        placeholder="e.g. STAFF10"
+      />
+      <LabelledField
+        control={form.control}
+        name="userId"
+        label="User"
+        render={(field) => (
+          <FormControl>
+            <UserPicker
+              selected={user}
+              onSelect={(chosen) => {
+                setUser(chosen);
+                field.onChange(chosen?.id);
+              }}
             />
-            <FormField
-              control={form.control}
-              name="userId"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>User</FormLabel>
-                  <FormControl>
-                    <UserPicker
-                      selected={user}
-                      onSelect={(chosen) => {
-                        setUser(chosen);
-                        field.onChange(chosen?.id);
-                      }}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+          </FormControl>
+        )}
+      />
+      <LabelledField
+        control={form.control}
+        name="discountPercentage"
+        label="Discount Percentage"
+        render={(field) => (
+          <FormControl>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              step={1}
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={field.value ?? ""}
+              onChange={(event) =>
+                field.onChange(event.target.value === "" ? undefined : event.target.valueAsNumber)
+              }
             />
-            <FormField
-              control={form.control}
-              name="discountPercentage"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Discount Percentage</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={100}
-                      step={1}
-                      name={field.name}
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      value={field.value ?? ""}
-                      onChange={(event) =>
-                        field.onChange(
-                          event.target.value === "" ? undefined : event.target.valueAsNumber,
-                        )
-                      }
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="isActive"
-              render={({ field }) => (
-                <FormItem className="flex items-center gap-3 self-end md:pb-2">
-                  <FormControl>
-                    <Switch checked={field.value ?? true} onCheckedChange={field.onChange} />
-                  </FormControl>
-                  <FormLabel className="!mt-0">Active</FormLabel>
-                </FormItem>
-              )}
-            />
-            <div className="md:col-span-2">
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? "Creating..." : "Create Discount Code"}
-              </Button>
-            </div>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+          </FormControl>
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="isActive"
+        render={({ field }) => (
+          <FormItem className="flex items-center gap-3 self-end md:pb-2">
+            <FormControl>
+              <Switch checked={field.value ?? true} onCheckedChange={field.onChange} />
+            </FormControl>
+            <FormLabel className="!mt-0">Active</FormLabel>
+          </FormItem>
+        )}
+      />
+    </FormCard>
   );
 }
 

@@ -2,17 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { SettingCard } from "@/components/admin/settings/setting-card";
 import { useCutoffSetting } from "@/components/admin/settings/use-settings-queries";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
+import { FormControl } from "@/components/ui/form";
+import { LabelledField } from "@/components/ui/form-fields";
 import {
   Select,
   SelectContent,
@@ -30,46 +23,30 @@ const DEFAULT_TIME: CutoffTimeInput = { hour: 8, minute: 0 };
 
 /** Settings › Order Settings: the same-day cut-off, hour 00-23 and minute 00-59 (spec 001 §2). */
 export function OrderSettingsTab() {
-  const { query, save } = useCutoffSetting();
+  const setting = useCutoffSetting();
+  const saved = setting.query.data;
   const form = useForm<CutoffTimeInput>({
     resolver: zodResolver(cutoffTimeSchema),
     defaultValues: DEFAULT_TIME,
-    values: query.data
-      ? { hour: query.data.cutoffHour, minute: query.data.cutoffMinute }
-      : undefined,
+    values: saved && { hour: saved.cutoffHour, minute: saved.cutoffMinute },
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Same-Day Cutoff Time</CardTitle>
-        <CardDescription>
-          Orders for today close at this time (school time). Later days stay open.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form
-            noValidate
-            className="grid gap-4"
-            onSubmit={form.handleSubmit((values) => save.mutate(values))}
-          >
-            <div className="flex flex-wrap items-end gap-3">
-              <TimePartField name="hour" label="Hour" options={HOURS} form={form} />
-              <span className="pb-2 text-lg font-semibold" aria-hidden>
-                :
-              </span>
-              <TimePartField name="minute" label="Minute" options={MINUTES} form={form} />
-            </div>
-            <div>
-              <Button type="submit" disabled={save.isPending || query.isPending}>
-                {save.isPending ? "Saving..." : "Save Cutoff Time"}
-              </Button>
-            </div>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+    <SettingCard
+      setting={setting}
+      title="Same-Day Cutoff Time"
+      description="Orders for today close at this time (school time). Later days stay open."
+      form={form}
+      submitLabel="Save Cutoff Time"
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <TimePartField name="hour" label="Hour" options={HOURS} form={form} />
+        <span className="pb-2 text-lg font-semibold" aria-hidden>
+          :
+        </span>
+        <TimePartField name="minute" label="Minute" options={MINUTES} form={form} />
+      </div>
+    </SettingCard>
   );
 }
 
@@ -85,28 +62,25 @@ function TimePartField({
   form: ReturnType<typeof useForm<CutoffTimeInput>>;
 }) {
   return (
-    <FormField
+    <LabelledField
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <Select value={pad(field.value)} onValueChange={(value) => field.onChange(Number(value))}>
-            <FormControl>
-              <SelectTrigger className="w-24">
-                <SelectValue />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent className="max-h-64">
-              {options.map((n) => (
-                <SelectItem key={n} value={pad(n)}>
-                  {pad(n)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FormMessage />
-        </FormItem>
+      label={label}
+      render={(field) => (
+        <Select value={pad(field.value)} onValueChange={(value) => field.onChange(Number(value))}>
+          <FormControl>
+            <SelectTrigger className="w-24">
+              <SelectValue />
+            </SelectTrigger>
+          </FormControl>
+          <SelectContent className="max-h-64">
+            {options.map((n) => (
+              <SelectItem key={n} value={pad(n)}>
+                {pad(n)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       )}
     />
   );

@@ -2,18 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
+import { SettingCard } from "@/components/admin/settings/setting-card";
 import { usePaymentBypassSetting } from "@/components/admin/settings/use-settings-queries";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
+import { TextField } from "@/components/ui/form-fields";
 import { Switch } from "@/components/ui/switch";
 import {
   paymentBypassSchema,
@@ -28,120 +20,84 @@ const EMPTY: PaymentBypassValues = {
   bankTransfer: { bankName: "", accountName: "", accountNumber: "", branchName: "", swiftCode: "" },
 };
 
-type PaymentForm = ReturnType<typeof useForm<PaymentBypassInput, unknown, PaymentBypassValues>>;
+/** The fields of each method, in the order the form shows them. */
+const METHODS: {
+  legend: string;
+  fields: { name: FieldPath<PaymentBypassInput>; label: string; type?: string }[];
+}[] = [
+  {
+    legend: "Airtel Money",
+    fields: [
+      { name: "airtelMoney.name", label: "Airtel Money Account Name" },
+      { name: "airtelMoney.number", label: "Airtel Money Phone Number", type: "tel" },
+    ],
+  },
+  {
+    legend: "MTN Money",
+    fields: [
+      { name: "mtnMoney.name", label: "MTN Money Account Name" },
+      { name: "mtnMoney.number", label: "MTN Money Phone Number", type: "tel" },
+    ],
+  },
+  {
+    legend: "Bank Transfer Details",
+    fields: [
+      { name: "bankTransfer.bankName", label: "Bank Name" },
+      { name: "bankTransfer.accountName", label: "Account Name" },
+      { name: "bankTransfer.accountNumber", label: "Account Number" },
+      { name: "bankTransfer.branchName", label: "Branch Name" },
+      { name: "bankTransfer.swiftCode", label: "Swift Code" },
+    ],
+  },
+];
 
 /** Settings › Payment Settings: 'Alternative Payment Methods' (spec 001 §2, §3). */
 export function PaymentSettingsTab() {
-  const { query, save } = usePaymentBypassSetting();
+  const setting = usePaymentBypassSetting();
   const form = useForm<PaymentBypassInput, unknown, PaymentBypassValues>({
     resolver: zodResolver(paymentBypassSchema),
     defaultValues: EMPTY,
-    values: query.data,
+    values: setting.query.data,
   });
   const enabled = useWatch({ control: form.control, name: "enabled" });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Alternative Payment Methods</CardTitle>
-        <CardDescription>
-          When enabled, parents are told that other ways to pay are available.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form
-            noValidate
-            className="grid gap-6"
-            onSubmit={form.handleSubmit((values) => save.mutate(values))}
-          >
-            <FormField
-              control={form.control}
-              name="enabled"
-              render={({ field }) => (
-                <FormItem className="flex items-center gap-3">
-                  <FormControl>
-                    <Switch checked={field.value} onCheckedChange={field.onChange} />
-                  </FormControl>
-                  <FormLabel>Enable alternative payment methods</FormLabel>
-                </FormItem>
-              )}
-            />
-            {enabled && (
-              <>
-                <fieldset className="grid gap-3 sm:grid-cols-2">
-                  <legend className="mb-2 font-medium">Airtel Money</legend>
-                  <TextField
-                    form={form}
-                    name="airtelMoney.name"
-                    label="Airtel Money Account Name"
-                  />
-                  <TextField
-                    form={form}
-                    name="airtelMoney.number"
-                    label="Airtel Money Phone Number"
-                    type="tel"
-                  />
-                </fieldset>
-                <fieldset className="grid gap-3 sm:grid-cols-2">
-                  <legend className="mb-2 font-medium">MTN Money</legend>
-                  <TextField form={form} name="mtnMoney.name" label="MTN Money Account Name" />
-                  <TextField
-                    form={form}
-                    name="mtnMoney.number"
-                    label="MTN Money Phone Number"
-                    type="tel"
-                  />
-                </fieldset>
-                <fieldset className="grid gap-3 sm:grid-cols-2">
-                  <legend className="mb-2 font-medium">Bank Transfer Details</legend>
-                  <TextField form={form} name="bankTransfer.bankName" label="Bank Name" />
-                  <TextField form={form} name="bankTransfer.accountName" label="Account Name" />
-                  <TextField form={form} name="bankTransfer.accountNumber" label="Account Number" />
-                  <TextField form={form} name="bankTransfer.branchName" label="Branch Name" />
-                  <TextField form={form} name="bankTransfer.swiftCode" label="Swift Code" />
-                </fieldset>
-              </>
-            )}
-            <div>
-              <Button type="submit" disabled={save.isPending || query.isPending}>
-                {save.isPending ? "Saving..." : "Save Payment Settings"}
-              </Button>
-            </div>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
-  );
-}
-
-function TextField({
-  form,
-  name,
-  label,
-  type = "text",
-}: {
-  form: PaymentForm;
-  name: Exclude<
-    FieldPath<PaymentBypassInput>,
-    "enabled" | "airtelMoney" | "mtnMoney" | "bankTransfer"
-  >;
-  label: string;
-  type?: string;
-}) {
-  return (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input {...field} value={field.value ?? ""} type={type} autoComplete="off" />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+    <SettingCard
+      setting={setting}
+      title="Alternative Payment Methods"
+      description="When enabled, parents are told that other ways to pay are available."
+      form={form}
+      className="grid gap-6"
+      submitLabel="Save Payment Settings"
+    >
+      <FormField
+        control={form.control}
+        name="enabled"
+        render={({ field }) => (
+          <FormItem className="flex items-center gap-3">
+            <FormControl>
+              <Switch checked={field.value} onCheckedChange={field.onChange} />
+            </FormControl>
+            <FormLabel>Enable alternative payment methods</FormLabel>
+          </FormItem>
+        )}
+      />
+      {enabled &&
+        METHODS.map(({ legend, fields }) => (
+          <fieldset key={legend} className="grid gap-3 sm:grid-cols-2">
+            <legend className="mb-2 font-medium">{legend}</legend>
+            {fields.map(({ name, label, type = "text" }) => (
+              <TextField
+                key={name}
+                control={form.control}
+                name={name}
+                label={label}
+                type={type}
+                autoComplete="off"
+              />
+            ))}
+          </fieldset>
+        ))}
+    </SettingCard>
   );
 }

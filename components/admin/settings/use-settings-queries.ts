@@ -1,17 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { notify } from "@/components/notifications/toast";
-import { api, errorMessage } from "@/lib/client/api";
+import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
+import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
-import type {
-  CommunicationDto,
-  CutoffTimeDto,
-  DiscountCodeDto,
-  DiscountCodeListDto,
-  PaymentBypassSettingsDto,
-} from "@/lib/contracts/settings";
 import type { DiscountCodeInput } from "@/lib/validations/discount-codes";
 import type {
   CommunicationValues,
@@ -24,26 +16,12 @@ import type {
 
 export const DISCOUNT_CODES_KEY = ["/api/discount-codes"] as const;
 
-export function failureToast(error: unknown, fallback: string) {
-  notify({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
-}
-
-export function useErrorToast(error: unknown, fallback: string) {
-  useEffect(() => {
-    if (error) failureToast(error, fallback);
-  }, [error, fallback]);
-}
-
-function success(title: string) {
-  notify({ title, variant: "success" });
-}
-
 // ---- Discount codes ----
 
 export function useDiscountCodes() {
   const query = useQuery({
     queryKey: DISCOUNT_CODES_KEY,
-    queryFn: () => api<DiscountCodeListDto>("/api/discount-codes"),
+    queryFn: () => api("/api/discount-codes"),
   });
   useErrorToast(query.error, "Failed to fetch discount codes");
   return query;
@@ -58,12 +36,12 @@ export function useCreateDiscountCode(onCreated: () => void) {
   const refetch = useRefetchCodes();
   return useMutation({
     mutationFn: (input: DiscountCodeInput) =>
-      api<DiscountCodeDto>("/api/discount-codes", { method: "POST", body: input }),
+      api("/api/discount-codes", { method: "POST", body: input }),
     onSuccess: () => {
-      success("Discount code created successfully");
+      toastSuccess("Discount code created successfully");
       onCreated();
     },
-    onError: (error) => failureToast(error, "Failed to create discount code"),
+    onError: (error) => toastError(error, "Failed to create discount code"),
     onSettled: refetch,
   });
 }
@@ -72,9 +50,9 @@ export function useUpdateDiscountCode() {
   const refetch = useRefetchCodes();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) =>
-      api<DiscountCodeDto>(`/api/discount-codes/${id}`, { method: "PUT", body: { isActive } }),
-    onSuccess: () => success("Discount code updated successfully"),
-    onError: (error) => failureToast(error, "Failed to update discount code"),
+      api(`/api/discount-codes/${id}`, { method: "PUT", body: { isActive } }),
+    onSuccess: () => toastSuccess("Discount code updated successfully"),
+    onError: (error) => toastError(error, "Failed to update discount code"),
     onSettled: refetch,
   });
 }
@@ -82,67 +60,62 @@ export function useUpdateDiscountCode() {
 export function useDeleteDiscountCode() {
   const refetch = useRefetchCodes();
   return useMutation({
-    mutationFn: (id: number) => api<unknown>(`/api/discounts/${id}`, { method: "DELETE" }),
-    onSuccess: () => success("Discount code deleted successfully"),
-    onError: (error) => failureToast(error, "Failed to delete discount code"),
+    mutationFn: (id: number) => api(`/api/discounts/${id}`, { method: "DELETE" }),
+    onSuccess: () => toastSuccess("Discount code deleted successfully"),
+    onError: (error) => toastError(error, "Failed to delete discount code"),
     onSettled: refetch,
   });
 }
 
 // ---- Order, payment and communication settings ----
 
+/** What each settings call's POST sends. */
+type SettingWrites = {
+  "/api/settings/cutoff-time": CutoffTimeInput;
+  "/api/settings/payment-bypass": PaymentBypassValues;
+  "/api/settings/communication": CommunicationValues;
+};
+
 /** One settings key: its GET (toast on failure) and its POST (the answer replaces the cache). */
-function useSetting<TRead, TWrite>(
+function useSetting<P extends keyof SettingWrites>(
   key: readonly string[],
-  path: string,
+  path: P,
   texts: { fetchFailed: string; saveFailed: string; saved: string },
 ) {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: key, queryFn: () => api<TRead>(path) });
+  const query = useQuery({ queryKey: key, queryFn: () => api(path) });
   useErrorToast(query.error, texts.fetchFailed);
   const save = useMutation({
-    mutationFn: (body: TWrite) => api<TRead>(path, { method: "POST", body }),
+    mutationFn: (body: SettingWrites[P]) => api(path, { method: "POST", body }),
     onSuccess: (saved) => {
       client.setQueryData(key, saved);
-      success(texts.saved);
+      toastSuccess(texts.saved);
     },
-    onError: (error) => failureToast(error, texts.saveFailed),
+    onError: (error) => toastError(error, texts.saveFailed),
   });
   return { query, save };
 }
 
 export function useCutoffSetting() {
-  return useSetting<CutoffTimeDto, CutoffTimeInput>(
-    queryKeys.cutoffTime,
-    "/api/settings/cutoff-time",
-    {
-      fetchFailed: "Failed to fetch cutoff time settings",
-      saveFailed: "Failed to save cutoff time",
-      saved: "Cutoff time settings saved successfully",
-    },
-  );
+  return useSetting(queryKeys.cutoffTime, "/api/settings/cutoff-time", {
+    fetchFailed: "Failed to fetch cutoff time settings",
+    saveFailed: "Failed to save cutoff time",
+    saved: "Cutoff time settings saved successfully",
+  });
 }
 
 export function usePaymentBypassSetting() {
-  return useSetting<PaymentBypassSettingsDto, PaymentBypassValues>(
-    queryKeys.paymentBypass,
-    "/api/settings/payment-bypass",
-    {
-      fetchFailed: "Failed to fetch payment bypass settings",
-      saveFailed: "Failed to save payment bypass settings",
-      saved: "Payment bypass settings saved successfully",
-    },
-  );
+  return useSetting(queryKeys.paymentBypass, "/api/settings/payment-bypass", {
+    fetchFailed: "Failed to fetch payment bypass settings",
+    saveFailed: "Failed to save payment bypass settings",
+    saved: "Payment bypass settings saved successfully",
+  });
 }
 
 export function useCommunicationSetting() {
-  return useSetting<CommunicationDto, CommunicationValues>(
-    queryKeys.communication,
-    "/api/settings/communication",
-    {
-      fetchFailed: "Failed to fetch communication settings",
-      saveFailed: "Failed to save communication settings",
-      saved: "Communication settings saved successfully",
-    },
-  );
+  return useSetting(queryKeys.communication, "/api/settings/communication", {
+    fetchFailed: "Failed to fetch communication settings",
+    saveFailed: "Failed to save communication settings",
+    saved: "Communication settings saved successfully",
+  });
 }

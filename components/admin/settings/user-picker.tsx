@@ -3,14 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { useErrorToast } from "@/components/admin/settings/use-settings-queries";
+import { useErrorToast } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { api } from "@/lib/client/api";
 import {
   USER_SEARCH_DEBOUNCE_MS,
   USER_SEARCH_MIN_LENGTH,
-  type UserSearchListDto,
   type UserSearchResultDto,
 } from "@/lib/contracts/settings";
 
@@ -48,7 +47,7 @@ export function UserPicker({
   const enabled = selected === null && term.length >= USER_SEARCH_MIN_LENGTH;
   const search = useQuery({
     queryKey: ["/api/users/search", term],
-    queryFn: () => api<UserSearchListDto>(`/api/users/search?q=${encodeURIComponent(term)}`),
+    queryFn: () => api(`/api/users/search?q=${encodeURIComponent(term)}`),
     enabled,
   });
   useErrorToast(search.error, "Failed to search users");

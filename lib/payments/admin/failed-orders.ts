@@ -1,5 +1,5 @@
 import "server-only";
-import type { FailedOrder, FailedOrdersAnswer } from "@/lib/contracts/live-orders";
+import type { FailedOrder, FailedOrderItem, FailedOrdersAnswer } from "@/lib/contracts/live-orders";
 import type { RecoveryStatus } from "@/lib/contracts/payments";
 import { attemptPayment } from "@/lib/contracts/mobile-money";
 import { getDb } from "@/lib/db";
@@ -46,7 +46,7 @@ export async function listFailedOrders(status?: RecoveryStatus): Promise<FailedO
         error: row.errorDetails,
         paymentRef: row.transactionId ?? row.transactionRef,
         payment: attemptPayment(row),
-        cartItems: cart.map((l) => ({
+        cartItems: cart.map((l): FailedOrderItem => ({
           menuItemId: l.menuItemId,
           menuItem: names.menuItem(l),
           studentId: l.studentId,

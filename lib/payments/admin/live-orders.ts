@@ -1,7 +1,7 @@
 import "server-only";
 import { TZDate } from "@date-fns/tz";
 import { unprocessable } from "@/lib/api/errors";
-import type { LiveOrder, LiveOrdersPage } from "@/lib/contracts/live-orders";
+import type { LiveOrder, LiveOrderLine, LiveOrdersPage } from "@/lib/contracts/live-orders";
 import { LIVE_STATUSES } from "@/lib/contracts/payments";
 import { attemptPayment } from "@/lib/contracts/mobile-money";
 import { getDb } from "@/lib/db";
@@ -138,7 +138,7 @@ export async function listLiveOrders(query: LiveOrdersQuery): Promise<LiveOrders
         amount: row.paymentAmount.toFixed(2),
         originalAmount: fromNgwee(cart.reduce((sum, l) => sum + l.originalNgwee, 0)),
         payment: attemptPayment(row),
-        cartItems: cart.map((l) => ({
+        cartItems: cart.map((l): LiveOrderLine => ({
           menuItemId: l.menuItemId,
           studentId: l.studentId,
           student: names.student(l),

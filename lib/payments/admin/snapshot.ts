@@ -1,22 +1,15 @@
 import "server-only";
+import type { LineTermsDto } from "@/lib/contracts";
 import { fromNgwee, toNgwee } from "@/lib/money";
 
 // Reading an attempt's cart snapshot (`cartItems = { lines: PricedLine[], total }`, written by
 // POST /api/payments/create) defensively: a line the console cannot read is skipped, never a 500.
 
-export type SnapshotLine = {
+export type SnapshotLine = LineTermsDto & {
   menuItemId: number;
   studentId: number;
   cycleId: number | null;
-  weekNumber: number;
-  dayOfWeek: number;
-  category: string | null;
-  sideDish: string | null;
-  comments: string | null;
-  originalPrice: string;
-  discountedPrice: string;
   originalNgwee: number;
-  discountPercentage: number;
   menuItemName: string | null;
   studentName: string | null;
   studentGrade: string | null;

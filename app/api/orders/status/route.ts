@@ -2,7 +2,7 @@ import { z } from "zod";
 import { forbidden } from "@/lib/api/errors";
 import { parseWith, route } from "@/lib/api/handler";
 import { ADMIN } from "@/lib/api/access";
-import { hasFeature } from "@/lib/auth/permissions";
+import { hasFeature } from "@/lib/contracts/permissions";
 import { updateOrderStatuses } from "@/lib/orders/admin-orders";
 import { orderStatusUpdateSchema } from "@/lib/validations/admin-orders";
 

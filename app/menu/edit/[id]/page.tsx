@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { EditMenuItem } from "@/components/admin/menu/edit-menu-item";
 import { AuthPage } from "@/components/auth/auth-page";
 import { getCurrentUser } from "@/lib/auth/session";
-import { hasFeature } from "@/lib/auth/permissions";
+import { hasFeature } from "@/lib/contracts/permissions";
 import { findMenuItem } from "@/lib/menu/get-menu-item";
 
 // /menu/edit/{id}: admins only (spec 001 §2). The item is loaded from its own record; when that

@@ -1,51 +1,20 @@
-import { formatCalendarDate } from "@/components/admin/history/cycle-order-format";
+import { formatCalendarDate } from "@/components/admin/data-table/order-format";
 import { weekdayName } from "@/lib/client/format";
+import type { DayPortions, KitchenOrder, MenuItemPortion } from "@/lib/contracts/kitchen";
 
-// The kitchen's reads (spec 001 §3 "Kitchen order", §7 GET /api/orders/today and /week/{week}).
-
-export type KitchenOrder = {
-  id: number;
-  dayOfWeek: number;
-  weekNumber?: number;
-  comments: string | null;
-  category: string | null;
-  sideDish: string | null;
-  status: string;
-  menuItem: { name: string; type: "primary" | "secondary" } | null;
-};
-
-export type PortionComment = { orderId: number; text: string };
-
-export type MenuItemPortion = {
-  menuItemId: number;
-  name: string;
-  type: "primary" | "secondary";
-  totalOrders: number;
-  proteins: Record<string, number>;
-  sides: Record<string, number>;
-  comments: PortionComment[];
-};
-
-export type DayPortions = {
-  dayOfWeek: number;
-  date: string;
-  primary: MenuItemPortion[];
-  secondary: MenuItemPortion[];
-};
-
-export type KitchenOrders = {
-  data: KitchenOrder[];
-  metadata: { total: number; page: number; pageSize: number; totalPages: number };
-  cycle: { id: number; startDate: string; cycleLength: number } | null;
-  portions: DayPortions[];
-};
+// The kitchen view's pure helpers (spec 001 §2 Fat Chef View): which call, which orders a portion
+// row stands for, and the headings. The answer's types are lib/contracts/kitchen.ts.
 
 /** "today" or a week of the cycle. */
 export type KitchenSelection = "today" | `week-${number}`;
 
-export function kitchenPath(selection: KitchenSelection): string {
+/** The kitchen's call for a selection (an entry of lib/contracts/endpoints.ts). */
+export type KitchenPath =
+  "/api/orders/today?page=1&pageSize=100" | `/api/orders/week/${number}?page=1&pageSize=100`;
+
+export function kitchenPath(selection: KitchenSelection): KitchenPath {
   if (selection === "today") return "/api/orders/today?page=1&pageSize=100";
-  return `/api/orders/week/${selection.slice("week-".length)}?page=1&pageSize=100`;
+  return `/api/orders/week/${Number(selection.slice("week-".length))}?page=1&pageSize=100`;
 }
 
 /** A selectable portion row: one menu item on one day. */

@@ -1,0 +1,91 @@
+"use client";
+
+import { format } from "date-fns";
+import { CheckCheck, Printer, RefreshCw } from "lucide-react";
+import { FilterSelect } from "@/components/admin/data-table/filter-select";
+import type { KitchenSelection } from "@/components/admin/kitchen/kitchen-format";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+
+// The kitchen's controls (hidden in print): today or a week of the cycle, Refresh, Print and the
+// time of the last read; and the bar of the selected items.
+
+const BIG = "h-12 text-base";
+
+export function KitchenToolbar({
+  selection,
+  cycleLength,
+  onChoose,
+  fetching,
+  onRefresh,
+  updatedAt,
+}: {
+  selection: KitchenSelection;
+  cycleLength: number;
+  onChoose: (value: string) => void;
+  fetching: boolean;
+  onRefresh: () => void;
+  updatedAt: number;
+}) {
+  const weeks = Array.from({ length: cycleLength }, (_, i) => i + 1);
+  return (
+    <div className="flex flex-wrap items-center gap-3 print:hidden">
+      <FilterSelect
+        label="Orders to show"
+        value={selection}
+        onChange={onChoose}
+        className="h-12 w-56 text-base"
+        options={[
+          { value: "today", label: "Today's Orders", className: "py-3 text-base" },
+          ...weeks.map((week) => ({
+            value: `week-${week}`,
+            label: `Week ${week}`,
+            className: "py-3 text-base",
+          })),
+        ]}
+      />
+      <Button variant="outline" size="lg" className={BIG} onClick={onRefresh} disabled={fetching}>
+        <RefreshCw aria-hidden className={cn(fetching && "animate-spin")} />
+        Refresh
+      </Button>
+      <Button variant="outline" size="lg" className={BIG} onClick={() => window.print()}>
+        <Printer aria-hidden /> Print
+      </Button>
+      {updatedAt > 0 && (
+        <span className="text-sm text-muted-foreground md:text-base">
+          Last updated {format(new Date(updatedAt), "HH:mm:ss")}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function SelectedItemsBar({
+  count,
+  onClear,
+  onComplete,
+  busy,
+}: {
+  count: number;
+  onClear: () => void;
+  onComplete: () => void;
+  busy: boolean;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label="Selected items"
+      className="sticky top-16 z-10 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-background p-3 shadow-md print:hidden"
+    >
+      <span className="font-semibold">{count} items selected</span>
+      <div className="flex gap-2">
+        <Button variant="outline" size="lg" className={BIG} onClick={onClear}>
+          Clear
+        </Button>
+        <Button size="lg" className={BIG} onClick={onComplete} disabled={busy}>
+          <CheckCheck aria-hidden /> Mark as Complete
+        </Button>
+      </div>
+    </div>
+  );
+}

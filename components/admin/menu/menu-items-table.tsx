@@ -1,0 +1,174 @@
+"use client";
+
+import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
+import { createContext, useContext } from "react";
+import { DataTableHeader } from "@/components/admin/data-table/data-table-header";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Switch } from "@/components/ui/switch";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { weekdayName } from "@/lib/client/format";
+import type { MenuItemDto } from "@/lib/contracts";
+import { formatZmw } from "@/lib/money";
+
+// The menu items as a table or as a grid of cards, each with its availability switch and actions.
+
+export function daysText(days: number[]): string {
+  return days.map(weekdayName).join(", ");
+}
+
+// Row actions, shared by the table and the grid through a context (the columns stay static).
+
+export type MenuActions = {
+  hasOrders: Record<string, boolean> | undefined;
+  busyId: number | null;
+  view: (item: MenuItemDto) => void;
+  setAvailable: (item: MenuItemDto, isAvailable: boolean) => void;
+  duplicate: (item: MenuItemDto) => void;
+  confirmArchive: (item: MenuItemDto) => void;
+  confirmDelete: (item: MenuItemDto) => void;
+};
+
+export const MenuActionsContext = createContext<MenuActions | null>(null);
+
+function useActions(): MenuActions {
+  const actions = useContext(MenuActionsContext);
+  if (!actions) throw new Error("Menu actions are missing");
+  return actions;
+}
+
+function AvailabilitySwitch({ item }: { item: MenuItemDto }) {
+  const { setAvailable, busyId } = useActions();
+  return (
+    <Switch
+      aria-label={`Available: ${item.name}`}
+      checked={item.isAvailable}
+      disabled={busyId === item.id}
+      onCheckedChange={(checked) => setAvailable(item, checked)}
+    />
+  );
+}
+
+function ItemActions({ item }: { item: MenuItemDto }) {
+  const { hasOrders, busyId, view, duplicate, confirmArchive, confirmDelete } = useActions();
+  const deletable = hasOrders !== undefined && hasOrders[String(item.id)] === false;
+  return (
+    <div className="flex flex-wrap gap-1">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => view(item)}
+        aria-label={`View ${item.name}`}
+      >
+        View
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={busyId === item.id}
+        onClick={() => duplicate(item)}
+        aria-label={`Duplicate ${item.name}`}
+      >
+        Duplicate
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => confirmArchive(item)}
+        aria-label={`${item.isArchived ? "Unarchive" : "Archive"} ${item.name}`}
+      >
+        {item.isArchived ? "Unarchive" : "Archive"}
+      </Button>
+      {deletable ? (
+        <Button
+          size="sm"
+          variant="destructive"
+          onClick={() => confirmDelete(item)}
+          aria-label={`Delete ${item.name}`}
+        >
+          Delete
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, MenuItemDto>();
+const columns = helper.columns([
+  helper.accessor("name", { header: "Name" }),
+  helper.accessor("type", {
+    header: "Type",
+    cell: ({ row }) => <span className="capitalize">{row.original.type}</span>,
+  }),
+  helper.accessor("price", {
+    header: "Price",
+    cell: ({ row }) => formatZmw(row.original.price),
+  }),
+  helper.accessor("weekNumbers", {
+    header: "Weeks",
+    cell: ({ row }) => row.original.weekNumbers.join(", "),
+  }),
+  helper.accessor("daysOfWeek", {
+    header: "Days",
+    cell: ({ row }) => daysText(row.original.daysOfWeek),
+  }),
+  helper.accessor("isAvailable", {
+    header: "Available",
+    cell: ({ row }) => <AvailabilitySwitch item={row.original} />,
+  }),
+  helper.display({
+    id: "actions",
+    header: "Actions",
+    cell: ({ row }) => <ItemActions item={row.original} />,
+  }),
+]);
+
+export function MenuItemsTable({ items }: { items: MenuItemDto[] }) {
+  const table = useTable({ features, columns, data: items });
+  return (
+    <Table>
+      <DataTableHeader table={table} />
+      <TableBody>
+        {table.getRowModel().rows.map((row) => (
+          <TableRow key={row.id}>
+            {row.getAllCells().map((cell) => (
+              <TableCell key={cell.id}>
+                <table.FlexRender cell={cell} />
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function MenuItemsGrid({ items }: { items: MenuItemDto[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Menu items">
+      {items.map((item) => (
+        <li key={item.id}>
+          <Card>
+            <CardHeader>
+              <CardTitle>{item.name}</CardTitle>
+              <CardDescription>
+                {formatZmw(item.price)} · <span className="capitalize">{item.type}</span>
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-3 text-sm">
+              {item.description ? <p>{item.description}</p> : null}
+              <p>Weeks: {item.weekNumbers.join(", ")}</p>
+              <p>Days: {daysText(item.daysOfWeek)}</p>
+              <div className="flex items-center gap-2">
+                <AvailabilitySwitch item={item} />
+                <span>{item.isAvailable ? "Available" : "Unavailable"}</span>
+              </div>
+              <ItemActions item={item} />
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,173 @@
+// The endpoint map: every JSON call of /api, by path and method, to the type of its answer. The
+// client's api() (lib/client/api.ts) reads its answer type from here, so no call site names one;
+// a path or a method not listed here does not compile. Paths with ids or a query are template
+// literal types (`/api/students/${number}`); a helper that builds a path returns one of them.
+// tests/unit/api-endpoints.test.ts holds each entry against what its route handler returns.
+// Types only.
+import type {
+  CommunicationDto,
+  CutoffTimeDto,
+  MenuItemDto,
+  MenuValidationDto,
+  MyDiscountCodeDto,
+  OrderCycleDto,
+  OrderDto,
+  RemovedDto,
+  StudentDto,
+} from "@/lib/contracts";
+import type { CycleHistoryPage, CycleLengthDto } from "@/lib/contracts/cycles";
+import type { KitchenOrders } from "@/lib/contracts/kitchen";
+import type {
+  AttemptActionAnswer,
+  CheckStatusAnswer,
+  FailedOrdersAnswer,
+  LiveOrdersPage,
+} from "@/lib/contracts/live-orders";
+import type { AdminMenuItemDto, HasOrdersDto } from "@/lib/contracts/menu";
+import type { MobileMoneySettingsDto, MobilePaymentAnswer } from "@/lib/contracts/mobile-money";
+import type {
+  CycleOrdersPage,
+  OrderStatusUpdateResultDto,
+  PendingPaymentsPageDto,
+  RefundDto,
+  RefundsPageDto,
+  VerifyPaymentsResultDto,
+} from "@/lib/contracts/orders";
+import type {
+  AttemptDto,
+  CreatePaymentAnswer,
+  VerifyPaymentAnswer,
+} from "@/lib/contracts/payments";
+import type {
+  AdminUserDto,
+  DeletedAnswer,
+  ParentDto,
+  ParentsPage,
+  SessionUser,
+} from "@/lib/contracts/people";
+import type { RevenueStatsDto } from "@/lib/contracts/revenue";
+import type {
+  DiscountCodeDto,
+  DiscountCodeListDto,
+  PaymentBypassSettingsDto,
+  UserSearchListDto,
+} from "@/lib/contracts/settings";
+
+type Message = { message: string };
+type Done = { ok: boolean; message: string };
+
+export type ApiEndpoints = {
+  // Accounts (spec 000 §7)
+  "/api/login": { POST: SessionUser };
+  "/api/logout": { POST: Done };
+  "/api/register": { POST: SessionUser };
+  "/api/auth/forgot-password": { POST: Message };
+  "/api/user": { GET: SessionUser };
+  "/api/user/convert-to-teacher": { POST: Done };
+  "/api/profile": { PUT: SessionUser };
+  "/api/contact/email": { POST: Message };
+
+  // The parent's and teacher's portal
+  "/api/students": { GET: StudentDto[]; POST: StudentDto };
+  [path: `/api/students/${number}`]: { PUT: StudentDto; DELETE: RemovedDto };
+  "/api/menu-items/validate": { POST: MenuValidationDto };
+  "/api/orders": { GET: OrderDto[]; POST: { orders: OrderDto[] } };
+  "/api/orders?includeAll=true": { GET: OrderDto[] };
+  "/api/orders?unpaginated=true": { GET: { data: OrderDto[] } };
+  "/api/orders?paymentMethod=alternative": { POST: { orders: OrderDto[] } };
+  [path: `/api/orders/${number}/cancel`]: { POST: OrderDto };
+  "/api/discounts/my-discount-code": { GET: MyDiscountCodeDto };
+
+  // Card payments (spec 000 §4); with paymentMethod "MOBILE", a mobile-money push (issue 16)
+  "/api/payments/create": { POST: CreatePaymentAnswer | MobilePaymentAnswer };
+  "/api/payments/payment-attempts": { POST: AttemptDto };
+  "/api/payments/payment-attempts/update": { POST: VerifyPaymentAnswer };
+  [path: `/api/payments/verify/${string}`]: { POST: VerifyPaymentAnswer };
+  "/api/payments/sandbox/decide": { POST: { redirectTo: string } };
+
+  // Menu Management
+  "/api/menu": { GET: MenuItemDto[]; POST: AdminMenuItemDto };
+  [path: `/api/menu/${number}`]: {
+    GET: AdminMenuItemDto;
+    PUT: AdminMenuItemDto;
+    DELETE: RemovedDto;
+  };
+  [path: `/api/menu/${number}/has-orders`]: { GET: HasOrdersDto };
+  [path: `/api/menu/${number}/availability`]: { PATCH: AdminMenuItemDto };
+  [path: `/api/menu/${number}/archive`]: { PATCH: AdminMenuItemDto };
+  "/api/menu/duplicate": { POST: AdminMenuItemDto[] };
+  "/api/menu/has-orders-batch": { POST: Record<string, boolean> };
+  "/api/menu/bulk-archive": { POST: { updated: number } };
+
+  // Order cycles and Cycle History
+  "/api/order-cycles": { GET: OrderCycleDto[]; POST: OrderCycleDto };
+  [path: `/api/order-cycles/${number}`]: { DELETE: OrderCycleDto };
+  [path: `/api/order-cycles/${number}/reactivate`]: { POST: OrderCycleDto };
+  [path: `/api/order-cycles/history?page=${number}`]: { GET: CycleHistoryPage };
+  [path: `/api/cycle-orders?${string}`]: { GET: CycleOrdersPage };
+  "/api/orders/status": { POST: OrderStatusUpdateResultDto };
+
+  // The kitchen (Fat Chef View)
+  "/api/orders/today": { GET: KitchenOrders };
+  [path: `/api/orders/today?${string}`]: { GET: KitchenOrders };
+  [path: `/api/orders/week/${number}`]: { GET: KitchenOrders };
+  [path: `/api/orders/week/${number}?${string}`]: { GET: KitchenOrders };
+
+  // Live Orders and Order Recovery
+  "/api/payments/live-orders": { GET: LiveOrdersPage };
+  [path: `/api/payments/live-orders?${string}`]: { GET: LiveOrdersPage };
+  [path: `/api/payments/orders/${number}/retry`]: { POST: AttemptActionAnswer };
+  [path: `/api/payments/orders/${number}/process`]: { POST: AttemptActionAnswer };
+  [path: `/api/payments/check-status/${string}`]: { POST: CheckStatusAnswer };
+  [path: `/api/payments/payment-attempts/${string}/status`]: { PUT: AttemptActionAnswer };
+  "/api/payments/failed-orders": { GET: FailedOrdersAnswer };
+  [path: `/api/payments/failed-orders?status=${string}`]: { GET: FailedOrdersAnswer };
+
+  // Pending Payments and Refund Management
+  [path: `/api/payments/pending?page=${number}`]: { GET: PendingPaymentsPageDto };
+  "/api/payments/verify": { PUT: VerifyPaymentsResultDto };
+  [path: `/api/refunds?page=${number}`]: { GET: RefundsPageDto };
+  [path: `/api/refunds/${number}/complete`]: { POST: RefundDto };
+
+  // Revenue Stats
+  "/api/revenue/stats": { GET: RevenueStatsDto };
+  [path: `/api/revenue/stats?cycleId=${string}`]: { GET: RevenueStatsDto };
+
+  // Admin Users, Parents & Students
+  "/api/admin-users": { GET: AdminUserDto[]; POST: AdminUserDto };
+  [path: `/api/admin-users/${number}/permissions`]: { PUT: AdminUserDto };
+  [path: `/api/users/${number}/password`]: { PUT: Message };
+  "/api/parents": { GET: ParentsPage; POST: ParentDto };
+  [path: `/api/parents?${string}`]: { GET: ParentsPage };
+  [path: `/api/parents/${number}`]: { PUT: ParentDto; DELETE: DeletedAnswer };
+  [path: `/api/parents/${number}?force=true`]: { DELETE: DeletedAnswer };
+  [path: `/api/parents/students/${number}`]: { DELETE: DeletedAnswer };
+  [path: `/api/parents/students/${number}?force=true`]: { DELETE: DeletedAnswer };
+
+  // Settings
+  "/api/settings/cutoff-time": { GET: CutoffTimeDto; POST: CutoffTimeDto };
+  "/api/settings/payment-bypass": { GET: PaymentBypassSettingsDto; POST: PaymentBypassSettingsDto };
+  "/api/settings/communication": { GET: CommunicationDto; POST: CommunicationDto };
+  "/api/settings/mobile-money": { GET: MobileMoneySettingsDto; POST: MobileMoneySettingsDto };
+  "/api/settings/cycle-length": { GET: CycleLengthDto };
+  "/api/discount-codes": { GET: DiscountCodeListDto; POST: DiscountCodeDto };
+  [path: `/api/discount-codes/${number}`]: { PUT: DiscountCodeDto };
+  [path: `/api/discounts/${number}`]: { DELETE: { id: number } };
+  [path: `/api/users/search?q=${string}`]: { GET: UserSearchListDto };
+};
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Every path the client may call: a literal or a template literal type. */
+export type ApiPath = keyof ApiEndpoints;
+
+/** The methods the map lists for a path. */
+export type ApiMethodOf<P extends ApiPath> = keyof ApiEndpoints[P] & ApiMethod;
+
+/** The paths that answer a GET: the ones api() may call without options. */
+export type ApiGetPath = {
+  [P in ApiPath]: "GET" extends ApiMethodOf<P> ? P : never;
+}[ApiPath];
+
+/** The answer of one call. */
+export type ApiAnswer<P extends ApiPath, M extends ApiMethodOf<P>> = ApiEndpoints[P][M];

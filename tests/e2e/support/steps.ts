@@ -1,0 +1,76 @@
+import { expect, type Page } from "@playwright/test";
+
+// The steps the journeys share, taken as a person takes them. Not a spec file: Playwright runs
+// only *.spec.ts.
+
+/** Signs in on the login screen and waits for the greeting. */
+export async function login(page: Page, username: string, password: string) {
+  await page.goto("/");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login to Portal" }).click();
+  await expect(page.getByText("Logged in successfully")).toBeVisible();
+}
+
+export function adminSidebar(page: Page) {
+  return page.getByRole("complementary", { name: "Admin sections" });
+}
+
+/** Opens an admin section from the sidebar and waits for its heading. */
+export async function openSection(page: Page, name: string) {
+  await adminSidebar(page).getByRole("button", { name }).click();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+}
+
+/** Creates a parent account from the login screen (e-mail: the username at example.com). */
+export async function registerParent(
+  page: Page,
+  account: { firstName: string; lastName: string; username: string; password: string },
+) {
+  await page.goto("/");
+  await page.getByRole("button", { name: /Create an account/ }).click();
+  await page.getByLabel("First name").fill(account.firstName);
+  await page.getByLabel("Last name").fill(account.lastName);
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByLabel("Email (optional)").fill(`${account.username}@example.com`);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Registered successfully")).toBeVisible();
+}
+
+/** Adds a student through the Students tab's dialog (the tab already open). */
+export async function addStudent(page: Page, name: string, grade: string) {
+  await page.getByRole("button", { name: "Add Student" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Student" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("combobox").click();
+  await page.getByRole("option", { name: grade, exact: true }).click();
+  await dialog.getByRole("button", { name: "Add Student" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Adds the first meal offered on a day that has no meal yet, choosing the first options. */
+export async function addFirstOfferedMeal(page: Page) {
+  await page
+    .getByRole("button", { name: /^Add to Cart: / })
+    .first()
+    .click();
+  const dialog = page.getByRole("dialog");
+  // The dialog's code is fetched on the first press: wait for it before counting its groups.
+  await expect(dialog).toBeVisible();
+  for (const legend of ["Choose a protein", "Choose a side dish"]) {
+    const group = dialog
+      .getByRole("group", { name: legend })
+      .or(dialog.getByRole("radiogroup", { name: legend }));
+    if ((await group.count()) > 0) await group.first().getByRole("radio").first().check();
+  }
+  await dialog.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Orders the cart's one meal by card: the provider's (sandbox) pay page opens. */
+export async function placeCardOrder(page: Page) {
+  await page.getByRole("button", { name: /^Cart, 1 item/ }).click();
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/payment\/sandbox\?ID=/);
+}
