@@ -79,6 +79,10 @@ export function paymentMethodText(info: PaymentMethodInfo): string {
   return info.maskedNumber ? `${label} ${info.maskedNumber}` : label;
 }
 
+export const MOBILE_MONEY_OFF = "Mobile money is not available at the moment. Please pay by card.";
+export const operatorOff = (label: string) =>
+  `${label} is not accepted at the moment. Please use another number or pay by card.`;
+
 /** The operator's limit refusal, or null when the amount is within it. */
 export function operatorLimitError(operator: MobileOperator, totalNgwee: number): string | null {
   const { label, minNgwee, maxNgwee } = OPERATORS[operator];

@@ -2,8 +2,10 @@ import "server-only";
 import { ApiError, conflict, unprocessable } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import {
+  MOBILE_MONEY_OFF,
   OPERATORS,
   operatorLimitError,
+  operatorOff,
   PAYMENT_METHODS,
   type MobilePaymentAnswer,
   type MobilePushFailure,
@@ -30,9 +32,6 @@ import type { CreatePaymentInput } from "@/lib/validations/payments";
 // only then is DPO asked for a token and a push to the phone (ChargeTokenMobile). Whether money
 // moved is known from verifyToken alone (the waiting screen's polls, the sweep), as for a card.
 
-export const MOBILE_MONEY_OFF = "Mobile money is not available at the moment. Please pay by card.";
-export const operatorOff = (label: string) =>
-  `${label} is not accepted at the moment. Please use another number or pay by card.`;
 export const PUSH_UNKNOWN =
   "We could not reach the mobile money service, so we do not know whether your phone was asked to pay. If it shows a payment request, approve it; otherwise try again in a moment.";
 
