@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
+import { approveText, pushOutcome } from "@/lib/client/mobile-payment";
 import { operatorLimitError, paymentMethodText } from "@/lib/contracts/mobile-money";
 import {
   maskNational,
@@ -122,5 +123,34 @@ describe("operator limits and labels", () => {
 
   it("masks all but the first three and last three digits", () => {
     expect(maskNational("0977123456")).toBe("097****456");
+  });
+});
+
+describe("the waiting screen's words", () => {
+  it("asks for the amount in kwacha and names the masked number", () => {
+    expect(approveText(4550, "097****456")).toBe(
+      "Approve the payment of K45.50 on your phone (097****456)",
+    );
+    expect(approveText(1_000_000, "096****111")).toBe(
+      "Approve the payment of K10,000.00 on your phone (096****111)",
+    );
+  });
+
+  it("reads a verification: paid, declined with its reason, paid but unbooked, else pending", () => {
+    const answer = { success: false, message: "", Result: "", ResultExplanation: "" };
+    expect(pushOutcome({ ...answer, success: true, TransactionStatus: "verified" })).toEqual({
+      kind: "paid",
+    });
+    expect(
+      pushOutcome({
+        ...answer,
+        TransactionStatus: "failed",
+        message: "Declined by the subscriber",
+      }),
+    ).toEqual({ kind: "declined", reason: "Declined by the subscriber" });
+    expect(
+      pushOutcome({ ...answer, TransactionStatus: "paid-unfulfilled", message: "Call us" }),
+    ).toEqual({ kind: "unfulfilled", message: "Call us" });
+    expect(pushOutcome({ ...answer, TransactionStatus: "pending" })).toEqual({ kind: "pending" });
   });
 });

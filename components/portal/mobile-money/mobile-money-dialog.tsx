@@ -141,7 +141,7 @@ export function MobileMoneyDialog({
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent showCloseButton={!waiting}>
+      <DialogContent showCloseButton={false}>
         <DialogHeader>
           <DialogTitle>{TITLE}</DialogTitle>
           <DialogDescription>
