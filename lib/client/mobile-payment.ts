@@ -11,10 +11,15 @@ const amountFormat = new Intl.NumberFormat("en-ZM", {
   maximumFractionDigits: 2,
 });
 
+/** "K45.50", "K10,000.00": the amount as the waiting screen says it. */
+export function kwacha(totalNgwee: number): string {
+  // Integer ngwee over 100: exact to the two decimals shown.
+  return `K${amountFormat.format(totalNgwee / 100)}`;
+}
+
 /** "Approve the payment of K45.50 on your phone (097****456)" */
 export function approveText(totalNgwee: number, maskedNumber: string): string {
-  // Integer ngwee over 100: exact to the two decimals shown.
-  return `Approve the payment of K${amountFormat.format(totalNgwee / 100)} on your phone (${maskedNumber})`;
+  return `Approve the payment of ${kwacha(totalNgwee)} on your phone (${maskedNumber})`;
 }
 
 export type PushOutcome =

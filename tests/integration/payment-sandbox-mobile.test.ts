@@ -4,19 +4,17 @@ import * as create from "@/app/api/payments/create/route";
 import * as sandboxApi from "@/app/api/payments/sandbox/api/route";
 import * as decideRoute from "@/app/api/payments/sandbox/decide/route";
 import * as update from "@/app/api/payments/payment-attempts/update/route";
-import * as verify from "@/app/api/payments/verify/[token]/route";
 import * as mobileSettings from "@/app/api/settings/mobile-money/route";
 import type { SessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
 import { getSandboxPushes } from "@/lib/payments/sandbox";
 import { SANDBOX_REFUSED_EXPLANATION } from "@/lib/payments/sandbox-mobile";
+import { activeCycle, addMenuItem, signedInSuperadmin } from "@/tests/support/fixtures";
 import {
-  activeCycle,
-  addMenuItem,
-  addStudent,
-  signedInSuperadmin,
-  signedUpParent,
-} from "@/tests/support/fixtures";
+  ordersOf,
+  parentWithChild,
+  verifyCall,
+  type PayingParent,
+} from "@/tests/support/payment-fixtures";
 
 // Mobile money through the built-in sandbox (PAYMENT_PROVIDER=sandbox, the tests' default): the
 // app's own DPO client pushes to the sandbox's XML endpoint, the test page's Approve and Decline
@@ -51,11 +49,10 @@ beforeAll(async () => {
   expect(saved.status).toBe(200);
 });
 
-type Parent = Awaited<ReturnType<typeof parentWithChild>>;
-async function parentWithChild() {
-  const parent = await signedUpParent();
-  const child = await addStudent(parent.id, "Mwila", "2");
-  return { ...parent, child, user: { id: parent.id } as SessionUser };
+type Parent = PayingParent & { user: SessionUser };
+async function payer(): Promise<Parent> {
+  const parent = await parentWithChild("Mwila");
+  return { ...parent, user: { id: parent.id } as SessionUser };
 }
 
 const pay = (p: Parent, day: number, mobileNumber = "0977123456") =>
@@ -76,18 +73,10 @@ const decide = (p: Parent, token: string, action: "pay" | "decline") =>
   p.browser.call(decideRoute.POST, "POST", "/api/payments/sandbox/decide", {
     body: { token, action },
   });
-const verifyCall = (p: Parent, token: string) =>
-  p.browser.call<{ success: boolean; Result: string; TransactionStatus: string }>(
-    verify.POST,
-    "POST",
-    `/api/payments/verify/${token}`,
-    { params: { token } },
-  );
-const ordersOf = async (userId: number) => (await getDb()).order.findMany({ where: { userId } });
 
 describe("mobile money through the sandbox", () => {
   it("lists the push on the payer's test page; Approve makes the orders", async () => {
-    const p = await parentWithChild();
+    const p = await payer();
     const started = await pay(p, 1);
     expect(started.status).toBe(200);
     expect(started.body.instructions).toMatch(/\/payment\/sandbox\/mobile/);
@@ -108,7 +97,7 @@ describe("mobile money through the sandbox", () => {
   });
 
   it("Decline is verified as 901", async () => {
-    const p = await parentWithChild();
+    const p = await payer();
     const started = await pay(p, 2, "+260 96 000 1234");
     expect((await decide(p, started.body.TransToken, "decline")).status).toBe(200);
     expect((await verifyCall(p, started.body.TransToken)).body).toMatchObject({
@@ -120,7 +109,7 @@ describe("mobile money through the sandbox", () => {
   });
 
   it("refuses a push to a number ending in six zeros, and takes the corrected one", async () => {
-    const p = await parentWithChild();
+    const p = await payer();
     const refused = await pay(p, 3, "0977000000");
     expect(refused.status).toBe(502);
     expect(refused.body).toMatchObject({ message: SANDBOX_REFUSED_EXPLANATION, Code: "999" });
@@ -132,15 +121,15 @@ describe("mobile money through the sandbox", () => {
   });
 
   it("shows nobody else the push, and lets nobody else decide it", async () => {
-    const owner = await parentWithChild();
-    const other = await parentWithChild();
+    const owner = await payer();
+    const other = await payer();
     const started = await pay(owner, 4);
     expect(await getSandboxPushes(other.user)).toEqual([]);
     expect((await decide(other, started.body.TransToken, "pay")).status).toBe(404);
   });
 
   it("Cancel closes the push: it leaves the test page and cannot be approved", async () => {
-    const p = await parentWithChild();
+    const p = await payer();
     const started = await pay(p, 5);
     const cancelled = await p.browser.call(
       update.POST,
@@ -177,7 +166,7 @@ describe("the sandbox's ChargeTokenMobile", () => {
     expect(await push({ ...all, TransactionToken: "NO-SUCH-TOKEN" })).toContain(
       "<Code>999</Code><Explanation>Transaction not found</Explanation>",
     );
-    const p = await parentWithChild();
+    const p = await payer();
     const started = await pay(p, 1);
     await decide(p, started.body.TransToken, "pay");
     expect(await push({ ...all, TransactionToken: started.body.TransToken })).toContain(

@@ -4,7 +4,6 @@ import * as create from "@/app/api/payments/create/route";
 import * as failedOrders from "@/app/api/payments/failed-orders/route";
 import * as liveOrders from "@/app/api/payments/live-orders/route";
 import * as update from "@/app/api/payments/payment-attempts/update/route";
-import * as verify from "@/app/api/payments/verify/[token]/route";
 import * as mobileSettings from "@/app/api/settings/mobile-money/route";
 import type { OrderDto } from "@/lib/contracts";
 import type { FailedOrdersAnswer, LiveOrdersPage } from "@/lib/contracts/live-orders";
@@ -22,13 +21,13 @@ import {
   resultXml,
   startFakeDpoProvider,
 } from "@/tests/support/fake-dpo";
+import { activeCycle, addMenuItem, signedInSuperadmin } from "@/tests/support/fixtures";
 import {
-  activeCycle,
-  addMenuItem,
-  addStudent,
-  signedInSuperadmin,
-  signedUpParent,
-} from "@/tests/support/fixtures";
+  ordersOf,
+  parentWithChild,
+  verifyCall,
+  type PayingParent,
+} from "@/tests/support/payment-fixtures";
 import type { Browser } from "@/tests/support/http";
 
 // Mobile money (issue 16) against a local fake DPO that speaks the XML protocol, ChargeTokenMobile's
@@ -65,12 +64,7 @@ beforeEach(() => {
 });
 afterAll(async () => fake.stop());
 
-type Parent = Awaited<ReturnType<typeof parentWithChild>>;
-async function parentWithChild() {
-  const parent = await signedUpParent();
-  const child = await addStudent(parent.id, "Chanda", "4");
-  return { ...parent, child };
-}
+type Parent = PayingParent;
 
 type Answer = {
   TransToken: string;
@@ -108,18 +102,8 @@ function pay(
   });
 }
 
-const verifyCall = (p: Parent, token: string) =>
-  p.browser.call<{ success: boolean; TransactionStatus: string; Result: string; message: string }>(
-    verify.POST,
-    "POST",
-    `/api/payments/verify/${token}`,
-    { params: { token } },
-  );
-
 const attemptOf = async (token: string) =>
   (await getDb()).paymentAttempt.findUnique({ where: { transactionId: token } });
-const ordersOf = async (userId: number) =>
-  (await getDb()).order.findMany({ where: { userId }, orderBy: { id: "asc" } });
 const attemptsOf = async (userId: number) =>
   (await getDb()).paymentAttempt.findMany({ where: { userId }, orderBy: { id: "asc" } });
 

@@ -18,10 +18,10 @@ import {
 import { FormDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/form-fields";
 import { clearCart } from "@/lib/client/cart-store";
+import { kwacha } from "@/lib/client/mobile-payment";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { OrderRequestItem } from "@/lib/contracts";
 import { OPERATORS, type MobileMoneySettingsDto } from "@/lib/contracts/mobile-money";
-import { formatNgwee } from "@/lib/money";
 import {
   detectedOperator,
   mobileNumberFormSchema,
@@ -103,7 +103,7 @@ export function MobileMoneyDialog({
         open={open}
         onOpenChange={close}
         title={TITLE}
-        description={`We will ask your phone to approve ${formatNgwee(totalNgwee)}.`}
+        description={`We will ask your phone to approve ${kwacha(totalNgwee)}.`}
         form={form}
         onSubmit={form.handleSubmit((values) => payment.send(values.mobileNumber))}
         pending={state.step === "sending"}
