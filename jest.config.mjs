@@ -18,7 +18,8 @@ const shared = {
   moduleNameMapper: {
     "^server-only$": "<rootDir>/tests/support/empty-module.js",
     "^@/(.*)$": "<rootDir>/$1",
-    "^(\\.{1,2}/.*)\\.js$": "$1",
+    // Relative ".js" imports of TypeScript sources; not libphonenumber-js's "x.json.js" modules.
+    "^(\\.{1,2}/.*)(?<!\\.json)\\.js$": "$1",
   },
 };
 

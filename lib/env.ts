@@ -9,6 +9,13 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true"));
 
+/** A name with a default, an empty value taking the default. */
+const nameOr = (fallback: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().trim().max(40).default(fallback),
+  );
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
@@ -68,6 +75,15 @@ const schema = z.object({
   DPO_TIMEOUT_MS: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  ),
+  /** Mobile money (ChargeTokenMobile): the operator names of the merchant's DPO set-up. */
+  DPO_MNO_AIRTEL: nameOr("AirtelZM"),
+  DPO_MNO_MTN: nameOr("MTNZM"),
+  DPO_MNO_COUNTRY: nameOr("zambia"),
+  /** How long the Cart's waiting screen polls a push before handing over to the sweep. */
+  MOBILE_MONEY_WAIT_SECONDS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(10).max(900).default(180),
   ),
 });
 

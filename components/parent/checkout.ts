@@ -4,6 +4,7 @@ import type { CheckoutHandler } from "@/components/portal/use-place-order";
 import { api } from "@/lib/client/api";
 import { cartMenuItemIds } from "@/lib/client/cart";
 import type { OrderRequestItem } from "@/lib/contracts";
+import type { MobilePaymentAnswer } from "@/lib/contracts/mobile-money";
 import type { CreatePaymentAnswer } from "@/lib/contracts/payments";
 import { fromNgwee } from "@/lib/money";
 
@@ -27,7 +28,7 @@ export const startCardPayment: CheckoutHandler = async (lines, { user, totalNgwe
     return;
   }
   const [firstName, ...rest] = (user.name || user.username).split(" ");
-  let created: CreatePaymentAnswer;
+  let created: CreatePaymentAnswer | MobilePaymentAnswer;
   try {
     created = await api("/api/payments/create", {
       method: "POST",
@@ -46,6 +47,11 @@ export const startCardPayment: CheckoutHandler = async (lines, { user, totalNgwe
     });
   } catch (error) {
     toastError(error, "Failed to create payment token");
+    return;
+  }
+  // A card answer names the pay page (a mobile-money push has none).
+  if (!("paymentUrl" in created)) {
+    toastFailure("Error", "Invalid payment response received");
     return;
   }
   if (created.Result !== "000") {

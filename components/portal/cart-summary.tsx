@@ -1,3 +1,4 @@
+import { Smartphone } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import type { CartTotals } from "@/lib/client/cart";
@@ -6,13 +7,15 @@ import { formatNgwee } from "@/lib/money";
 
 // Subtotal, discount and total in ZMW with 2 decimals, and Place Order: disabled while the cart
 // holds an item that can no longer be ordered (spec 000 §2). An empty cart shows no summary.
-// With the payment bypass on, a second button places the order to pay by mobile money or bank.
+// With mobile money on, "Pay with Mobile Money" beside the card; with the payment bypass on, a
+// button places the order to pay by mobile money or bank transfer by hand.
 export function CartSummary({
   totals,
   code,
   blocked,
   placing,
   onPlaceOrder,
+  onPayMobile,
   onPayAlternative,
 }: {
   totals: CartTotals;
@@ -21,6 +24,8 @@ export function CartSummary({
   blocked: boolean;
   placing: boolean;
   onPlaceOrder: () => void;
+  /** Shown only when mobile money is on and there is something to pay (issue 16). */
+  onPayMobile?: () => void;
   /** Shown only when the alternative payment methods are on and there is something to pay. */
   onPayAlternative?: () => void;
 }) {
@@ -64,6 +69,19 @@ export function CartSummary({
       >
         {placing ? "Placing Order..." : "Place Order"}
       </Button>
+      {onPayMobile && (
+        <Button
+          size="lg"
+          variant="outline"
+          className="h-auto min-h-10 w-full whitespace-normal"
+          disabled={blocked || placing}
+          aria-describedby={blocked ? hintId : undefined}
+          onClick={onPayMobile}
+        >
+          <Smartphone aria-hidden />
+          Pay with Mobile Money
+        </Button>
+      )}
       {onPayAlternative && (
         <Button
           size="lg"

@@ -1,10 +1,11 @@
 "use client";
 
 import { AlertTriangle, ShoppingCart } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { notify, toastFailure } from "@/components/notifications/toast";
 import { CartLine, type LineProblem } from "@/components/portal/cart-line";
 import { CartSummary } from "@/components/portal/cart-summary";
+import { LazyMobileMoneyDialog } from "@/components/portal/lazy-portal";
 import { EmptyBlock } from "@/components/portal/load-state";
 import { useCart } from "@/components/portal/use-cart";
 import { useCartValidation } from "@/components/portal/use-cart-validation";
@@ -13,6 +14,7 @@ import { usePlaceOrder, type CheckoutHandler } from "@/components/portal/use-pla
 import {
   useActiveCycle,
   useCutoffTime,
+  useMobileMoney,
   useMyDiscountCode,
   usePaymentBypass,
 } from "@/components/portal/use-portal-queries";
@@ -26,13 +28,14 @@ import {
   unavailableReason,
 } from "@/lib/client/cart";
 import { readCart, writeCart } from "@/lib/client/cart-store";
-import type { CartItem } from "@/lib/contracts";
+import type { CartItem, OrderRequestItem } from "@/lib/contracts";
 import { dayClosure } from "@/lib/school-calendar";
 
 const lineKey = (i: CartItem) => `${i.studentId}:${i.weekNumber}:${i.dayOfWeek}`;
 
 // The cart (spec 000 §2-§5): lines grouped by student and day, re-validated against the server,
-// totals with the discount code, and Place Order. Shared by the parent and teacher screens.
+// totals with the discount code, Place Order (card) and, when the school has it on, Pay with
+// Mobile Money. Shared by the parent and teacher screens.
 export function CartView({
   user,
   timeZone,
@@ -53,12 +56,17 @@ export function CartView({
   const cutoff = useCutoffTime();
   const validation = useCartValidation(cartMenuItemIds(items));
   const now = useNow(60_000);
-  const { placeOrder, placeAlternativeOrder, placing } = usePlaceOrder({
+  const { placeOrder, placeAlternativeOrder, prepareMobile, placing } = usePlaceOrder({
     user,
     onCheckout,
     onOrdered,
   });
   const bypassEnabled = usePaymentBypassNotice();
+  const mobileMoney = useMobileMoney().data;
+  const [mobileCart, setMobileCart] = useState<{
+    lines: OrderRequestItem[];
+    totalNgwee: number;
+  } | null>(null);
 
   const codePercent = code.data?.discountPercentage ?? 0;
   const problems = new Map<string, LineProblem>();
@@ -142,6 +150,11 @@ export function CartView({
           blocked={problems.size > 0}
           placing={placing}
           onPlaceOrder={() => void placeOrder(items, codePercent)}
+          onPayMobile={
+            mobileMoney?.enabled && totals.total > 0
+              ? () => setMobileCart(prepareMobile(items, codePercent))
+              : undefined
+          }
           onPayAlternative={
             bypassEnabled && totals.total > 0
               ? () => void placeAlternativeOrder(items, codePercent)
@@ -149,6 +162,17 @@ export function CartView({
           }
         />
       </div>
+      {mobileCart && mobileMoney && (
+        <LazyMobileMoneyDialog
+          open
+          onOpenChange={(open) => !open && setMobileCart(null)}
+          settings={mobileMoney}
+          phone={user.phone}
+          lines={mobileCart.lines}
+          totalNgwee={mobileCart.totalNgwee}
+          onOrdered={onOrdered}
+        />
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { capitalize, formatDayDate, formatInstant, weekdayName } from "@/lib/client/format";
 import type { OrderDto, OrderStatus } from "@/lib/contracts";
+import { paymentMethodText } from "@/lib/contracts/mobile-money";
 import { formatZmw } from "@/lib/money";
 import { cycleDayDate } from "@/lib/school-calendar";
 
@@ -46,6 +47,7 @@ export function OrderCard({
   if (order.category) rows.push(["Protein", capitalize(order.category)]);
   if (order.sideDish) rows.push(["Side", order.sideDish]);
   if (order.comments) rows.push(["Instructions", order.comments]);
+  if (order.payment) rows.push(["Paid with", paymentMethodText(order.payment)]);
 
   return (
     <li className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 shadow-sm">

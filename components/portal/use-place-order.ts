@@ -80,7 +80,15 @@ export function usePlaceOrder({
     }
   }
 
+  /** Mobile money: the request lines and the total, or null (after a toast) when it cannot. */
+  function prepareMobile(items: CartItem[], codePercent: number) {
+    if (!canOrder(items)) return null;
+    const { total } = cartTotals(items, codePercent);
+    return { lines: toRequestItems(items, codePercent), totalNgwee: total };
+  }
+
   return {
+    prepareMobile,
     placeOrder: (items: CartItem[], codePercent: number) => place(items, codePercent, false),
     placeAlternativeOrder: (items: CartItem[], codePercent: number) =>
       place(items, codePercent, true),

@@ -70,6 +70,14 @@ export function usePaymentBypass() {
   });
 }
 
+/** Whether the Cart offers mobile money, for which operators, and how long it waits. */
+export function useMobileMoney() {
+  return useQuery({
+    queryKey: queryKeys.mobileMoney,
+    queryFn: () => api("/api/settings/mobile-money"),
+  });
+}
+
 export function useCommunication() {
   return useQuery({
     queryKey: queryKeys.communication,

@@ -6,6 +6,7 @@ export const queryKeys = {
   orderCycles: ["/api/order-cycles"],
   cutoffTime: ["/api/settings/cutoff-time"],
   paymentBypass: ["/api/settings/payment-bypass"],
+  mobileMoney: ["/api/settings/mobile-money"],
   communication: ["/api/settings/communication"],
   myDiscountCode: ["/api/discounts/my-discount-code"],
   students: ["/api/students"],

@@ -24,6 +24,7 @@ import type {
   LiveOrdersPage,
 } from "@/lib/contracts/live-orders";
 import type { AdminMenuItemDto, HasOrdersDto } from "@/lib/contracts/menu";
+import type { MobileMoneySettingsDto, MobilePaymentAnswer } from "@/lib/contracts/mobile-money";
 import type {
   CycleOrdersPage,
   OrderStatusUpdateResultDto,
@@ -77,8 +78,8 @@ export type ApiEndpoints = {
   [path: `/api/orders/${number}/cancel`]: { POST: OrderDto };
   "/api/discounts/my-discount-code": { GET: MyDiscountCodeDto };
 
-  // Card payments (spec 000 §4)
-  "/api/payments/create": { POST: CreatePaymentAnswer };
+  // Card payments (spec 000 §4); with paymentMethod "MOBILE", a mobile-money push (issue 16)
+  "/api/payments/create": { POST: CreatePaymentAnswer | MobilePaymentAnswer };
   "/api/payments/payment-attempts": { POST: AttemptDto };
   "/api/payments/payment-attempts/update": { POST: VerifyPaymentAnswer };
   [path: `/api/payments/verify/${string}`]: { POST: VerifyPaymentAnswer };
@@ -147,6 +148,7 @@ export type ApiEndpoints = {
   "/api/settings/cutoff-time": { GET: CutoffTimeDto; POST: CutoffTimeDto };
   "/api/settings/payment-bypass": { GET: PaymentBypassSettingsDto; POST: PaymentBypassSettingsDto };
   "/api/settings/communication": { GET: CommunicationDto; POST: CommunicationDto };
+  "/api/settings/mobile-money": { GET: MobileMoneySettingsDto; POST: MobileMoneySettingsDto };
   "/api/settings/cycle-length": { GET: CycleLengthDto };
   "/api/discount-codes": { GET: DiscountCodeListDto; POST: DiscountCodeDto };
   [path: `/api/discount-codes/${number}`]: { PUT: DiscountCodeDto };

@@ -5,6 +5,8 @@ import type { OrderLineDto } from "@/lib/contracts/order-line";
 
 export type { LineTermsDto, MealDto, OrderLineDto } from "@/lib/contracts/order-line";
 
+import type { PaymentMethodInfo } from "@/lib/contracts/mobile-money";
+
 export const GRADES = [
   "ELC",
   "K",
@@ -79,6 +81,8 @@ export type OrderDto = OrderLineDto & {
   menuItemId: number;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
+  /** Order History: how it was paid (Card, Airtel Money 097****456); null without a payment. */
+  payment?: PaymentMethodInfo | null;
 };
 
 export type CutoffTimeDto = { cutoffHour: number; cutoffMinute: number };

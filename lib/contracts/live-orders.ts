@@ -1,5 +1,6 @@
 // The answers of the Live Orders and Order Recovery calls (spec 001 §3), shared by the server and
 // the console, made of the one order line. Types only: no server code.
+import type { PaymentMethodInfo } from "@/lib/contracts/mobile-money";
 import type { MealDto, OrderLineDto } from "@/lib/contracts/order-line";
 
 /** One cart line of a payment attempt, as it was paid (spec 001 §3 "Live order"). */
@@ -22,6 +23,8 @@ export type LiveOrder = {
   amount: string;
   /** The sum of the lines' menu prices. */
   originalAmount: string;
+  /** Card, or mobile money with its operator and masked number (issue 16). */
+  payment: PaymentMethodInfo;
   cartItems: LiveOrderLine[];
 };
 
@@ -63,6 +66,8 @@ export type FailedOrder = {
   status: string;
   error: string | null;
   paymentRef: string;
+  /** Card, or mobile money with its operator and masked number (issue 16). */
+  payment: PaymentMethodInfo;
   cartItems: FailedOrderItem[];
 };
 

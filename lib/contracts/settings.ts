@@ -2,6 +2,7 @@
 // console. The cut-off and communication shapes are the ones parents read too (lib/contracts/index.ts).
 
 export type { CommunicationDto, CutoffTimeDto } from "@/lib/contracts";
+export type { MobileMoneySettingsDto } from "@/lib/contracts/mobile-money";
 
 export type MobileMoneyAccount = { name: string; number: string };
 

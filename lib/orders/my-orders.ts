@@ -2,6 +2,7 @@ import "server-only";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
+import { paymentInfoOf } from "@/lib/contracts/mobile-money";
 import { getDb } from "@/lib/db";
 import {
   joinedOrderColumns,
@@ -11,22 +12,34 @@ import {
   type JoinedOrderRow,
 } from "@/lib/orders/order-dto";
 
+type PaymentColumns = {
+  paymentMethod: string | null;
+  mobileOperator: string | null;
+  mobileNumber: string | null;
+};
+
 export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
 
 /**
- * The caller's orders, newest first (every cycle). One statement with its joins, read in the order
- * of the (userId, orderDate) index: the history is every parent's first screen of the morning.
+ * The caller's orders, newest first (every cycle), each with how it was paid (card or mobile money
+ * and the masked number). One statement with its joins, read in the order of the (userId,
+ * orderDate) index: the history is every parent's first screen of the morning.
  */
 export async function listOrdersForUser(actor: SessionUser): Promise<OrderDto[]> {
   const db = await getDb();
-  const rows = await db.$queryRaw<JoinedOrderRow[]>`
-    SELECT ${joinedOrderColumns}
+  const rows = await db.$queryRaw<(JoinedOrderRow & PaymentColumns)[]>`
+    SELECT ${joinedOrderColumns},
+      pa."paymentMethod", pa."mobileOperator", pa."mobileNumber"
     FROM "Order" o
     JOIN "Student" s ON s."id" = o."studentId"
     JOIN "MenuItem" m ON m."id" = o."menuItemId"
+    LEFT JOIN "PaymentAttempt" pa ON pa."id" = o."paymentAttemptId"
     WHERE o."userId" = ${actor.id}
     ORDER BY o."orderDate" DESC, o."id" DESC`;
-  return rows.map(joinedRowToOrderDto);
+  return rows.map(({ paymentMethod, mobileOperator, mobileNumber, ...row }) => ({
+    ...joinedRowToOrderDto(row),
+    payment: paymentInfoOf({ paymentMethod, mobileOperator, mobileNumber }),
+  }));
 }
 
 /**

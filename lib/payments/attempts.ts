@@ -1,10 +1,11 @@
 import "server-only";
 import { notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
-import { STATUS, TX, type AttemptDto, type VerifyPaymentAnswer } from "@/lib/contracts/payments";
+import { PAYMENT_METHODS } from "@/lib/contracts/mobile-money";
+import { TX, type AttemptDto, type VerifyPaymentAnswer } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { cancelToken } from "@/lib/payments/dpo-client";
-import { verifyAttempt, type Verification } from "@/lib/payments/fulfil";
+import { markCancelled, verifyAttempt, type Verification } from "@/lib/payments/fulfil";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
 
 // The caller's own payment attempts, found by the provider's token. Someone else's token is 404.
@@ -22,6 +23,7 @@ async function findOwnAttempt(actor: SessionUser, transactionId: string) {
       status: true,
       errorDetails: true,
       isRecovered: true,
+      paymentMethod: true,
     },
   });
   if (!attempt) throw notFound("Payment not found");
@@ -83,20 +85,14 @@ export async function reportAttempt(
   );
   if (!wantsCancel || attempt.transactionStatus !== TX.initiated)
     return toVerifyAnswer(await verifyAttempt(attempt.id));
+  if (attempt.paymentMethod === PAYMENT_METHODS.mobile)
+    return cancelMobilePayment(attempt.id, report);
 
   const result = await verifyAttempt(attempt.id);
   if (result.outcome !== "pending") return toVerifyAnswer(result);
   const cancelled = await cancelToken(paymentProviderConfig().client, report.transactionId);
   if (cancelled.ok) {
-    const db = await getDb();
-    await db.paymentAttempt.updateMany({
-      where: { id: attempt.id, transactionStatus: TX.initiated, fulfilledAt: null },
-      data: {
-        transactionStatus: TX.cancelled,
-        status: STATUS.abandoned,
-        errorDetails: (report.errorDetails ?? "Cancelled by the customer").slice(0, 500),
-      },
-    });
+    await markCancelled(attempt.id, report.errorDetails ?? "Cancelled by the customer");
     return {
       ...toVerifyAnswer(result),
       TransactionStatus: "cancelled",
@@ -104,4 +100,30 @@ export async function reportAttempt(
     };
   }
   return toVerifyAnswer(result);
+}
+
+/**
+ * The waiting screen's Cancel (issue 16). The phone can approve a push at any moment, so the token
+ * is cancelled at DPO first and then verified: cancelled in time, the attempt is closed (904);
+ * approved just before, the cancel is refused and the verification makes the orders.
+ */
+async function cancelMobilePayment(
+  attemptId: number,
+  report: { transactionId: string; errorDetails?: string | null | undefined },
+) {
+  const cancelled = await cancelToken(paymentProviderConfig().client, report.transactionId);
+  const result = await verifyAttempt(attemptId);
+  if (result.outcome === "pending" && cancelled.ok) {
+    // DPO took the cancel but still says "not paid yet": nothing can be paid on it any more.
+    await markCancelled(attemptId, report.errorDetails ?? "Cancelled by the customer");
+  }
+  const closed =
+    (result.outcome === "failed" && result.result === "904") ||
+    (result.outcome === "pending" && cancelled.ok);
+  if (!closed) return toVerifyAnswer(result);
+  return {
+    ...toVerifyAnswer(result),
+    TransactionStatus: "cancelled",
+    message: "Payment cancelled",
+  };
 }

@@ -1,22 +1,19 @@
 import "server-only";
-import { XMLBuilder, XMLParser, XMLValidator } from "fast-xml-parser";
-import { readTextCapped } from "@/lib/api/read-body";
+import {
+  invalidResponse,
+  postApi3g,
+  type DpoConfig,
+  type InvalidResponse,
+  type Unreachable,
+} from "@/lib/payments/dpo-transport";
 
-// DPO Pay's API3G over XML (see ../shared/reference/dpo-pay.md). The same client talks to DPO and
-// to the built-in sandbox. Requests are built with XMLBuilder (values are escaped, never
-// concatenated); answers are parsed with every value kept as text ("000" stays "000"). No function
-// here throws for anything the network or the provider does: each outcome is a value, and
-// "unreachable" / "invalid-response" (we do not know what happened) are never a decline.
+// DPO Pay's card requests (see ../shared/reference/dpo-pay.md): createToken, verifyToken and
+// cancelToken, whose answers carry a Result. The same client talks to DPO and to the built-in
+// sandbox. No function here throws for anything the network or the provider does: each outcome is
+// a value, and "unreachable" / "invalid-response" (we do not know what happened) are never a
+// decline. Mobile money's push is in dpo-mobile.ts.
 
-export type DpoConfig = {
-  apiUrl: string;
-  companyToken: string;
-  serviceType: string;
-  /** Per call, connection and body included. Default 15000. */
-  timeoutMs?: number;
-  /** A fetch-compatible transport (tests call the sandbox's route handler in-process). */
-  fetchImpl?: typeof fetch;
-};
+export type { DpoConfig, InvalidResponse, Unreachable } from "@/lib/payments/dpo-transport";
 
 export type CreateTokenInput = {
   /** Two decimals, e.g. "150.00". */
@@ -33,11 +30,6 @@ export type CreateTokenInput = {
   /** "YYYY/MM/DD HH:mm" (see formatServiceDate). */
   serviceDate: string;
 };
-
-/** Transport failures: we do not know whether the provider acted, so this is never a decline. */
-export type Unreachable = { ok: false; kind: "unreachable"; error: string };
-/** The provider answered something that is not an API3G document (HTML error page, garbage). */
-export type InvalidResponse = { ok: false; kind: "invalid-response"; error: string };
 
 export type CreateTokenResult =
   | {
@@ -76,20 +68,7 @@ export type CancelTokenResult =
   | Unreachable
   | InvalidResponse;
 
-const DEFAULT_TIMEOUT_MS = 15_000;
-/** A DPO answer is a few hundred bytes; anything far larger is not one. */
-const MAX_RESPONSE_BYTES = 256 * 1024;
 const PENDING_RESULTS = new Set(["900", "001", "003", "005", "007"]);
-
-const builder = new XMLBuilder({ processEntities: true, suppressEmptyNode: false });
-const parser = new XMLParser({
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreAttributes: true,
-  ignoreDeclaration: true,
-  processEntities: true,
-  trimValues: true,
-});
 
 export async function createToken(
   config: DpoConfig,
@@ -222,106 +201,17 @@ function toNgwee(value: string): bigint | null {
   return BigInt(match[1] ?? "0") * 100n + BigInt(fraction.slice(0, 2).padEnd(2, "0"));
 }
 
-/** An API3G request document. */
-function buildApi3g(companyToken: string, request: string, body: object): string {
-  const xml = builder.build({
-    API3G: { CompanyToken: companyToken, Request: request, ...body },
-  });
-  return `<?xml version="1.0" encoding="utf-8"?>${xml}`;
-}
-
-/**
- * Parses an API3G document into its text fields (nested elements flattened into one record, the
- * first occurrence of a name winning), or null when the text is not one.
- */
-export function parseApi3g(text: string): Record<string, string> | null {
-  if (XMLValidator.validate(text) !== true) return null;
-  let document: unknown;
-  try {
-    document = parser.parse(text);
-  } catch {
-    return null;
-  }
-  if (!isRecord(document) || !isRecord(document.API3G)) return null;
-  const fields: Record<string, string> = {};
-  flatten(document.API3G, fields);
-  return fields;
-}
-
-function flatten(node: Record<string, unknown>, into: Record<string, string>) {
-  // Direct text children first, so a top-level <Result> is never shadowed by a nested one.
-  const nested: Record<string, unknown>[] = [];
-  for (const [name, value] of Object.entries(node)) {
-    const first: unknown = Array.isArray(value) ? value[0] : value;
-    if (typeof first === "string") {
-      if (!(name in into)) into[name] = first;
-    } else if (isRecord(first)) {
-      nested.push(first);
-    }
-  }
-  for (const child of nested) flatten(child, into);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 type Answer =
   | { ok: true; result: string; explanation: string; fields: Record<string, string> }
   | Unreachable
   | InvalidResponse;
 
+/** One request whose answer must carry a three-digit Result. */
 async function call(config: DpoConfig, request: string, body: object): Promise<Answer> {
-  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const doFetch = config.fetchImpl ?? fetch;
-  let text: string;
-  try {
-    const response = await doFetch(config.apiUrl, {
-      method: "POST",
-      headers: { "Content-Type": "application/xml", Accept: "application/xml, text/xml" },
-      body: buildApi3g(config.companyToken, request, body),
-      signal: AbortSignal.timeout(timeoutMs),
-      cache: "no-store",
-      redirect: "error",
-    });
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      return unreachable(`${request}: HTTP ${response.status}`);
-    }
-    // A DPO answer is never that large.
-    const received = await readTextCapped(response, MAX_RESPONSE_BYTES);
-    if (received === null) {
-      return { ok: false, kind: "invalid-response", error: `${request}: answer too large` };
-    }
-    text = received;
-  } catch (error) {
-    return unreachable(`${request}: ${describe(error, timeoutMs)}`);
-  }
-  const fields = parseApi3g(text);
-  const result = fields?.Result;
-  if (!fields || result === undefined || !/^\d{3}$/.test(result)) {
-    return {
-      ok: false,
-      kind: "invalid-response",
-      error: `${request}: not an API3G answer: ${JSON.stringify(text.slice(0, 120))}`,
-    };
-  }
+  const answer = await postApi3g(config, request, body);
+  if (!answer.ok) return answer;
+  const { fields, text } = answer;
+  const result = fields.Result;
+  if (result === undefined || !/^\d{3}$/.test(result)) return invalidResponse(request, text);
   return { ok: true, result, explanation: fields.ResultExplanation ?? "", fields };
-}
-
-function unreachable(error: string): Unreachable {
-  return { ok: false, kind: "unreachable", error };
-}
-
-function describe(error: unknown, timeoutMs: number): string {
-  // Duck-typed: the abort's DOMException need not be an `Error` of this realm.
-  const { name, message, cause } = (error ?? {}) as {
-    name?: unknown;
-    message?: unknown;
-    cause?: unknown;
-  };
-  if (name === "TimeoutError") return `no answer within ${timeoutMs} ms`;
-  if (typeof message !== "string") return String(error);
-  const detail = (cause as { message?: unknown } | undefined)?.message;
-  return typeof detail === "string" ? `${message} (${detail})` : message;
 }

@@ -82,6 +82,19 @@ const attemptSelect = {
   transactionStatus: true,
 } as const;
 
+/** Closes an open, unfulfilled attempt whose token the provider has cancelled. */
+export async function markCancelled(attemptId: number, errorDetails: string): Promise<void> {
+  const db = await getDb();
+  await db.paymentAttempt.updateMany({
+    where: { id: attemptId, transactionStatus: TX.initiated, fulfilledAt: null },
+    data: {
+      transactionStatus: TX.cancelled,
+      status: STATUS.abandoned,
+      errorDetails: errorDetails.slice(0, 500),
+    },
+  });
+}
+
 /** Asks the provider about an attempt and settles it: orders once paid, failed when declined. */
 export async function verifyAttempt(
   attemptId: number,

@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { env, type Env } from "@/lib/env";
-import type { DpoConfig } from "@/lib/payments/dpo-client";
+import type { DpoConfig } from "@/lib/payments/dpo-transport";
 import { log } from "@/lib/observability/log";
 
 // Which card provider the app talks to, and how. The sandbox speaks DPO's own XML protocol at an

@@ -6,8 +6,13 @@ import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { parseApi3g } from "@/lib/payments/dpo-client";
+import { parseApi3g } from "@/lib/payments/dpo-transport";
 import { SANDBOX_COMPANY_TOKEN } from "@/lib/payments/provider-config";
+import {
+  listSandboxPushes,
+  sandboxChargeTokenMobile,
+  type SandboxPush,
+} from "@/lib/payments/sandbox-mobile";
 
 // The built-in payment sandbox (PAYMENT_PROVIDER=sandbox): a stand-in for DPO Pay that speaks its
 // API3G XML, so the same client drives both, and whose hosted page (/payment/sandbox) lets the
@@ -56,6 +61,8 @@ export async function handleSandboxApiRequest(xml: string): Promise<string> {
       return verifyToken(fields);
     case "cancelToken":
       return cancelToken(fields);
+    case "ChargeTokenMobile":
+      return sandboxChargeTokenMobile(fields, ptlStart());
     default:
       return answer("803", "No request or error in Request type name");
   }
@@ -78,8 +85,13 @@ export async function getSandboxPayment(
   };
 }
 
+/** The test page of mobile-money pushes: the signed-in payer's open ones. */
+export async function getSandboxPushes(actor: SessionUser): Promise<SandboxPush[]> {
+  return listSandboxPushes(actor, ptlStart());
+}
+
 /**
- * The tester's choice on the pay page. Returns where DPO would send the browser: the RedirectURL
+ * The tester's choice on the pay page (or on a push: Approve is pay, Decline is decline). Returns where DPO would send the browser: the RedirectURL
  * for a payment and for a decline (verifyToken then says 000 or 901), the BackURL for a cancel.
  */
 export async function decideSandboxPayment(
@@ -198,8 +210,8 @@ async function verifyToken(f: Record<string, string>): Promise<string> {
       const amount = row.amount.toFixed(2);
       return answer("000", "Transaction Paid", {
         CustomerName: row.customer ?? "",
-        CustomerCredit: "4242",
-        CustomerCreditType: "Visa",
+        CustomerCredit: row.mobileNumber ?? "4242",
+        CustomerCreditType: row.mno ?? "Visa",
         TransactionApproval: approvalOf(row.token),
         TransactionCurrency: row.currency,
         TransactionAmount: amount,

@@ -3,16 +3,19 @@ import { z } from "zod";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { cachedRead } from "@/lib/cache/versioned-cache";
+import type { MobileMoneySettingsDto } from "@/lib/contracts/mobile-money";
 import type {
   CommunicationDto,
   CutoffTimeDto,
   PaymentBypassSettingsDto,
 } from "@/lib/contracts/settings";
 import { getDb, type Tx } from "@/lib/db";
+import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type {
   CommunicationValues,
   CutoffTimeInput,
+  MobileMoneySettingsInput,
   PaymentBypassValues,
 } from "@/lib/validations/settings";
 
@@ -25,6 +28,7 @@ export const SETTING_KEYS = {
   cutoff: "cutoff-time",
   paymentBypass: "payment-bypass",
   communication: "communication",
+  mobileMoney: "mobile-money",
 } as const;
 type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -35,6 +39,14 @@ const cutoffSchema = z.object({
 const communicationSchema = z.object({
   supportEmail: z.string().default(""),
   whatsappNumber: z.string().default(""),
+});
+
+/** Off until the school has mobile money on its DPO account and turns it on. */
+const mobileMoneySchema = z.object({
+  enabled: z.boolean().default(false),
+  operators: z
+    .object({ airtel: z.boolean().default(false), mtn: z.boolean().default(false) })
+    .default({ airtel: false, mtn: false }),
 });
 
 export const DEFAULT_CUTOFF: CutoffTimeDto = { cutoffHour: 8, cutoffMinute: 0 };
@@ -55,6 +67,13 @@ function toCutoff(value: unknown): CutoffTimeDto {
 function toCommunication(value: unknown): CommunicationDto {
   const parsed = communicationSchema.safeParse(value ?? {});
   return parsed.success ? parsed.data : { supportEmail: "", whatsappNumber: "" };
+}
+
+function toMobileMoney(value: unknown): Omit<MobileMoneySettingsDto, "waitSeconds"> {
+  const parsed = mobileMoneySchema.safeParse(value ?? {});
+  return parsed.success
+    ? parsed.data
+    : { enabled: false, operators: { airtel: false, mtn: false } };
 }
 
 /** Every field of the payment bypass settings, empty text for whatever the row lacks. */
@@ -94,6 +113,12 @@ export async function getCommunicationSettings(): Promise<CommunicationDto> {
 
 export async function getPaymentBypassSettings(): Promise<PaymentBypassSettingsDto> {
   return toPaymentBypass(await readSetting(SETTING_KEYS.paymentBypass));
+}
+
+/** GET /api/settings/mobile-money: what the Cart offers, and how long its waiting screen waits. */
+export async function getMobileMoneySettings(): Promise<MobileMoneySettingsDto> {
+  const saved = toMobileMoney(await readSetting(SETTING_KEYS.mobileMoney));
+  return { ...saved, waitSeconds: env().MOBILE_MONEY_WAIT_SECONDS };
 }
 
 /**
@@ -160,4 +185,14 @@ export async function saveCommunicationSettings(
     { supportEmail: input.supportEmail, whatsappNumber: input.whatsappNumber },
     toCommunication,
   );
+}
+
+/** POST /api/settings/mobile-money: mobile money on or off, and which operators' wallets pay. */
+export async function saveMobileMoneySettings(
+  actor: SessionUser,
+  input: MobileMoneySettingsInput,
+): Promise<MobileMoneySettingsDto> {
+  const next = { enabled: input.enabled, operators: { ...input.operators } };
+  await writeSetting(actor, SETTING_KEYS.mobileMoney, next, toMobileMoney);
+  return { ...next, waitSeconds: env().MOBILE_MONEY_WAIT_SECONDS };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MOBILE_OPERATORS } from "@/lib/contracts/mobile-money";
 import { orderItemSchema, MAX_CART_ITEMS } from "@/lib/validations/orders";
 import { freeText, singleLine } from "@/lib/validations/text";
 
@@ -24,6 +25,9 @@ export const createPaymentSchema = z.object({
   redirectURL: text("Redirect URL", 2000),
   backURL: text("Back URL", 2000),
   paymentMethod: text("Payment method", 20),
+  /** Mobile money (paymentMethod "MOBILE"): the number that pays, checked by the domain. */
+  mobileNumber: text("Mobile number", 40),
+  mobileOperator: z.enum(MOBILE_OPERATORS, "Mobile operator must be airtel or mtn").nullish(),
   cartItems: z
     .array(orderItemSchema)
     .min(1, "Cannot proceed with payment: No items in cart")

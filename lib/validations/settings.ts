@@ -52,6 +52,26 @@ export const paymentBypassSchema = z.object({
 export type PaymentBypassInput = z.input<typeof paymentBypassSchema>;
 export type PaymentBypassValues = z.output<typeof paymentBypassSchema>;
 
+export const NO_OPERATOR = "Choose at least one operator to turn mobile money on";
+
+/** POST /api/settings/mobile-money (issue 16): the Settings payments tab's switches. */
+export const mobileMoneySettingsSchema = z
+  .object({
+    enabled: z.boolean({ error: "Enabled must be true or false" }),
+    operators: z.object(
+      {
+        airtel: z.boolean({ error: "Airtel must be true or false" }),
+        mtn: z.boolean({ error: "MTN must be true or false" }),
+      },
+      { error: "Operators must say airtel and mtn" },
+    ),
+  })
+  .refine((v) => !v.enabled || v.operators.airtel || v.operators.mtn, {
+    message: NO_OPERATOR,
+    path: ["operators"],
+  });
+export type MobileMoneySettingsInput = z.output<typeof mobileMoneySettingsSchema>;
+
 export const INVALID_EMAIL = "Please enter a valid email address";
 
 export const communicationSchema = z.object({

@@ -31,6 +31,7 @@ function order(overrides: Partial<LiveOrder> = {}): LiveOrder {
     isRecovered: false,
     amount: "40.95",
     originalAmount: "45.50",
+    payment: { method: "CARD", operator: null, maskedNumber: null },
     cartItems: [
       {
         menuItemId: 101,

@@ -19,6 +19,7 @@ function failed(overrides: Partial<FailedOrder> = {}): FailedOrder {
     status: "Processing started",
     error: "Paid, but a meal day was already ordered; orders need recovery",
     paymentRef: "TOKEN-4",
+    payment: { method: "CARD", operator: null, maskedNumber: null },
     cartItems: [
       {
         menuItemId: 101,

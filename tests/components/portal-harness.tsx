@@ -202,6 +202,11 @@ export function baseRoutes(extra: Routes = {}): Routes {
     "GET /api/order-cycles": [futureCycle()],
     "GET /api/settings/cutoff-time": { cutoffHour: 8, cutoffMinute: 0 },
     "GET /api/settings/payment-bypass": { enabled: false },
+    "GET /api/settings/mobile-money": {
+      enabled: false,
+      operators: { airtel: false, mtn: false },
+      waitSeconds: 180,
+    },
     "GET /api/settings/communication": { supportEmail: "", whatsappNumber: "" },
     "GET /api/discounts/my-discount-code": { status: 404, body: { message: "No discount code" } },
     "GET /api/students": [student()],

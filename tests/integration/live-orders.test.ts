@@ -176,6 +176,7 @@ describe("GET /api/payments/live-orders", () => {
         isRecovered: false,
         amount: "80.00",
         originalAmount: "75.50",
+        payment: { method: "CARD", operator: null, maskedNumber: null },
         cartItems: [
           {
             menuItemId: meal.id,

@@ -242,6 +242,7 @@ describe("a paid cart whose day was taken meanwhile", () => {
       status: RECOVERY.started,
       error: "Paid, but a meal day was already ordered; orders need recovery",
       paymentRef: token,
+      payment: { method: "CARD", operator: null, maskedNumber: null },
       cartItems: [
         {
           menuItemId: meal.id,

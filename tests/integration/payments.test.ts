@@ -3,17 +3,11 @@ import * as checkStatus from "@/app/api/payments/check-status/[transactionId]/ro
 import * as create from "@/app/api/payments/create/route";
 import * as attempts from "@/app/api/payments/payment-attempts/route";
 import * as update from "@/app/api/payments/payment-attempts/update/route";
-import * as verify from "@/app/api/payments/verify/[token]/route";
 import { getDb, observeQueries } from "@/lib/db";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { createdXml, paidXml, resultXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
-import {
-  activeCycle,
-  addMenuItem,
-  addStudent,
-  signedInSuperadmin,
-  signedUpParent,
-} from "@/tests/support/fixtures";
+import { activeCycle, addMenuItem, signedInSuperadmin } from "@/tests/support/fixtures";
+import { ordersOf, parentWithChild, verifyCall } from "@/tests/support/payment-fixtures";
 
 // The card payment against a local fake DPO server that speaks the XML protocol. The environment
 // is set before anything reads it (env() is parsed on first use, in the setup's beforeAll).
@@ -39,12 +33,6 @@ const line = (studentId: number, weekNumber: number, dayOfWeek: number) => ({
   dayOfWeek,
 });
 
-async function parentWithChild() {
-  const parent = await signedUpParent();
-  const child = await addStudent(parent.id, "Natasha", "4");
-  return { ...parent, child };
-}
-
 type Created = { TransToken: string; companyRef: string; paymentUrl: string; Result: string };
 
 async function startPayment(
@@ -60,15 +48,6 @@ async function startPayment(
       cartItems: days.map(([w, d]) => line(p.child.id, w, d)),
     },
   });
-}
-
-const verifyCall = (
-  p: { browser: Awaited<ReturnType<typeof signedUpParent>>["browser"] },
-  token: string,
-) => p.browser.call(verify.POST, "POST", `/api/payments/verify/${token}`, { params: { token } });
-
-async function ordersOf(userId: number) {
-  return (await getDb()).order.findMany({ where: { userId }, orderBy: { id: "asc" } });
 }
 
 describe("POST /api/payments/create", () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, jest } from "@jest/globals";
 import * as orders from "@/app/api/orders/route";
 import * as communication from "@/app/api/settings/communication/route";
 import * as cutoffTime from "@/app/api/settings/cutoff-time/route";
+import * as mobileMoney from "@/app/api/settings/mobile-money/route";
 import * as paymentBypass from "@/app/api/settings/payment-bypass/route";
 import * as userSearch from "@/app/api/users/search/route";
 import type { PaymentBypassSettingsDto } from "@/lib/contracts/settings";
@@ -57,6 +58,11 @@ const writes = [
   ["/api/settings/cutoff-time", cutoffTime.POST, { hour: 8, minute: 0 }],
   ["/api/settings/payment-bypass", paymentBypass.POST, { enabled: false }],
   ["/api/settings/communication", communication.POST, { supportEmail: "", whatsappNumber: "" }],
+  [
+    "/api/settings/mobile-money",
+    mobileMoney.POST,
+    { enabled: false, operators: { airtel: false, mtn: false } },
+  ],
 ] as const;
 
 describe("who may save settings", () => {
@@ -74,6 +80,7 @@ describe("who may read the settings parents use", () => {
     ["/api/settings/cutoff-time", cutoffTime.GET],
     ["/api/settings/payment-bypass", paymentBypass.GET],
     ["/api/settings/communication", communication.GET],
+    ["/api/settings/mobile-money", mobileMoney.GET],
   ] as const;
   const table: [Caller, number][] = [
     ["parent", 200],
@@ -257,6 +264,45 @@ describe("POST /api/settings/payment-bypass", () => {
     expect(answer.status).toBe(422);
     expect(String(answer.body.message)).toContain(message);
     expect(await settingRow("payment-bypass")).toEqual(before);
+  });
+});
+
+describe("POST /api/settings/mobile-money", () => {
+  it("is off until saved; saves the switches, audits them, and parents read them with the wait", async () => {
+    const parent = await signedUpParent();
+    await (await getDb()).setting.deleteMany({ where: { key: "mobile-money" } });
+    const before = await parent.browser.call(mobileMoney.GET, "GET", "/api/settings/mobile-money");
+    expect(before.body).toEqual({
+      enabled: false,
+      operators: { airtel: false, mtn: false },
+      waitSeconds: 180,
+    });
+    const admin = await superadmin();
+    const body = { enabled: true, operators: { airtel: false, mtn: true } };
+    const answer = await admin.call(mobileMoney.POST, "POST", "/api/settings/mobile-money", {
+      body,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ...body, waitSeconds: 180 });
+    const read = await parent.browser.call(mobileMoney.GET, "GET", "/api/settings/mobile-money");
+    expect(read.body).toEqual({ ...body, waitSeconds: 180 });
+    expect((await lastAudit("mobile-money"))?.details).toMatchObject({ after: body });
+  });
+
+  it.each([
+    [{ enabled: true, operators: { airtel: false, mtn: false } }, "Choose at least one operator"],
+    [{ enabled: "on", operators: { airtel: true, mtn: true } }, "Enabled must be true or false"],
+    [{ enabled: true }, "Operators must say airtel and mtn"],
+    [{ enabled: true, operators: { airtel: 1, mtn: true } }, "Airtel must be true or false"],
+  ])("refuses %j with 422 and changes nothing", async (body, message) => {
+    const admin = await superadmin();
+    const before = await settingRow("mobile-money");
+    const answer = await admin.call(mobileMoney.POST, "POST", "/api/settings/mobile-money", {
+      body,
+    });
+    expect(answer.status).toBe(422);
+    expect(JSON.stringify(answer.body)).toContain(message);
+    expect(await settingRow("mobile-money")).toEqual(before);
   });
 });
 

@@ -14,7 +14,7 @@ export type FakeReply =
   | { close: true };
 
 export type ReceivedRequest = {
-  /** createToken, verifyToken, cancelToken … ("" when the body was not an API3G document). */
+  /** createToken, verifyToken, cancelToken, ChargeTokenMobile … ("" when the body was not an API3G document). */
   name: string;
   /** Every text element of the document by tag name (first occurrence), e.g. fields.CompanyRef. */
   fields: Record<string, string>;
@@ -54,6 +54,23 @@ export function paidXml(amount: string, currency: string, approval = "4444444401
     FraudAlert: "000",
     FraudExplnation: "Low Risk (Not checked)",
   });
+}
+
+/** ChargeTokenMobile's answer: a Code and an Explanation, not a Result (dpo-pay.md). */
+export function mobileXml(code: string, explanation: string, instructions = "") {
+  return api3gXml({
+    Code: code,
+    Explanation: explanation,
+    ...(instructions ? { Instructions: instructions } : {}),
+    RedirectOption: "0",
+  });
+}
+
+/** The push went out: DPO's 130 "New invoice" with the text for the payer. */
+export function pushSentXml(
+  instructions = "Please approve the payment on your phone by entering your PIN.",
+) {
+  return mobileXml("130", "New invoice", instructions);
 }
 
 export const HTML_ERROR_PAGE =
@@ -120,6 +137,14 @@ export class FakeDpo {
     return this.on("cancelToken", (r) => handler(r.fields.TransactionToken ?? ""), options);
   }
 
+  /** ChargeTokenMobile, with the request's fields (TransactionToken, PhoneNumber, MNO …). */
+  onChargeTokenMobile(
+    handler: (fields: Record<string, string>) => FakeReply,
+    options?: { once?: boolean },
+  ) {
+    return this.on("ChargeTokenMobile", (r) => handler(r.fields), options);
+  }
+
   /** Answers anything, whatever its name (for garbage or hangs on every call). */
   onAny(handler: Handler): this {
     return this.on("*", handler);
@@ -178,7 +203,7 @@ export async function startFakeDpoProvider(): Promise<FakeDpo> {
   return fake;
 }
 
-/** Unscripted requests get DPO's usual happy answers: created, not paid yet, cancelled. */
+/** Unscripted requests get DPO's usual happy answers: created, not paid yet, cancelled, pushed. */
 function defaultReply(request: ReceivedRequest): FakeReply {
   switch (request.name) {
     case "createToken":
@@ -187,6 +212,8 @@ function defaultReply(request: ReceivedRequest): FakeReply {
       return resultXml("900", "Transaction not paid yet");
     case "cancelToken":
       return resultXml("000", "Transaction cancelled");
+    case "ChargeTokenMobile":
+      return pushSentXml();
     default:
       return resultXml("803", "No request or error in Request type name");
   }

@@ -52,6 +52,7 @@ import type * as revenue from "@/app/api/revenue/stats/route";
 import type * as communication from "@/app/api/settings/communication/route";
 import type * as cutoffTime from "@/app/api/settings/cutoff-time/route";
 import type * as cycleLength from "@/app/api/settings/cycle-length/route";
+import type * as mobileMoney from "@/app/api/settings/mobile-money/route";
 import type * as paymentBypass from "@/app/api/settings/payment-bypass/route";
 import type * as student from "@/app/api/students/[id]/route";
 import type * as students from "@/app/api/students/route";
@@ -185,6 +186,8 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof paymentBypass.POST, "/api/settings/payment-bypass", "POST">>,
   Expect<Serves<typeof communication.GET, "/api/settings/communication", "GET">>,
   Expect<Serves<typeof communication.POST, "/api/settings/communication", "POST">>,
+  Expect<Serves<typeof mobileMoney.GET, "/api/settings/mobile-money", "GET">>,
+  Expect<Serves<typeof mobileMoney.POST, "/api/settings/mobile-money", "POST">>,
   Expect<Serves<typeof cycleLength.GET, "/api/settings/cycle-length", "GET">>,
   Expect<Serves<typeof discountCodes.GET, "/api/discount-codes", "GET">>,
   Expect<Serves<typeof discountCodes.POST, "/api/discount-codes", "POST">>,

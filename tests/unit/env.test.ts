@@ -43,4 +43,31 @@ describe("environment", () => {
       false,
     );
   });
+
+  it("names the mobile-money operators as DPO's defaults unless configured", () => {
+    const defaults = loadEnv({ NODE_ENV: "test", PGLITE_DATA_DIR: "memory://" });
+    expect(defaults).toMatchObject({
+      DPO_MNO_AIRTEL: "AirtelZM",
+      DPO_MNO_MTN: "MTNZM",
+      DPO_MNO_COUNTRY: "zambia",
+      MOBILE_MONEY_WAIT_SECONDS: 180,
+    });
+    const set = loadEnv({
+      NODE_ENV: "test",
+      PGLITE_DATA_DIR: "memory://",
+      DPO_MNO_AIRTEL: " AIRTELZM ",
+      DPO_MNO_MTN: "",
+      DPO_MNO_COUNTRY: "Zambia",
+      MOBILE_MONEY_WAIT_SECONDS: "20",
+    });
+    expect(set).toMatchObject({
+      DPO_MNO_AIRTEL: "AIRTELZM",
+      DPO_MNO_MTN: "MTNZM",
+      DPO_MNO_COUNTRY: "Zambia",
+      MOBILE_MONEY_WAIT_SECONDS: 20,
+    });
+    expect(() => loadEnv({ NODE_ENV: "test", MOBILE_MONEY_WAIT_SECONDS: "5" })).toThrow(
+      /MOBILE_MONEY_WAIT_SECONDS/,
+    );
+  });
 });

@@ -21,6 +21,7 @@ import {
   studentNames,
   weeksOf,
 } from "@/components/admin/live-orders/live-order-format";
+import { PaymentMethod } from "@/components/payment/payment-method";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { LiveOrder } from "@/lib/contracts/live-orders";
@@ -89,14 +90,21 @@ function liveOrderColumns(
     {
       id: "transactionId",
       header: "Transaction ID",
-      cell: ({ row }) =>
-        row.original.transactionId ? (
-          <span className="font-mono text-xs break-all">{row.original.transactionId}</span>
-        ) : (
-          <span className="font-mono text-xs break-all text-muted-foreground" title="Our reference">
-            {row.original.transactionRef}
-          </span>
-        ),
+      cell: ({ row }) => (
+        <div className="grid gap-0.5">
+          {row.original.transactionId ? (
+            <span className="font-mono text-xs break-all">{row.original.transactionId}</span>
+          ) : (
+            <span
+              className="font-mono text-xs break-all text-muted-foreground"
+              title="Our reference"
+            >
+              {row.original.transactionRef}
+            </span>
+          )}
+          <PaymentMethod payment={row.original.payment} className="text-xs" />
+        </div>
+      ),
     },
     { id: "week", header: "Week", cell: ({ row }) => weeksOf(row.original) },
     { id: "day", header: "Day", cell: ({ row }) => daysOf(row.original) },

@@ -6,6 +6,7 @@ import { DataTable } from "@/components/admin/data-table/data-table";
 import { orderRowId } from "@/components/admin/data-table/order-columns";
 import { formatLiveTime } from "@/components/admin/live-orders/live-order-format";
 import { money } from "@/components/admin/order-recovery/order-details-dialog";
+import { PaymentMethod } from "@/components/payment/payment-method";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { gradeLabel } from "@/lib/client/format";
@@ -77,7 +78,16 @@ export function FailedOrdersTable({
           </span>
         ),
       },
-      { id: "paymentRef", header: "Payment Reference", cell: ({ row }) => row.original.paymentRef },
+      {
+        id: "paymentRef",
+        header: "Payment Reference",
+        cell: ({ row }) => (
+          <>
+            <div>{row.original.paymentRef}</div>
+            <PaymentMethod payment={row.original.payment} className="font-sans" />
+          </>
+        ),
+      },
       {
         id: "action",
         header: "Action",

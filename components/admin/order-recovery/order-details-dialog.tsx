@@ -2,6 +2,7 @@
 
 import { formatLiveTime } from "@/components/admin/live-orders/live-order-format";
 import { Badge } from "@/components/ui/badge";
+import { PaymentMethod } from "@/components/payment/payment-method";
 import {
   Dialog,
   DialogContent,
@@ -64,6 +65,10 @@ export function OrderDetailsDialog({
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               <dt className="text-muted-foreground">Payment Reference</dt>
               <dd className="font-mono text-xs break-all">{order.paymentRef}</dd>
+              <dt className="text-muted-foreground">Paid with</dt>
+              <dd>
+                <PaymentMethod payment={order.payment} />
+              </dd>
               <dt className="text-muted-foreground">Status</dt>
               <dd>
                 <Badge variant={recoveryBadgeVariant(order.status)}>{order.status}</Badge>

@@ -3,6 +3,7 @@
 import { CommunicationTab } from "@/components/admin/settings/communication-tab";
 import { DiscountCodesTab } from "@/components/admin/settings/discount-codes-tab";
 import { OrderSettingsTab } from "@/components/admin/settings/order-settings-tab";
+import { MobileMoneyCard } from "@/components/admin/settings/mobile-money-card";
 import { PaymentSettingsTab } from "@/components/admin/settings/payment-settings-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
@@ -24,7 +25,10 @@ export function SettingsSection() {
         <OrderSettingsTab />
       </TabsContent>
       <TabsContent value="payment">
-        <PaymentSettingsTab />
+        <div className="grid gap-6">
+          <MobileMoneyCard />
+          <PaymentSettingsTab />
+        </div>
       </TabsContent>
       <TabsContent value="communication">
         <CommunicationTab />

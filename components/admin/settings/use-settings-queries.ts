@@ -8,6 +8,7 @@ import type { DiscountCodeInput } from "@/lib/validations/discount-codes";
 import type {
   CommunicationValues,
   CutoffTimeInput,
+  MobileMoneySettingsInput,
   PaymentBypassValues,
 } from "@/lib/validations/settings";
 
@@ -74,6 +75,7 @@ type SettingWrites = {
   "/api/settings/cutoff-time": CutoffTimeInput;
   "/api/settings/payment-bypass": PaymentBypassValues;
   "/api/settings/communication": CommunicationValues;
+  "/api/settings/mobile-money": MobileMoneySettingsInput;
 };
 
 /** One settings key: its GET (toast on failure) and its POST (the answer replaces the cache). */
@@ -117,5 +119,13 @@ export function useCommunicationSetting() {
     fetchFailed: "Failed to fetch communication settings",
     saveFailed: "Failed to save communication settings",
     saved: "Communication settings saved successfully",
+  });
+}
+
+export function useMobileMoneySetting() {
+  return useSetting(queryKeys.mobileMoney, "/api/settings/mobile-money", {
+    fetchFailed: "Failed to fetch mobile money settings",
+    saveFailed: "Failed to save mobile money settings",
+    saved: "Mobile money settings saved successfully",
   });
 }

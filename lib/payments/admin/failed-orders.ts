@@ -1,6 +1,7 @@
 import "server-only";
 import type { FailedOrder, FailedOrderItem, FailedOrdersAnswer } from "@/lib/contracts/live-orders";
 import type { RecoveryStatus } from "@/lib/contracts/payments";
+import { attemptPayment } from "@/lib/contracts/mobile-money";
 import { getDb } from "@/lib/db";
 import { namesFor } from "@/lib/payments/admin/live-orders";
 import { snapshotLines } from "@/lib/payments/admin/snapshot";
@@ -25,6 +26,9 @@ export async function listFailedOrders(status?: RecoveryStatus): Promise<FailedO
       transactionId: true,
       transactionRef: true,
       cartItems: true,
+      paymentMethod: true,
+      mobileOperator: true,
+      mobileNumber: true,
     },
   });
   const lines = new Map(rows.map((row) => [row.id, snapshotLines(row.cartItems)]));
@@ -41,6 +45,7 @@ export async function listFailedOrders(status?: RecoveryStatus): Promise<FailedO
         status: row.recoveryStatus ?? "",
         error: row.errorDetails,
         paymentRef: row.transactionId ?? row.transactionRef,
+        payment: attemptPayment(row),
         cartItems: cart.map((l): FailedOrderItem => ({
           menuItemId: l.menuItemId,
           menuItem: names.menuItem(l),

@@ -3,6 +3,7 @@ import { TZDate } from "@date-fns/tz";
 import { unprocessable } from "@/lib/api/errors";
 import type { LiveOrder, LiveOrderLine, LiveOrdersPage } from "@/lib/contracts/live-orders";
 import { LIVE_STATUSES } from "@/lib/contracts/payments";
+import { attemptPayment } from "@/lib/contracts/mobile-money";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -108,6 +109,9 @@ export async function listLiveOrders(query: LiveOrdersQuery): Promise<LiveOrders
             isRecovered: true,
             paymentAmount: true,
             cartItems: true,
+            paymentMethod: true,
+            mobileOperator: true,
+            mobileNumber: true,
             user: { select: { username: true } },
           },
         });
@@ -133,6 +137,7 @@ export async function listLiveOrders(query: LiveOrdersQuery): Promise<LiveOrders
         isRecovered: row.isRecovered,
         amount: row.paymentAmount.toFixed(2),
         originalAmount: fromNgwee(cart.reduce((sum, l) => sum + l.originalNgwee, 0)),
+        payment: attemptPayment(row),
         cartItems: cart.map((l): LiveOrderLine => ({
           menuItemId: l.menuItemId,
           studentId: l.studentId,

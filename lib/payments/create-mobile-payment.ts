@@ -1,0 +1,134 @@
+import "server-only";
+import { ApiError, conflict, unprocessable } from "@/lib/api/errors";
+import type { SessionUser } from "@/lib/auth/session";
+import {
+  MOBILE_MONEY_OFF,
+  OPERATORS,
+  operatorLimitError,
+  operatorOff,
+  PAYMENT_METHODS,
+  type MobilePaymentAnswer,
+  type MobilePushFailure,
+} from "@/lib/contracts/mobile-money";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { log } from "@/lib/observability/log";
+import { chargeTokenMobile, mnoOf } from "@/lib/payments/dpo-mobile";
+import { verifyAttempt } from "@/lib/payments/fulfil";
+import { parseMobileNumber, type MobileNumber } from "@/lib/payments/mobile-number";
+import {
+  openAttempt,
+  PREVIOUS_PAID,
+  pricedCart,
+  requestToken,
+  type Reuse,
+} from "@/lib/payments/open-attempt";
+import { paymentProviderConfig } from "@/lib/payments/provider-config";
+import { getMobileMoneySettings } from "@/lib/settings/settings";
+import type { CreatePaymentInput } from "@/lib/validations/payments";
+
+// POST /api/payments/create with paymentMethod "MOBILE" (issue 16): the cart is priced as for a
+// card, the number is checked and its operator recognised, the operator's limits applied, and
+// only then is DPO asked for a token and a push to the phone (ChargeTokenMobile). Whether money
+// moved is known from verifyToken alone (the waiting screen's polls, the sweep), as for a card.
+
+export const PUSH_UNKNOWN =
+  "We could not reach the mobile money service, so we do not know whether your phone was asked to pay. If it shows a payment request, approve it; otherwise try again in a moment.";
+
+export async function createMobilePayment(
+  actor: SessionUser,
+  input: CreatePaymentInput,
+): Promise<MobilePaymentAnswer> {
+  const settings = await getMobileMoneySettings();
+  if (!settings.enabled) throw conflict(MOBILE_MONEY_OFF);
+  const cart = await pricedCart(actor, input);
+  const parsed = parseMobileNumber(input.mobileNumber ?? "", input.mobileOperator);
+  if (!parsed.ok) throw unprocessable(parsed.error, { details: { mobileNumber: parsed.error } });
+  const number = parsed.number;
+  if (!settings.operators[number.operator]) {
+    const message = operatorOff(OPERATORS[number.operator].label);
+    throw unprocessable(message, { details: { mobileNumber: message } });
+  }
+  const limit = operatorLimitError(number.operator, cart.totalNgwee);
+  if (limit) throw unprocessable(limit, { details: { amount: limit } });
+  const provider = paymentProviderConfig();
+
+  const slot = await openAttempt(
+    actor,
+    cart,
+    {
+      paymentMethod: PAYMENT_METHODS.mobile,
+      mobileOperator: number.operator,
+      mobileNumber: number.masked,
+    },
+    rePushOrClose,
+  );
+  let token: string;
+  let companyRef: string;
+  let attemptId: number;
+  if (slot.kind === "open") {
+    // A corrected number (or a second try) is a new push on the same open token.
+    ({ transactionId: token, transactionRef: companyRef, id: attemptId } = slot.attempt);
+    const db = await getDb();
+    await db.paymentAttempt.updateMany({
+      where: { id: attemptId },
+      data: { mobileOperator: number.operator, mobileNumber: number.masked },
+    });
+  } else {
+    token = (await requestToken(actor, cart, slot)).transToken;
+    ({ companyRef, attemptId } = slot);
+  }
+
+  const push = await chargeTokenMobile(provider.client, {
+    token,
+    phoneNumber: number.international,
+    ...mnoOf(env(), number.operator),
+  });
+  if (push.ok) {
+    return { TransToken: token, Result: "000", companyRef, instructions: push.instructions };
+  }
+  // Refused or unknown, the attempt stays open: nothing is paid without verifyToken's 000, the
+  // parent may correct the number (a new push on this token), and the sweep closes it otherwise.
+  const failure: MobilePushFailure = {
+    pushStatus: push.kind === "refused" ? "refused" : "unknown",
+    TransToken: token,
+    companyRef,
+    ...(push.kind === "refused" ? { Code: push.code } : {}),
+  };
+  await recordPushFailure(attemptId, number, push);
+  if (push.kind === "refused") {
+    const explanation = push.explanation || "The mobile money service refused the payment request.";
+    throw new ApiError(502, explanation, failure);
+  }
+  throw new ApiError(502, PUSH_UNKNOWN, failure);
+}
+
+/**
+ * The open attempt of this same cart paid by mobile money: asked about first, so a payment that
+ * went through is never pushed again. Still unpaid: pushed again. Failed (declined, expired): it
+ * is closed, and a new attempt takes its place.
+ */
+async function rePushOrClose(open: { id: number }): Promise<Reuse> {
+  const result = await verifyAttempt(open.id);
+  if (result.outcome === "paid" || result.outcome === "paid-unfulfilled") {
+    throw conflict(PREVIOUS_PAID);
+  }
+  return result.outcome === "failed" ? "closed" : "reuse";
+}
+
+async function recordPushFailure(
+  attemptId: number,
+  number: MobileNumber,
+  push: { kind: string; code?: string; explanation?: string; error?: string },
+) {
+  const detail =
+    push.kind === "refused"
+      ? `Push to ${number.masked} refused: ${push.code}: ${push.explanation}`
+      : `Push to ${number.masked}: ${push.kind}: ${push.error}`;
+  log.warn({ attemptId, detail }, "mobile money push not sent");
+  const db = await getDb();
+  await db.paymentAttempt.updateMany({
+    where: { id: attemptId, fulfilledAt: null },
+    data: { errorDetails: detail.slice(0, 500) },
+  });
+}

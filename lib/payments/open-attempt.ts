@@ -1,0 +1,280 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { ApiError, conflict, unprocessable } from "@/lib/api/errors";
+import { isUniqueViolation } from "@/lib/api/prisma-errors";
+import type { SessionUser } from "@/lib/auth/session";
+import type { MobileOperator, PaymentMethod } from "@/lib/contracts/mobile-money";
+import { STATUS, TX } from "@/lib/contracts/payments";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { toNgwee } from "@/lib/money";
+import { checkCart, type PricedCart } from "@/lib/orders/check-cart";
+import { cancelToken, createToken, formatServiceDate } from "@/lib/payments/dpo-client";
+import { markCancelled, verifyAttempt, type CartSnapshot } from "@/lib/payments/fulfil";
+import { paymentProviderConfig } from "@/lib/payments/provider-config";
+import type { OrderItemInput } from "@/lib/validations/orders";
+
+// What a card and a mobile-money payment share before the provider is asked for money: the cart
+// checked and priced again on the server, the amount the browser shows matched against it, and
+// the one open transaction per user (a partial unique index over card and mobile alike). A
+// different cart, or another method, first settles the open transaction.
+
+export const AMOUNT_MISMATCH = "Payment amount does not match cart total";
+export const ALREADY_STARTING =
+  "A payment is already being started. Please wait a moment and try again.";
+export const PREVIOUS_PAID =
+  "Your previous payment went through and its orders are placed. Please check your Order History.";
+export const PREVIOUS_CONFIRMING =
+  "Your previous payment is still being confirmed. Please try again in a few minutes.";
+/** DPO's payment time limit we ask for (PTL, minutes). */
+const PAYMENT_TIME_LIMIT_MINUTES = 60;
+/** Longer than the provider's time-out: an attempt still without a token after it has crashed. */
+const STARTING_GRACE_MS = 2 * 60 * 1000;
+
+export type OpenAttempt = {
+  id: number;
+  transactionId: string | null;
+  transactionRef: string;
+  paymentAmount: { toFixed(digits: number): string };
+  cartKey: string | null;
+  paymentMethod: string;
+  createdAt: Date;
+};
+
+/** How the new attempt pays: recorded on it (Live Orders, Order Recovery, Order History). */
+export type AttemptMethod = {
+  paymentMethod: PaymentMethod;
+  mobileOperator?: MobileOperator | null;
+  mobileNumber?: string | null;
+};
+
+/** The cart priced by the server, refused when free or when the browser's amount differs. */
+export async function pricedCart(
+  actor: SessionUser,
+  input: { amount: string | number; cartItems: OrderItemInput[] },
+): Promise<PricedCart & { cartKey: string }> {
+  const cart = await checkCart(actor, input.cartItems);
+  if (cart.totalNgwee === 0) {
+    throw unprocessable("This order is free: place it without a card payment");
+  }
+  if (!amountMatches(input.amount, cart.totalNgwee)) {
+    throw unprocessable(AMOUNT_MISMATCH, { expected: cart.total });
+  }
+  return { ...cart, cartKey: digest(cart) };
+}
+
+function amountMatches(amount: string | number, totalNgwee: number): boolean {
+  try {
+    const asked = typeof amount === "number" ? Math.round(amount * 100) : toNgwee(amount);
+    return Math.abs(asked - totalNgwee) <= 1; // the spec's tolerance of 0.01
+  } catch {
+    return false;
+  }
+}
+
+/** The same children, days, meals and prices give the same digest. */
+function digest(cart: PricedCart): string {
+  const lines = cart.lines
+    .map((l) => [
+      l.studentId,
+      l.cycleId,
+      l.weekNumber,
+      l.dayOfWeek,
+      l.menuItemId,
+      l.category,
+      l.sideDish,
+      l.comments,
+      l.discountedPrice,
+    ])
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return createHash("sha256")
+    .update(JSON.stringify([lines, cart.total]))
+    .digest("hex");
+}
+
+/** What becomes of the open attempt of the same cart and method: kept, settled, or already closed. */
+export type Reuse = "reuse" | "settle" | "closed";
+
+export type Slot =
+  | { kind: "new"; attemptId: number; companyRef: string }
+  /** The open attempt of the same cart and method, which `reuse` accepted. */
+  | { kind: "open"; attempt: OpenAttempt & { transactionId: string } };
+
+/**
+ * Opens the user's one attempt for this cart. Most carts are the parent's only open one: the
+ * insert goes first, and only when the one-open-attempt index refuses it is the open attempt read.
+ * `reuse` says whether an open attempt (same cart, same method, a token, not expired) is kept, or
+ * has been closed by it; any other is settled first (paid: its orders are made and this payment
+ * refused; unpaid: its token cancelled).
+ */
+export async function openAttempt(
+  actor: SessionUser,
+  cart: PricedCart & { cartKey: string },
+  method: AttemptMethod,
+  reuse: (open: OpenAttempt & { transactionId: string }) => Promise<Reuse>,
+): Promise<Slot> {
+  const companyRef =
+    `CANTEEN-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`.toUpperCase();
+  const snapshot: CartSnapshot = { lines: cart.lines, total: cart.total };
+  const data: Prisma.PaymentAttemptUncheckedCreateInput = {
+    userId: actor.id,
+    transactionRef: companyRef,
+    paymentAmount: cart.total,
+    currency: "ZMW",
+    cartItems: snapshot,
+    cartKey: cart.cartKey,
+    transactionStatus: TX.initiated,
+    status: STATUS.initiated,
+    paymentMethod: method.paymentMethod,
+    mobileOperator: method.mobileOperator ?? null,
+    mobileNumber: method.mobileNumber ?? null,
+  };
+  let attemptId = await insertAttempt(data);
+  if (attemptId === null) {
+    const open = await findOpenAttempt(actor.id);
+    if (open) {
+      const token = open.transactionId;
+      const same =
+        open.cartKey === cart.cartKey &&
+        open.paymentMethod === method.paymentMethod &&
+        !isExpired(open);
+      const kept = token !== null && same ? { ...open, transactionId: token } : null;
+      const verdict = kept ? await reuse(kept) : "settle";
+      if (kept && verdict === "reuse") return { kind: "open", attempt: kept };
+      if (verdict === "settle") await settlePreviousAttempt(open);
+    }
+    attemptId = await insertAttempt(data);
+  }
+  if (attemptId === null) {
+    // Another tap of Place Order got there first.
+    const concurrent = await findOpenAttempt(actor.id);
+    if (
+      concurrent?.transactionId &&
+      concurrent.cartKey === cart.cartKey &&
+      concurrent.paymentMethod === method.paymentMethod &&
+      method.paymentMethod === "CARD"
+    ) {
+      return { kind: "open", attempt: { ...concurrent, transactionId: concurrent.transactionId } };
+    }
+    throw conflict(ALREADY_STARTING);
+  }
+  return { kind: "new", attemptId, companyRef };
+}
+
+/**
+ * Asks the provider for a token of the new attempt's amount, with our own return addresses (the
+ * browser's are ignored). Refused or unreachable: the attempt fails and frees the slot (502).
+ */
+export async function requestToken(
+  actor: SessionUser,
+  cart: PricedCart,
+  slot: { attemptId: number; companyRef: string },
+) {
+  const db = await getDb();
+  const [firstName, ...rest] = (actor.name || actor.username).split(" ");
+  const token = await createToken(paymentProviderConfig().client, {
+    amount: cart.total,
+    currency: "ZMW",
+    companyRef: slot.companyRef,
+    redirectUrl: new URL("/payment/success", env().APP_URL).toString(),
+    backUrl: new URL("/payment/cancel", env().APP_URL).toString(),
+    customerEmail: actor.email ?? undefined,
+    customerFirstName: firstName,
+    customerLastName: rest.join(" ") || undefined,
+    customerPhone: actor.phone ?? undefined,
+    serviceDescription: `School lunches: ${cart.lines.length} meal${cart.lines.length === 1 ? "" : "s"}`,
+    serviceDate: formatServiceDate(new Date(), env().SCHOOL_TIMEZONE),
+  });
+  if (!token.ok) {
+    const detail =
+      token.kind === "declined"
+        ? `${token.result}: ${token.explanation}`
+        : `${token.kind}: ${token.error}`;
+    await db.paymentAttempt.updateMany({
+      where: { id: slot.attemptId },
+      data: { transactionStatus: TX.failed, status: STATUS.error, errorDetails: detail },
+    });
+    throw new ApiError(
+      502,
+      token.kind === "declined" ? token.explanation : "Payment initialization failed",
+      {
+        Result: token.kind === "declined" ? token.result : undefined,
+        ResultExplanation: token.kind === "declined" ? token.explanation : undefined,
+      },
+    );
+  }
+  await db.paymentAttempt.updateMany({
+    where: { id: slot.attemptId },
+    data: { transactionId: token.transToken },
+  });
+  return token;
+}
+
+/** The new open attempt's id, or null when the user already has an open one (unique index). */
+async function insertAttempt(
+  data: Prisma.PaymentAttemptUncheckedCreateInput,
+): Promise<number | null> {
+  const db = await getDb();
+  try {
+    const attempt = await db.paymentAttempt.create({ data, select: { id: true } });
+    return attempt.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+async function findOpenAttempt(userId: number): Promise<OpenAttempt | null> {
+  const db = await getDb();
+  return db.paymentAttempt.findFirst({
+    where: { userId, transactionStatus: TX.initiated },
+    select: {
+      id: true,
+      transactionId: true,
+      transactionRef: true,
+      paymentAmount: true,
+      cartKey: true,
+      paymentMethod: true,
+      createdAt: true,
+    },
+  });
+}
+
+function isExpired(attempt: OpenAttempt): boolean {
+  return Date.now() - attempt.createdAt.getTime() > PAYMENT_TIME_LIMIT_MINUTES * 60 * 1000;
+}
+
+/**
+ * Before a different cart is paid, the open one is settled: if it was paid after all its orders are
+ * created (and the new payment refused, so nobody pays twice); if not, its token is cancelled so
+ * it can no longer be paid. When the provider cannot be asked, nothing new is started.
+ */
+async function settlePreviousAttempt(open: OpenAttempt): Promise<void> {
+  const db = await getDb();
+  if (!open.transactionId) {
+    // Another request is asking the provider for its token right now: wait for it.
+    if (Date.now() - open.createdAt.getTime() < STARTING_GRACE_MS) throw conflict(ALREADY_STARTING);
+    // Its createToken never finished (a crash between the two writes): nothing can be paid.
+    await db.paymentAttempt.updateMany({
+      where: { id: open.id, transactionStatus: TX.initiated, transactionId: null },
+      data: {
+        transactionStatus: TX.failed,
+        status: STATUS.error,
+        errorDetails: "Never reached the provider",
+      },
+    });
+    return;
+  }
+  const result = await verifyAttempt(open.id);
+  if (result.outcome === "paid" || result.outcome === "paid-unfulfilled") {
+    throw conflict(PREVIOUS_PAID);
+  }
+  if (result.outcome === "unconfirmed") throw conflict(PREVIOUS_CONFIRMING);
+  if (result.outcome === "pending") {
+    const cancelled = await cancelToken(paymentProviderConfig().client, open.transactionId);
+    // Refused (say, paid a moment ago) or unreachable: keep it open and let it be confirmed.
+    if (!cancelled.ok) throw conflict(PREVIOUS_CONFIRMING);
+    await markCancelled(open.id, "Replaced by a new cart");
+  }
+}
