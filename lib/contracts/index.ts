@@ -32,6 +32,16 @@ export type StudentDto = {
   /** The spec's client sends and reads parent_id; both names carry the same value. */
   parent_id: number;
   isStaff: boolean;
+} & StudentCareDto;
+
+/**
+ * What the kitchen must know about a student (issue 18): allergies from the menu's allergen names,
+ * free-text dietary notes and the class within the grade. Carried by every answer with a student.
+ */
+export type StudentCareDto = {
+  allergies: string[];
+  dietaryNotes: string | null;
+  className: string | null;
 };
 
 /** DELETE /api/students/{id} and /api/menu/{id}: which row went, and the toast's text. */

@@ -19,6 +19,11 @@ export type OrderLineDto = {
   /** What the parent pays for this line: the discount price, then the discount code. */
   discountedPrice: string;
   discountPercentage: number;
+  /**
+   * The orderer confirmed that the meal is safe although it contains an allergen the child is
+   * allergic to (issue 18); false for every other line.
+   */
+  allergyAcknowledged: boolean;
 };
 
 /** Who eats what, when, with which choices: the part of a line that every answer shows. */

@@ -17,6 +17,7 @@ export const orderLineSelect = {
   originalPrice: true,
   discountedPrice: true,
   discountPercentage: true,
+  allergyAcknowledged: true,
   student: { select: { name: true, grade: true } },
   menuItem: { select: { name: true } },
 } as const satisfies Prisma.OrderSelect;
@@ -37,6 +38,7 @@ export function toOrderLineDto(row: OrderLineRow): OrderLineDto {
     originalPrice: row.originalPrice.toFixed(2),
     discountedPrice: row.discountedPrice.toFixed(2),
     discountPercentage: row.discountPercentage.toNumber(),
+    allergyAcknowledged: row.allergyAcknowledged,
   };
 }
 
@@ -77,7 +79,7 @@ export const toOrderDto = (row: OrderRow): OrderDto => orderDto(toOrderLineDto(r
 export const orderLineColumns = Prisma.sql`
   o."id", o."orderDate", o."weekNumber", o."dayOfWeek", o."category", o."sideDish", o."comments",
   o."originalPrice"::text AS "originalPrice", o."discountedPrice"::text AS "discountedPrice",
-  o."discountPercentage"::float8 AS "discountPercentage",
+  o."discountPercentage"::float8 AS "discountPercentage", o."allergyAcknowledged",
   s."name" AS "studentName", s."grade" AS "studentGrade", m."name" AS "menuItemName"`;
 
 export type JoinedOrderLineRow = Omit<OrderLineDto, "orderDate" | "student" | "menuItem"> & {
@@ -101,6 +103,7 @@ export function joinedRowToOrderLine(row: JoinedOrderLineRow): OrderLineDto {
     originalPrice: row.originalPrice,
     discountedPrice: row.discountedPrice,
     discountPercentage: row.discountPercentage,
+    allergyAcknowledged: row.allergyAcknowledged,
   };
 }
 

@@ -40,6 +40,7 @@ function cycleOrder(overrides: Partial<CycleOrderDto> = {}): CycleOrderDto {
     originalPrice: "50.00",
     discountedPrice: "50.00",
     discountPercentage: 0,
+    allergyAcknowledged: false,
     status: "pending",
     cycle: { startDate: "2025-03-03" },
     cartItems: [],

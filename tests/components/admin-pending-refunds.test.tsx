@@ -26,6 +26,7 @@ function pendingOrder(overrides: Partial<PendingPaymentOrderDto> = {}): PendingP
     originalPrice: "50.00",
     discountedPrice: "45.50",
     discountPercentage: 0,
+    allergyAcknowledged: false,
     ...overrides,
   };
 }

@@ -126,6 +126,9 @@ export function student(overrides: Partial<StudentDto> = {}): StudentDto {
     parentId: parentUser.id,
     parent_id: parentUser.id,
     isStaff: false,
+    allergies: [],
+    dietaryNotes: null,
+    className: null,
     ...overrides,
   };
 }
@@ -168,6 +171,7 @@ export function order(overrides: Partial<OrderDto> = {}): OrderDto {
     originalPrice: "50.00",
     discountedPrice: "50.00",
     discountPercentage: 0,
+    allergyAcknowledged: false,
     status: "pending",
     paymentStatus: "confirmed",
     ...overrides,

@@ -24,6 +24,7 @@ function order(comments: string, name = "Chanda"): CycleOrderDto {
     originalPrice: "45.00",
     discountedPrice: "40.50",
     discountPercentage: 10,
+    allergyAcknowledged: false,
     status: "pending",
     cycle: { startDate: "2026-11-23" },
     cartItems: [],
