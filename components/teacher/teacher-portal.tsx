@@ -51,7 +51,9 @@ export function TeacherPortal({
   useSwitchToCart(() => setCartOpen(true));
 
   const staff = students.data?.find((s) => s.isStaff || s.grade === STAFF_GRADE);
-  const student = staff ? { id: staff.id, name: user.username, grade: staff.grade } : null;
+  const student = staff
+    ? { id: staff.id, name: user.username, grade: staff.grade, allergies: staff.allergies }
+    : null;
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -128,6 +128,11 @@ export type CartItem = {
   category: string;
   sideDish: string;
   comments: string;
+  /**
+   * The child's allergens this meal contains, which the orderer acknowledged in the add-to-cart
+   * dialog (issue 18); absent or empty for a meal without conflict.
+   */
+  acknowledgedAllergens?: string[];
   discountedPrice?: string;
   discountPercentage?: number;
 };
@@ -141,6 +146,8 @@ export type OrderRequestItem = {
   category?: string | null;
   sideDish?: string | null;
   comments?: string | null;
+  /** The orderer confirmed the meal is safe despite the child's allergy (issue 18). */
+  allergyAcknowledged?: boolean;
   originalPrice?: string | number;
   discountedPrice?: string | number;
   discountPercentage?: number;
