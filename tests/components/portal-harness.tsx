@@ -162,7 +162,7 @@ export function order(overrides: Partial<OrderDto> = {}): OrderDto {
     dayOfWeek: 1,
     cycleId: 3,
     studentId: 11,
-    student: { name: "Chipo", grade: "3" },
+    student: { name: "Chipo", grade: "3", allergies: [], dietaryNotes: null },
     menuItemId: 101,
     menuItem: { name: "Nshima with Beef Stew" },
     category: null,
@@ -195,6 +195,7 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
     category: "",
     sideDish: "",
     comments: "",
+    acknowledgedAllergens: [],
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import * as validate from "@/app/api/menu-items/validate/route";
 import * as parentStudent from "@/app/api/parents/students/[id]/route";
 import * as create from "@/app/api/payments/create/route";
+import * as kitchenWeek from "@/app/api/orders/week/[week]/route";
 import * as orders from "@/app/api/orders/route";
 import * as studentCare from "@/app/api/students/[id]/care/route";
 import * as student from "@/app/api/students/[id]/route";
@@ -268,6 +269,36 @@ describe("POST /api/menu-items/validate and the allergy rule", () => {
         }
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe("the kitchen's answers carry the child's allergies and notes", () => {
+  it("GET /api/orders/week/{n} flags the child and the acknowledged line", async () => {
+    const p = await family();
+    await (
+      await getDb()
+    ).student.update({
+      where: { id: p.child.id },
+      data: { dietaryNotes: "No pork" },
+    });
+    const placed = await p.browser.call(orders.POST, "POST", "/api/orders", {
+      body: [line(p.child.id, peanutMeal.id, 3, { allergyAcknowledged: true, weekNumber: 2 })],
+    });
+    expect(placed.status).toBe(200);
+    const admin = await signedInSuperadmin();
+    const week = await admin.call<{
+      data: { student: { name: string }; allergyAcknowledged: boolean }[];
+    }>(kitchenWeek.GET, "GET", "/api/orders/week/2", {
+      params: { week: "2" },
+      query: { pageSize: "500" },
+    });
+    expect(week.status).toBe(200);
+    expect(week.body.data).toContainEqual(
+      expect.objectContaining({
+        allergyAcknowledged: true,
+        student: { name: "Chanda", grade: "3", allergies: ["Peanuts"], dietaryNotes: "No pork" },
+      }),
     );
   });
 });

@@ -10,6 +10,7 @@ import {
   pendingOrderIds,
   type KitchenSelection,
 } from "@/components/admin/kitchen/kitchen-format";
+import { CareList } from "@/components/admin/kitchen/care-list";
 import { PortionTable } from "@/components/admin/kitchen/portion-table";
 import {
   useCompleteOrders,
@@ -103,6 +104,7 @@ export function KitchenSection() {
       ) : (
         <div className="grid gap-8">
           <h2 className="hidden text-2xl font-bold print:block">{heading}</h2>
+          <CareList orders={data?.data ?? []} showDay={selection !== "today"} />
           {tables.map(({ day, parts }) => {
             const title = selection === "today" ? "Today's Orders" : dayHeading(day);
             return (
