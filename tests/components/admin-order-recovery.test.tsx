@@ -93,7 +93,7 @@ describe("Order Recovery", () => {
           comments: "No salt",
           paymentStatus: "completed",
           paymentProcessor: "DISCOUNT",
-          student: { name: "Chipo Banda", grade: "3" },
+          student: { name: "Chipo Banda", grade: "3", allergies: [], dietaryNotes: null },
         },
       ],
     });

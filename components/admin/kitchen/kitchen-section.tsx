@@ -3,7 +3,11 @@
 import type { RowSelectionState } from "@tanstack/react-table";
 import { useState } from "react";
 import { formatCalendarDate } from "@/components/admin/data-table/order-format";
-import { KitchenToolbar, SelectedItemsBar } from "@/components/admin/kitchen/kitchen-toolbar";
+import {
+  KitchenToolbar,
+  SelectedItemsBar,
+  ServiceDayPrints,
+} from "@/components/admin/kitchen/kitchen-toolbar";
 import {
   dayHeading,
   kitchenPath,
@@ -113,7 +117,10 @@ export function KitchenSection() {
                 aria-label={title}
                 className="grid break-inside-avoid-page gap-4"
               >
-                <h3 className="text-xl font-bold md:text-2xl">{title}</h3>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <h3 className="text-xl font-bold md:text-2xl">{title}</h3>
+                  <ServiceDayPrints date={day.date} day={title} />
+                </div>
                 {parts.map((part) => (
                   <PortionTable
                     key={part.title}
