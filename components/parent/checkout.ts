@@ -16,7 +16,7 @@ export const UNAVAILABLE_MESSAGE = "Some items in your cart are no longer availa
 
 /** (1) A failed validation call counts as valid (spec 000 §4); the server checks again anyway. */
 async function cartIsAvailable(lines: readonly OrderRequestItem[]): Promise<boolean> {
-  const result = await validateMenuItems(cartMenuItemIds(lines));
+  const result = await validateMenuItems(cartMenuItemIds(lines), lines);
   return (
     !result || result.unavailable.length + result.archived.length + result.missing.length === 0
   );

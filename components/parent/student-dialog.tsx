@@ -5,13 +5,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
-import { StudentFields } from "@/components/students/student-fields";
+import { careValues, StudentCareFields, StudentFields } from "@/components/students/student-fields";
 import { FormDialog } from "@/components/ui/form-dialog";
 import type { SessionUser } from "@/lib/auth/session";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { StudentDto } from "@/lib/contracts";
-import { studentSchema } from "@/lib/validations/students";
+import { studentSchema, type StudentInput } from "@/lib/validations/students";
 
 type StudentFormValues = z.input<typeof studentSchema>;
 
@@ -34,11 +34,12 @@ export function StudentDialog({
     values: {
       name: student?.name ?? "",
       grade: (student?.grade ?? "") as StudentFormValues["grade"],
+      ...careValues(student),
     },
   });
 
   const save = useMutation({
-    mutationFn: (values: { name: string; grade: string }) =>
+    mutationFn: (values: StudentInput) =>
       student
         ? api(`/api/students/${student.id}`, { method: "PUT", body: values })
         : api("/api/students", {
@@ -71,7 +72,11 @@ export function StudentDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={student ? "Edit Student" : "Add Student"}
-      description={student ? "Change the student's name or grade." : "Add a child to your account."}
+      description={
+        student
+          ? "Change the student's name, grade, class or allergies."
+          : "Add a child to your account."
+      }
       form={form}
       onSubmit={submit}
       pending={save.isPending}
@@ -79,6 +84,7 @@ export function StudentDialog({
       pendingLabel="Saving..."
     >
       <StudentFields control={form.control} />
+      <StudentCareFields control={form.control} />
     </FormDialog>
   );
 }

@@ -68,7 +68,20 @@ export function StudentsTab({ user }: { user: SessionUser }) {
             >
               <div className="min-w-0">
                 <p className="font-medium break-words">{student.name}</p>
-                <p className="text-sm text-muted-foreground">{gradeLabel(student.grade)}</p>
+                <p className="text-sm text-muted-foreground">
+                  {gradeLabel(student.grade)}
+                  {student.className ? ` · Class ${student.className}` : ""}
+                </p>
+                {student.allergies.length > 0 && (
+                  <p className="text-sm font-medium text-destructive">
+                    Allergies: {student.allergies.join(", ")}
+                  </p>
+                )}
+                {student.dietaryNotes && (
+                  <p className="text-sm break-words text-muted-foreground">
+                    {student.dietaryNotes}
+                  </p>
+                )}
               </div>
               {isStaff(student) ? (
                 <Badge variant="secondary">Staff Account</Badge>

@@ -1,5 +1,6 @@
 "use client";
 
+import { AlertTriangle } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { ChoiceGroup } from "@/components/portal/choice-group";
 import { PriceTag } from "@/components/portal/price-tag";
@@ -12,25 +13,42 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { SPECIAL_INSTRUCTIONS_MAX } from "@/lib/client/cart";
 import { capitalize, formatDayDate, weekdayName } from "@/lib/client/format";
 import type { MenuItemDto } from "@/lib/contracts";
+import {
+  allergyAcknowledgement,
+  allergyConflicts,
+  allergyRefusal,
+} from "@/lib/contracts/allergies";
 
 export type AddTarget = { item: MenuItemDto; weekNumber: number; dayOfWeek: number; date: string };
-export type MealChoice = { category: string; sideDish: string; comments: string };
+export type MealChoice = {
+  category: string;
+  sideDish: string;
+  comments: string;
+  /** The child's allergens in the meal, acknowledged by the checkbox; empty without conflict. */
+  acknowledgedAllergens: string[];
+};
+
+export const ACKNOWLEDGE_REQUIRED = "Please confirm that this meal is safe for your child";
 
 // The add-to-cart dialog (spec 000 §5): a protein when the item has categories, a side when it
-// has side dishes, and optional special instructions (at most 500 characters).
+// has side dishes, and optional special instructions (at most 500 characters). A meal with one of
+// the child's allergens is added only after the orderer ticks the acknowledgement (issue 18).
 export function AddToCartDialog({
   target,
   studentName,
+  studentAllergies = [],
   onClose,
   onConfirm,
 }: {
   target: AddTarget | null;
   studentName: string;
+  studentAllergies?: readonly string[];
   onClose: () => void;
   onConfirm: (choice: MealChoice) => void;
 }) {
@@ -42,6 +60,7 @@ export function AddToCartDialog({
             key={`${target.item.id}:${target.weekNumber}:${target.dayOfWeek}`}
             target={target}
             studentName={studentName}
+            studentAllergies={studentAllergies}
             onCancel={onClose}
             onConfirm={onConfirm}
           />
@@ -54,11 +73,13 @@ export function AddToCartDialog({
 function AddToCartForm({
   target,
   studentName,
+  studentAllergies,
   onCancel,
   onConfirm,
 }: {
   target: AddTarget;
   studentName: string;
+  studentAllergies: readonly string[];
   onCancel: () => void;
   onConfirm: (choice: MealChoice) => void;
 }) {
@@ -67,8 +88,13 @@ function AddToCartForm({
   const [sideDish, setSideDish] = useState("");
   const [comments, setComments] = useState("");
   const [submitted, setSubmitted] = useState(false);
+  const [acknowledged, setAcknowledged] = useState(false);
   const commentsId = useId();
   const countId = useId();
+  const acknowledgeId = useId();
+  const conflicts = allergyConflicts(item.allergens, studentAllergies);
+  const acknowledgeError =
+    submitted && conflicts.length > 0 && !acknowledged ? ACKNOWLEDGE_REQUIRED : undefined;
 
   const categoryError =
     submitted && item.categories.length > 0 && !category ? "Please choose a protein" : undefined;
@@ -80,7 +106,8 @@ function AddToCartForm({
     setSubmitted(true);
     if (item.categories.length > 0 && !category) return;
     if (item.sideDishes.length > 0 && !sideDish) return;
-    onConfirm({ category, sideDish, comments });
+    if (conflicts.length > 0 && !acknowledged) return;
+    onConfirm({ category, sideDish, comments, acknowledgedAllergens: conflicts });
   }
 
   return (
@@ -93,6 +120,27 @@ function AddToCartForm({
         </DialogDescription>
       </DialogHeader>
       {item.description && <p className="text-sm">{item.description}</p>}
+      {conflicts.length > 0 && (
+        <div
+          role="alert"
+          className="grid gap-2 rounded-lg border border-destructive bg-destructive/10 p-3 text-sm"
+        >
+          <p className="flex items-start gap-1.5 font-medium">
+            <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
+            {allergyRefusal(item.name, conflicts, studentName)}
+          </p>
+          <Label htmlFor={acknowledgeId} className="items-start font-normal">
+            <Checkbox
+              id={acknowledgeId}
+              checked={acknowledged}
+              onCheckedChange={(checked) => setAcknowledged(checked === true)}
+              aria-invalid={acknowledgeError ? true : undefined}
+            />
+            {allergyAcknowledgement(item.name, conflicts, studentName)}
+          </Label>
+          {acknowledgeError && <p className="font-medium text-destructive">{acknowledgeError}</p>}
+        </div>
+      )}
       <PriceTag price={item.price} discountPrice={item.discountPrice} />
       {item.categories.length > 0 && (
         <ChoiceGroup

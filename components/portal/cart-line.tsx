@@ -6,6 +6,7 @@ import { capitalize, formatDayDate, weekdayName } from "@/lib/client/format";
 import type { CartItem } from "@/lib/contracts";
 import { formatNgwee, fromNgwee, percentOff } from "@/lib/money";
 import { cycleDayDate } from "@/lib/school-calendar";
+import { allergyAcknowledgement } from "@/lib/contracts/allergies";
 import { cn } from "@/lib/utils";
 
 export type LineProblem = "unavailable" | "archived" | "missing" | "closed";
@@ -62,6 +63,17 @@ export function CartLine({
             {d}
           </p>
         ))}
+        {(item.acknowledgedAllergens?.length ?? 0) > 0 && (
+          <p className="flex items-start gap-1.5 text-sm break-words text-destructive">
+            <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+            Acknowledged:{" "}
+            {allergyAcknowledgement(
+              item.menuItem.name,
+              item.acknowledgedAllergens ?? [],
+              item.student.name,
+            )}
+          </p>
+        )}
         {problem && (
           <p className="flex items-center gap-1.5 text-sm font-medium">
             <AlertTriangle aria-hidden className="size-4 shrink-0 text-destructive" />{" "}

@@ -1,4 +1,4 @@
-import { Ban, CheckCircle2, Clock, ShoppingCart, Trash2 } from "lucide-react";
+import { AlertTriangle, Ban, CheckCircle2, Clock, ShoppingCart, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { PriceTag } from "@/components/portal/price-tag";
 import { Badge } from "@/components/ui/badge";
@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { capitalize, formatDayDate, weekdayName } from "@/lib/client/format";
 import type { DayState } from "@/lib/client/day-state";
 import type { MenuItemDto } from "@/lib/contracts";
+import { allergenList, allergyConflicts } from "@/lib/contracts/allergies";
 import { cn } from "@/lib/utils";
 
 // One school day of the menu calendar, showing exactly one state (spec 000 §4).
@@ -13,12 +14,15 @@ export function DayCard({
   dayOfWeek,
   date,
   state,
+  allergies = [],
   onAdd,
   onRemove,
 }: {
   dayOfWeek: number;
   date: string;
   state: DayState;
+  /** The selected child's allergies: items containing one are marked. */
+  allergies?: readonly string[];
   onAdd: (item: MenuItemDto) => void;
   onRemove: () => void;
 }) {
@@ -36,7 +40,7 @@ export function DayCard({
         <span className="font-semibold">{weekdayName(dayOfWeek)}</span>
         <span className="text-sm text-muted-foreground">{formatDayDate(date)}</span>
       </h3>
-      <DayBody state={state} day={day} onAdd={onAdd} onRemove={onRemove} />
+      <DayBody state={state} day={day} allergies={allergies} onAdd={onAdd} onRemove={onRemove} />
     </section>
   );
 }
@@ -44,11 +48,13 @@ export function DayCard({
 function DayBody({
   state,
   day,
+  allergies,
   onAdd,
   onRemove,
 }: {
   state: DayState;
   day: string;
+  allergies: readonly string[];
   onAdd: (item: MenuItemDto) => void;
   onRemove: () => void;
 }) {
@@ -111,6 +117,7 @@ function DayBody({
                   {item.description && (
                     <p className="text-sm break-words text-muted-foreground">{item.description}</p>
                   )}
+                  <AllergyMark conflicts={allergyConflicts(item.allergens, allergies)} />
                   <PriceTag price={item.price} discountPrice={item.discountPrice} />
                   <Button
                     onClick={() => onAdd(item)}
@@ -125,4 +132,15 @@ function DayBody({
         </div>
       );
   }
+}
+
+/** "Contains Peanuts": the meal holds one of the selected child's allergens. */
+function AllergyMark({ conflicts }: { conflicts: string[] }) {
+  if (conflicts.length === 0) return null;
+  return (
+    <p className="flex items-center gap-1.5 text-sm font-medium text-destructive">
+      <AlertTriangle aria-hidden className="size-4 shrink-0" />
+      Contains {allergenList(conflicts)}
+    </p>
+  );
 }

@@ -24,7 +24,12 @@ import { ordersForDay } from "@/lib/client/orders";
 import type { MenuItemType } from "@/lib/contracts";
 import { cycleDayDate, dayClosure, menuTypeForGrade } from "@/lib/school-calendar";
 
-export type CalendarStudent = { id: number; name: string; grade: string };
+export type CalendarStudent = {
+  id: number;
+  name: string;
+  grade: string;
+  allergies?: readonly string[];
+};
 
 const DAYS = [1, 2, 3, 4, 5] as const;
 
@@ -152,6 +157,7 @@ export function MenuCalendar({
                   dayOfWeek={day}
                   date={date}
                   state={dayState(ctx, forStudent, shownWeek, day)}
+                  allergies={student.allergies}
                   onAdd={(item) => setTarget({ item, weekNumber: shownWeek, dayOfWeek: day, date })}
                   onRemove={() => writeCart(removeCartDay(readCart(), student.id, shownWeek, day))}
                 />
@@ -164,6 +170,7 @@ export function MenuCalendar({
         <LazyAddToCartDialog
           target={target}
           studentName={student.name}
+          studentAllergies={student.allergies}
           onClose={() => setTarget(null)}
           onConfirm={confirmAdd}
         />

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
 import { CART_REVALIDATE_MS, queryKeys } from "@/lib/client/query-keys";
-import type { MenuValidationDto } from "@/lib/contracts";
+import type { MenuValidationDto, OrderRequestItem } from "@/lib/contracts";
 
 /**
  * Asks the server which of these menu items are still orderable (spec 000 §4). A failed call
@@ -11,11 +11,18 @@ import type { MenuValidationDto } from "@/lib/contracts";
  */
 export async function validateMenuItems(
   menuItemIds: readonly number[],
+  lines?: readonly Pick<OrderRequestItem, "menuItemId" | "studentId" | "allergyAcknowledged">[],
 ): Promise<MenuValidationDto | null> {
+  // With the cart's lines the server also applies the allergy rule (issue 18).
+  const items = lines?.map(({ menuItemId, studentId, allergyAcknowledged }) => ({
+    menuItemId,
+    studentId,
+    allergyAcknowledged,
+  }));
   try {
     return await api("/api/menu-items/validate", {
       method: "POST",
-      body: { menuItemIds },
+      body: { menuItemIds, items },
     });
   } catch {
     return null;

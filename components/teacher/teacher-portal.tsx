@@ -19,6 +19,8 @@ import { useStudents } from "@/components/portal/use-portal-queries";
 import { useShownOnce } from "@/components/portal/use-shown-once";
 import { useSwitchToCart } from "@/components/portal/use-switch-to-cart";
 import { LazyCartSheet } from "@/components/teacher/lazy-teacher";
+import { StaffCareDialog } from "@/components/students/staff-care-dialog";
+import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent } from "@/components/ui/tabs";
 import type { SessionUser } from "@/lib/auth/session";
 import { STAFF_GRADE } from "@/lib/contracts";
@@ -43,12 +45,15 @@ export function TeacherPortal({
   const cartSheetUsed = useShownOnce(cartOpen);
   const [contact, setContact] = useState<ContactView>(null);
   const [termsOpen, setTermsOpen] = useState(false);
+  const [careOpen, setCareOpen] = useState(false);
   const students = useStudents();
   const cart = useCart();
   useSwitchToCart(() => setCartOpen(true));
 
   const staff = students.data?.find((s) => s.isStaff || s.grade === STAFF_GRADE);
-  const student = staff ? { id: staff.id, name: user.username, grade: staff.grade } : null;
+  const student = staff
+    ? { id: staff.id, name: user.username, grade: staff.grade, allergies: staff.allergies }
+    : null;
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -74,6 +79,16 @@ export function TeacherPortal({
             </PortalTabsTrigger>
           </PortalTabsList>
           <TabsContent value="menu" className="min-h-dvh pb-24">
+            {staff && (
+              <div className="mb-4 flex flex-wrap items-center gap-2 text-sm">
+                <span className="min-w-0 text-muted-foreground">
+                  Allergies: {staff.allergies.length > 0 ? staff.allergies.join(", ") : "none"}
+                </span>
+                <Button variant="outline" size="sm" onClick={() => setCareOpen(true)}>
+                  Edit allergies
+                </Button>
+              </div>
+            )}
             <MenuCalendar
               student={student}
               menuType="secondary"
@@ -118,6 +133,7 @@ export function TeacherPortal({
       )}
       <PortalFooter onShowTerms={() => setTermsOpen(true)} />
       {termsOpen && <LazyTermsDialog open onOpenChange={setTermsOpen} />}
+      {staff && careOpen && <StaffCareDialog staff={staff} open onOpenChange={setCareOpen} />}
       {contact !== null && (
         <LazyContactDialogs user={user} view={contact} onViewChange={setContact} />
       )}

@@ -63,6 +63,9 @@ function toCartItem(value: unknown): CartItem | null {
     category: isText(value.category) ? value.category : "",
     sideDish: isText(value.sideDish) ? value.sideDish : "",
     comments: isText(value.comments) ? value.comments.slice(0, SPECIAL_INSTRUCTIONS_MAX) : "",
+    acknowledgedAllergens: Array.isArray(value.acknowledgedAllergens)
+      ? value.acknowledgedAllergens.filter(isText)
+      : [],
   };
 }
 
@@ -124,7 +127,12 @@ export function makeCartItem(
   student: { id: number; name: string; grade: string },
   weekNumber: number,
   dayOfWeek: number,
-  choice: { category: string; sideDish: string; comments: string },
+  choice: {
+    category: string;
+    sideDish: string;
+    comments: string;
+    acknowledgedAllergens?: string[];
+  },
 ): CartItem {
   return {
     menuItemId: item.id,
@@ -142,6 +150,7 @@ export function makeCartItem(
     category: choice.category,
     sideDish: choice.sideDish,
     comments: choice.comments.trim().slice(0, SPECIAL_INSTRUCTIONS_MAX),
+    acknowledgedAllergens: choice.acknowledgedAllergens ?? [],
   };
 }
 
@@ -198,6 +207,7 @@ export function toRequestItems(
     category: item.category || null,
     sideDish: item.sideDish || null,
     comments: item.comments || null,
+    allergyAcknowledged: (item.acknowledgedAllergens?.length ?? 0) > 0,
     originalPrice: item.menuItem.price,
     discountedPrice: item.discountedPrice,
     discountPercentage: item.discountPercentage,

@@ -70,6 +70,7 @@ export type ApiEndpoints = {
   // The parent's and teacher's portal
   "/api/students": { GET: StudentDto[]; POST: StudentDto };
   [path: `/api/students/${number}`]: { PUT: StudentDto; DELETE: RemovedDto };
+  [path: `/api/students/${number}/care`]: { PUT: StudentDto };
   "/api/menu-items/validate": { POST: MenuValidationDto };
   "/api/orders": { GET: OrderDto[]; POST: { orders: OrderDto[] } };
   "/api/orders?includeAll=true": { GET: OrderDto[] };
@@ -141,7 +142,7 @@ export type ApiEndpoints = {
   [path: `/api/parents?${string}`]: { GET: ParentsPage };
   [path: `/api/parents/${number}`]: { PUT: ParentDto; DELETE: DeletedAnswer };
   [path: `/api/parents/${number}?force=true`]: { DELETE: DeletedAnswer };
-  [path: `/api/parents/students/${number}`]: { DELETE: DeletedAnswer };
+  [path: `/api/parents/students/${number}`]: { PUT: StudentDto; DELETE: DeletedAnswer };
   [path: `/api/parents/students/${number}?force=true`]: { DELETE: DeletedAnswer };
 
   // Settings

@@ -34,6 +34,16 @@ export type StudentDto = {
   /** The spec's client sends and reads parent_id; both names carry the same value. */
   parent_id: number;
   isStaff: boolean;
+} & StudentCareDto;
+
+/**
+ * What the kitchen must know about a student (issue 18): allergies from the menu's allergen names,
+ * free-text dietary notes and the class within the grade. Carried by every answer with a student.
+ */
+export type StudentCareDto = {
+  allergies: string[];
+  dietaryNotes: string | null;
+  className: string | null;
 };
 
 /** DELETE /api/students/{id} and /api/menu/{id}: which row went, and the toast's text. */
@@ -122,6 +132,11 @@ export type CartItem = {
   category: string;
   sideDish: string;
   comments: string;
+  /**
+   * The child's allergens this meal contains, which the orderer acknowledged in the add-to-cart
+   * dialog (issue 18); absent or empty for a meal without conflict.
+   */
+  acknowledgedAllergens?: string[];
   discountedPrice?: string;
   discountPercentage?: number;
 };
@@ -135,6 +150,8 @@ export type OrderRequestItem = {
   category?: string | null;
   sideDish?: string | null;
   comments?: string | null;
+  /** The orderer confirmed the meal is safe despite the child's allergy (issue 18). */
+  allergyAcknowledged?: boolean;
   originalPrice?: string | number;
   discountedPrice?: string | number;
   discountPercentage?: number;

@@ -7,7 +7,14 @@ import type { OrderLineDto } from "@/lib/contracts/order-line";
 /** A live order as the kitchen prepares it: no prices, the item's type for the two tables. */
 export type KitchenOrder = Pick<
   OrderLineDto,
-  "id" | "student" | "weekNumber" | "dayOfWeek" | "category" | "sideDish" | "comments"
+  | "id"
+  | "student"
+  | "weekNumber"
+  | "dayOfWeek"
+  | "category"
+  | "sideDish"
+  | "comments"
+  | "allergyAcknowledged"
 > & {
   status: "pending" | "completed";
   menuItem: { name: string; type: MenuItemType };

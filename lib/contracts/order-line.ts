@@ -3,11 +3,19 @@
 // Pending Payments, Refund, kitchen, live and recovery answers are this type with fields added or
 // left out, never a new copy of it. Pure: the server's shapers and the screens both read it.
 
+export type OrderStudentDto = {
+  name: string;
+  grade: string;
+  allergies: string[];
+  dietaryNotes: string | null;
+};
+
 /** A placed order as the admin's tables list it. Prices are 2-decimal strings ("45.00"). */
 export type OrderLineDto = {
   id: number;
   orderDate: string;
-  student: { name: string; grade: string };
+  /** The child, with what the kitchen must know (issue 18): flagged in every order table. */
+  student: OrderStudentDto;
   menuItem: { name: string };
   weekNumber: number;
   dayOfWeek: number;
@@ -19,6 +27,11 @@ export type OrderLineDto = {
   /** What the parent pays for this line: the discount price, then the discount code. */
   discountedPrice: string;
   discountPercentage: number;
+  /**
+   * The orderer confirmed that the meal is safe although it contains an allergen the child is
+   * allergic to (issue 18); false for every other line.
+   */
+  allergyAcknowledged: boolean;
 };
 
 /** Who eats what, when, with which choices: the part of a line that every answer shows. */

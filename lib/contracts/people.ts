@@ -2,6 +2,7 @@
 // answers (spec 001 §3, §7), shared by the domain functions that produce them and the screens that
 // read them. Never a hash.
 import type { PageMetadata } from "@/lib/contracts/paging";
+import type { StudentCareDto } from "@/lib/contracts";
 import type { Feature, Role } from "@/lib/contracts/permissions";
 
 /**
@@ -32,7 +33,7 @@ export type ParentStudentDto = {
   name: string;
   grade: string;
   parentId: number;
-};
+} & StudentCareDto;
 
 export type ParentDto = {
   id: number;

@@ -76,10 +76,12 @@ export async function listKitchenOrders(
   // page's rows joined to their child. The total is the portions' (each live order of the slot is
   // in exactly one protein group), so no statement has to visit every row to count it.
   const pageQuery = db.$queryRaw<KitchenPageRow[]>`
-    SELECT p.*, s."name" AS "studentName", s."grade" AS "studentGrade"
+    SELECT p.*, s."name" AS "studentName", s."grade" AS "studentGrade",
+           s."allergies" AS "studentAllergies", s."dietaryNotes" AS "studentDietaryNotes"
     FROM (
       SELECT o."id", o."studentId", o."dayOfWeek", o."weekNumber", o."comments", o."category",
-             o."sideDish", o."status"::text AS "status", m."name" AS "menuItemName",
+             o."sideDish", o."status"::text AS "status", o."allergyAcknowledged",
+             m."name" AS "menuItemName",
              m."type" AS "menuItemTypeSort", m."type"::text AS "menuItemType"
       FROM "Order" o
       JOIN "MenuItem" m ON m."id" = o."menuItemId"
@@ -106,7 +108,13 @@ export async function listKitchenOrders(
       sideDish: row.sideDish,
       status: row.status,
       menuItem: { name: row.menuItemName, type: row.menuItemType },
-      student: { name: row.studentName, grade: row.studentGrade },
+      allergyAcknowledged: row.allergyAcknowledged,
+      student: {
+        name: row.studentName,
+        grade: row.studentGrade,
+        allergies: row.studentAllergies,
+        dietaryNotes: row.studentDietaryNotes,
+      },
     })),
     metadata: pageMetadata(total, paging.page, paging.pageSize),
     cycle,
@@ -124,8 +132,11 @@ type KitchenPageRow = {
   status: KitchenOrder["status"];
   menuItemName: string;
   menuItemType: MenuItemType;
+  allergyAcknowledged: boolean;
   studentName: string;
   studentGrade: string;
+  studentAllergies: string[];
+  studentDietaryNotes: string | null;
 };
 
 type PortionRow = {

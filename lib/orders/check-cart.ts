@@ -3,6 +3,7 @@ import { conflict, forbidden, notFound, unprocessable } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { cachedRead } from "@/lib/cache/versioned-cache";
 import type { LineTermsDto, OrderCycleDto } from "@/lib/contracts";
+import { allergyConflicts, allergyRefusal } from "@/lib/contracts/allergies";
 import { getActiveCycle } from "@/lib/cycles/cycles";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -47,13 +48,31 @@ const orderableSelect = {
   description: false,
   imageUrl: false,
   proteinDescriptions: false,
-  allergens: false,
 } as const satisfies Prisma.MenuItemSelect;
 
 type OrderableItem = Prisma.MenuItemGetPayload<{ select: typeof orderableSelect }>;
 
+/**
+ * The allergy rule (issue 18): the item's allergens that the child is allergic to, or 422 when
+ * there are any and the line was not acknowledged. The allergens are read now, not when the meal
+ * went into the cart: an item changed since is judged as it is.
+ */
+export function assertAllergySafe(
+  item: { id: number; name: string; allergens: string[] },
+  student: { id: number; name: string; allergies: string[] },
+  acknowledged: boolean | undefined,
+): string[] {
+  const conflicts = allergyConflicts(item.allergens, student.allergies);
+  if (conflicts.length > 0 && acknowledged !== true) {
+    throw unprocessable(allergyRefusal(item.name, conflicts, student.name), {
+      allergyConflict: { menuItemId: item.id, studentId: student.id, allergens: conflicts },
+    });
+  }
+  return conflicts;
+}
+
 /** Every menu item with what a cart check needs, from memory while the menu has not changed. */
-function orderableMenu(): Promise<ReadonlyMap<number, OrderableItem>> {
+export function orderableMenu(): Promise<ReadonlyMap<number, OrderableItem>> {
   return cachedRead("menu", "orderable", async () => {
     const db = await getDb();
     const rows = await db.menuItem.findMany({ select: orderableSelect });
@@ -125,6 +144,7 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
     if (item.type !== menuTypeForGrade(student.grade)) {
       throw unprocessable(`${item.name} is not on the menu for ${student.name}`);
     }
+    const conflicts = assertAllergySafe(item, student, input.allergyAcknowledged);
     if (dayClosure(cycle, input.weekNumber, input.dayOfWeek, cutoff, timeZone, now) !== null) {
       throw unprocessable(
         `School Closed: orders for week ${input.weekNumber}, day ${input.dayOfWeek} are closed`,
@@ -151,6 +171,7 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
       originalPrice: item.price.toFixed(2),
       discountedPrice: fromNgwee(paid),
       discountPercentage: percent,
+      allergyAcknowledged: conflicts.length > 0,
     };
   });
 
@@ -166,7 +187,7 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
 }
 
 type CartContext = {
-  students: { id: number; name: string; grade: string }[];
+  students: { id: number; name: string; grade: string; allergies: string[] }[];
   code: { code: string; discountPercentage: number } | null;
   ordered: boolean;
 };
@@ -186,7 +207,8 @@ async function readCartContext(
   const [row] = await db.$queryRaw<CartContext[]>`
     SELECT
       COALESCE((
-        SELECT json_agg(json_build_object('id', s."id", 'name', s."name", 'grade', s."grade"))
+        SELECT json_agg(json_build_object('id', s."id", 'name', s."name", 'grade', s."grade",
+          'allergies', s."allergies"))
         FROM "Student" s
         WHERE s."id" = ANY(${studentIds}::int[]) AND s."parentId" = ${userId}
           AND s."archivedAt" IS NULL

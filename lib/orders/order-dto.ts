@@ -17,7 +17,8 @@ export const orderLineSelect = {
   originalPrice: true,
   discountedPrice: true,
   discountPercentage: true,
-  student: { select: { name: true, grade: true } },
+  allergyAcknowledged: true,
+  student: { select: { name: true, grade: true, allergies: true, dietaryNotes: true } },
   menuItem: { select: { name: true } },
 } as const satisfies Prisma.OrderSelect;
 
@@ -27,7 +28,12 @@ export function toOrderLineDto(row: OrderLineRow): OrderLineDto {
   return {
     id: row.id,
     orderDate: row.orderDate.toISOString(),
-    student: { name: row.student.name, grade: row.student.grade },
+    student: {
+      name: row.student.name,
+      grade: row.student.grade,
+      allergies: row.student.allergies,
+      dietaryNotes: row.student.dietaryNotes,
+    },
     menuItem: { name: row.menuItem.name },
     weekNumber: row.weekNumber,
     dayOfWeek: row.dayOfWeek,
@@ -37,6 +43,7 @@ export function toOrderLineDto(row: OrderLineRow): OrderLineDto {
     originalPrice: row.originalPrice.toFixed(2),
     discountedPrice: row.discountedPrice.toFixed(2),
     discountPercentage: row.discountPercentage.toNumber(),
+    allergyAcknowledged: row.allergyAcknowledged,
   };
 }
 
@@ -77,13 +84,16 @@ export const toOrderDto = (row: OrderRow): OrderDto => orderDto(toOrderLineDto(r
 export const orderLineColumns = Prisma.sql`
   o."id", o."orderDate", o."weekNumber", o."dayOfWeek", o."category", o."sideDish", o."comments",
   o."originalPrice"::text AS "originalPrice", o."discountedPrice"::text AS "discountedPrice",
-  o."discountPercentage"::float8 AS "discountPercentage",
-  s."name" AS "studentName", s."grade" AS "studentGrade", m."name" AS "menuItemName"`;
+  o."discountPercentage"::float8 AS "discountPercentage", o."allergyAcknowledged",
+  s."name" AS "studentName", s."grade" AS "studentGrade", s."allergies" AS "studentAllergies",
+  s."dietaryNotes" AS "studentDietaryNotes", m."name" AS "menuItemName"`;
 
 export type JoinedOrderLineRow = Omit<OrderLineDto, "orderDate" | "student" | "menuItem"> & {
   orderDate: Date;
   studentName: string;
   studentGrade: string;
+  studentAllergies: string[];
+  studentDietaryNotes: string | null;
   menuItemName: string;
 };
 
@@ -91,7 +101,12 @@ export function joinedRowToOrderLine(row: JoinedOrderLineRow): OrderLineDto {
   return {
     id: row.id,
     orderDate: row.orderDate.toISOString(),
-    student: { name: row.studentName, grade: row.studentGrade },
+    student: {
+      name: row.studentName,
+      grade: row.studentGrade,
+      allergies: row.studentAllergies,
+      dietaryNotes: row.studentDietaryNotes,
+    },
     menuItem: { name: row.menuItemName },
     weekNumber: row.weekNumber,
     dayOfWeek: row.dayOfWeek,
@@ -101,6 +116,7 @@ export function joinedRowToOrderLine(row: JoinedOrderLineRow): OrderLineDto {
     originalPrice: row.originalPrice,
     discountedPrice: row.discountedPrice,
     discountPercentage: row.discountPercentage,
+    allergyAcknowledged: row.allergyAcknowledged,
   };
 }
 

@@ -37,6 +37,8 @@ export function orderRow(
     originalPrice: line.originalPrice,
     discountedPrice: line.discountedPrice,
     discountPercentage: line.discountPercentage,
+    // A snapshot written before issue 18 has no such field: never acknowledged.
+    allergyAcknowledged: line.allergyAcknowledged === true,
     status: "pending",
     ...payment,
   };

@@ -95,14 +95,16 @@ async function insertCart(
         SELECT * FROM json_to_recordset(${JSON.stringify(lines)}::json) AS l(
           "studentId" int, "menuItemId" int, "cycleId" int, "weekNumber" int, "dayOfWeek" int,
           "category" text, "sideDish" text, "comments" text, "originalPrice" numeric,
-          "discountedPrice" numeric, "discountPercentage" numeric, "n" int)
+          "discountedPrice" numeric, "discountPercentage" numeric, "allergyAcknowledged" boolean,
+          "n" int)
       ), "created" AS (
         INSERT INTO "Order" ("userId", "studentId", "menuItemId", "cycleId", "weekNumber",
           "dayOfWeek", "category", "sideDish", "comments", "originalPrice", "discountedPrice",
-          "discountPercentage", "status", "paymentStatus", "paymentProcessor", "updatedAt")
+          "discountPercentage", "allergyAcknowledged", "status", "paymentStatus",
+          "paymentProcessor", "updatedAt")
         SELECT ${actor.id}, "studentId", "menuItemId", "cycleId", "weekNumber", "dayOfWeek",
           "category", "sideDish", "comments", "originalPrice", "discountedPrice",
-          "discountPercentage", 'pending', ${payment.paymentStatus}::"PaymentStatus",
+          "discountPercentage", "allergyAcknowledged", 'pending', ${payment.paymentStatus}::"PaymentStatus",
           ${payment.paymentProcessor}, now()
         FROM "line" ORDER BY "n"
         RETURNING *

@@ -6,6 +6,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { REFUNDS_PAGE_SIZE, type RefundDto, type RefundsPageDto } from "@/lib/contracts/orders";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { orderLineSelect } from "@/lib/orders/order-dto";
 
 // Refund Management (spec 001 §2, §4, §7): paid orders that were cancelled, to be refunded, and
 // the ones already refunded; marking a cancelled order refunded.
@@ -25,7 +26,7 @@ const refundSelect = {
   orderDate: true,
   discountedPrice: true,
   status: true,
-  student: { select: { name: true, grade: true } },
+  student: orderLineSelect.student,
   menuItem: { select: { name: true } },
 } as const satisfies Prisma.OrderSelect;
 

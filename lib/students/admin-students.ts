@@ -5,16 +5,14 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { StudentDto } from "@/lib/contracts";
 import type { DeletedAnswer } from "@/lib/contracts/people";
 import { getDb } from "@/lib/db";
-import { STUDENT_NOT_FOUND, toStudentDto } from "@/lib/students/students";
+import { careData, STUDENT_NOT_FOUND, studentSelect, toStudentDto } from "@/lib/students/students";
 import { PARENT_NOT_FOUND } from "@/lib/users/parents";
-import type { AdminStudentInput } from "@/lib/validations/students";
+import type { AdminStudentChange, AdminStudentInput } from "@/lib/validations/students";
 
 // Students as the Parents & Students section manages them (spec 001 §2, §4): an admin with
 // parents_students adds a student to a parent, and deletes one; a student with orders is deleted
 // (with those orders) only when the admin confirms a forced delete. Teachers' staff records are
 // not managed here: only students of accounts with the parent role.
-
-const studentSelect = { id: true, name: true, grade: true, parentId: true } as const;
 
 /** Adds a student to a parent (404 when `parentId` is not a parent's). */
 export async function createStudentForParent(
@@ -28,7 +26,12 @@ export async function createStudentForParent(
       SELECT "id" FROM "User" WHERE "id" = ${input.parentId} AND "role" = 'parent' FOR SHARE`;
     if (!parents[0]) throw notFound(PARENT_NOT_FOUND);
     const row = await tx.student.create({
-      data: { name: input.name, grade: input.grade, parentId: input.parentId },
+      data: {
+        name: input.name,
+        grade: input.grade,
+        parentId: input.parentId,
+        ...careData(input),
+      },
       select: studentSelect,
     });
     await audit(tx, actor, {
@@ -36,6 +39,36 @@ export async function createStudentForParent(
       entity: "Student",
       entityId: row.id,
       after: { name: row.name, grade: row.grade, parentId: row.parentId },
+    });
+    return toStudentDto(row);
+  });
+}
+
+/** Changes a parent's student: name, grade, allergies, dietary notes, class (404 when not one). */
+export async function updateStudentAsAdmin(
+  actor: SessionUser,
+  id: number | null,
+  change: AdminStudentChange,
+): Promise<StudentDto> {
+  if (id === null) throw notFound(STUDENT_NOT_FOUND);
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const before = await tx.student.findFirst({
+      where: { id, archivedAt: null, parent: { role: "parent" } },
+      select: studentSelect,
+    });
+    if (!before) throw notFound(STUDENT_NOT_FOUND);
+    const row = await tx.student.update({
+      where: { id },
+      data: { name: change.name, grade: change.grade, ...careData(change) },
+      select: studentSelect,
+    });
+    await audit(tx, actor, {
+      action: "student.update",
+      entity: "Student",
+      entityId: row.id,
+      before,
+      after: row,
     });
     return toStudentDto(row);
   });

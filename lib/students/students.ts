@@ -6,6 +6,7 @@ import { STAFF_GRADE, type Grade, type RemovedDto, type StudentDto } from "@/lib
 import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
+import type { StudentCareInput } from "@/lib/validations/students";
 
 // A parent's (or teacher's) students. Parents and teachers act on their own students only: the
 // session decides whose, and someone else's student is "not found", never "forbidden". An admin
@@ -18,11 +19,25 @@ export const STUDENT_HAS_UPCOMING_ORDERS =
 /** More than any family needs; stops a script from filling the table. */
 export const MAX_STUDENTS_PER_ACCOUNT = 20;
 
-const studentSelect = { id: true, name: true, grade: true, parentId: true } as const;
+/** The columns of every answer that carries a student (the parents' list reads the same). */
+export const studentSelect = {
+  id: true,
+  name: true,
+  grade: true,
+  parentId: true,
+  allergies: true,
+  dietaryNotes: true,
+  className: true,
+} as const;
 
 type StudentRow = { id: number; name: string; grade: string; parentId: number };
+type StudentCareRow = {
+  allergies: string[];
+  dietaryNotes: string | null;
+  className: string | null;
+};
 
-export function toStudentDto(row: StudentRow): StudentDto {
+export function toStudentDto(row: StudentRow & StudentCareRow): StudentDto {
   return {
     id: row.id,
     name: row.name,
@@ -31,11 +46,27 @@ export function toStudentDto(row: StudentRow): StudentDto {
     parentId: row.parentId,
     parent_id: row.parentId,
     isStaff: row.grade === STAFF_GRADE,
+    allergies: row.allergies,
+    dietaryNotes: row.dietaryNotes,
+    className: row.className,
   };
 }
 
-export type NewStudent = { name: string; grade: Grade; parentId?: number | null | undefined };
-export type StudentChange = { name: string; grade: Grade };
+export type NewStudent = {
+  name: string;
+  grade: Grade;
+  parentId?: number | null | undefined;
+} & StudentCareInput;
+export type StudentChange = { name: string; grade: Grade } & StudentCareInput;
+
+/** The care fields a create or change writes: a field left out is not written. */
+export function careData(input: StudentCareInput) {
+  return {
+    ...(input.allergies !== undefined && { allergies: input.allergies }),
+    ...(input.dietaryNotes !== undefined && { dietaryNotes: input.dietaryNotes }),
+    ...(input.className !== undefined && { className: input.className }),
+  };
+}
 
 /**
  * Whose students the actor works on. A parent or teacher: their own (naming anyone else is 403).
@@ -85,7 +116,7 @@ export async function createStudent(actor: SessionUser, input: NewStudent): Prom
     }
   }
   const row = await db.student.create({
-    data: { name: input.name, grade: input.grade, parentId: ownerId },
+    data: { name: input.name, grade: input.grade, parentId: ownerId, ...careData(input) },
     select: studentSelect,
   });
   return toStudentDto(row);
@@ -103,7 +134,12 @@ function parseStudentId(value: string): number | null {
  * record. The lock (FOR UPDATE) also holds back an order being placed for the student (its foreign
  * key check needs the row) until the change or the deletion has been decided.
  */
-async function lockOwnEditableStudent(tx: Tx, actor: SessionUser, id: string) {
+async function lockOwnEditableStudent(
+  tx: Tx,
+  actor: SessionUser,
+  id: string,
+  { staffRecord = false } = {},
+) {
   const studentId = parseStudentId(id);
   if (studentId === null) throw notFound(STUDENT_NOT_FOUND);
   const rows = await tx.$queryRaw<StudentRow[]>`
@@ -111,7 +147,7 @@ async function lockOwnEditableStudent(tx: Tx, actor: SessionUser, id: string) {
     WHERE "id" = ${studentId} AND "parentId" = ${actor.id} AND "archivedAt" IS NULL FOR UPDATE`;
   const row = rows[0];
   if (!row) throw notFound(STUDENT_NOT_FOUND);
-  if (row.grade === STAFF_GRADE) throw forbidden(STAFF_RECORD_LOCKED);
+  if (row.grade === STAFF_GRADE && !staffRecord) throw forbidden(STAFF_RECORD_LOCKED);
   return row;
 }
 
@@ -126,7 +162,28 @@ export async function updateStudent(
     const row = await lockOwnEditableStudent(tx, actor, id);
     const updated = await tx.student.update({
       where: { id: row.id },
-      data: { name: change.name, grade: change.grade },
+      data: { name: change.name, grade: change.grade, ...careData(change) },
+      select: studentSelect,
+    });
+    return toStudentDto(updated);
+  });
+}
+
+/**
+ * Changes only the allergies, dietary notes and class of one of the caller's students: the one
+ * change a teacher may make to their own staff record (its name and grade stay locked).
+ */
+export async function updateStudentCare(
+  actor: SessionUser,
+  id: string,
+  change: StudentCareInput,
+): Promise<StudentDto> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const row = await lockOwnEditableStudent(tx, actor, id, { staffRecord: true });
+    const updated = await tx.student.update({
+      where: { id: row.id },
+      data: careData(change),
       select: studentSelect,
     });
     return toStudentDto(updated);

@@ -9,6 +9,7 @@ import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/contracts/peop
 import { getDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { kickOutbox } from "@/lib/mail/outbox";
+import { studentSelect } from "@/lib/students/students";
 import { enqueueVerificationEmail } from "@/lib/users/accounts";
 import { USERNAME_TAKEN } from "@/lib/users/admin-users";
 import { normalizeUsername, usernameKey } from "@/lib/validations/username";
@@ -30,7 +31,7 @@ const parentSelect = {
   phone: true,
   students: {
     where: { archivedAt: null },
-    select: { id: true, name: true, grade: true, parentId: true },
+    select: studentSelect,
     orderBy: [{ name: "asc" }, { id: "asc" }],
   },
 } as const satisfies Prisma.UserSelect;

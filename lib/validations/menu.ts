@@ -74,6 +74,27 @@ const allergenByKey = new Map<string, (typeof ALLERGENS)[number]>(
   ALLERGENS.map((a) => [a.toLowerCase(), a]),
 );
 
+/**
+ * A list of allergens from ALLERGENS, matched without regard to case and stored in ALLERGENS'
+ * spelling, each once: the menu item's `allergens` and the student's `allergies`.
+ */
+export const allergenList = z
+  .array(z.string({ error: "Unknown allergen" }), { error: "Unknown allergen" })
+  .nullish()
+  .transform((v) => (v ?? []).map((a) => a.trim()).filter(Boolean))
+  .superRefine((values, ctx) => {
+    for (const value of values) {
+      if (!allergenByKey.has(value.toLowerCase())) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Unknown allergen: ${value.slice(0, 40)} (choose from ${ALLERGENS.join(", ")})`,
+        });
+        return;
+      }
+    }
+  })
+  .transform((values) => uniqueTexts(values.map((a) => allergenByKey.get(a.toLowerCase())!)));
+
 const menuItemFields = z.object({
   name: z
     .string({ error: "Name is required" })
@@ -143,22 +164,7 @@ const menuItemFields = z.object({
     "Days must be between 1 (Monday) and 5 (Friday)",
     "Select at least one day",
   ),
-  allergens: z
-    .array(z.string({ error: "Unknown allergen" }), { error: "Unknown allergen" })
-    .nullish()
-    .transform((v) => (v ?? []).map((a) => a.trim()).filter(Boolean))
-    .superRefine((values, ctx) => {
-      for (const value of values) {
-        if (!allergenByKey.has(value.toLowerCase())) {
-          ctx.addIssue({
-            code: "custom",
-            message: `Unknown allergen: ${value.slice(0, 40)} (choose from ${ALLERGENS.join(", ")})`,
-          });
-          return;
-        }
-      }
-    })
-    .transform((values) => uniqueTexts(values.map((a) => allergenByKey.get(a.toLowerCase())!))),
+  allergens: allergenList,
   sideDishes: z
     .array(
       z

@@ -31,6 +31,8 @@ export const orderItemSchema = z.object({
     500,
     "Special instructions must be at most 500 characters",
   ),
+  /** The orderer confirmed that the meal is safe despite an allergen of the child (issue 18). */
+  allergyAcknowledged: z.boolean({ error: "allergyAcknowledged must be true or false" }).optional(),
   originalPrice: z.union([echoed("Original price", 20), z.number()]).optional(),
   discountedPrice: z.union([echoed("Discounted price", 20), z.number()]).optional(),
   discountPercentage: z.number().optional(),
@@ -46,6 +48,15 @@ export const orderRequestSchema = z
   .min(1, "No items found in cart")
   .max(MAX_CART_ITEMS, `A cart holds at most ${MAX_CART_ITEMS} meals`);
 
+const cartAllergyLineSchema = z.object({
+  menuItemId: id,
+  studentId: id,
+  allergyAcknowledged: z.boolean().optional(),
+});
+export type CartAllergyLine = z.infer<typeof cartAllergyLineSchema>;
+
 export const validateMenuItemsSchema = z.object({
   menuItemIds: z.array(id).max(500, "Too many items"),
+  /** The cart's lines, for the allergy rule (issue 18); optional for older clients. */
+  items: z.array(cartAllergyLineSchema).max(MAX_CART_ITEMS, "Too many items").optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GRADES } from "@/lib/contracts";
-import { singleLine } from "@/lib/validations/text";
+import { allergenList } from "@/lib/validations/menu";
+import { freeText, singleLine } from "@/lib/validations/text";
 
 // Shared by the student forms (zodResolver) and the /api/students handlers. The parent screen's
 // messages are spec 000 §5, the admin console's spec 001 §5. `teacher` is not among the grades on
@@ -20,10 +21,42 @@ const studentName = (min: number, message: string) =>
 const id = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
 
+export const DIETARY_NOTES_MAX = 200;
+export const CLASS_NAME_MAX = 20;
+
+/** Trimmed; blank is null; absent stays undefined (an edit that leaves the field alone). */
+const optionalText = (text: z.ZodString, max: number, message: string) =>
+  text
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v?.trim() ? v.trim() : null));
+
+/**
+ * What the kitchen must know about a student (issue 18), on every student form and call: the
+ * allergies (the menu's allergen names), dietary notes and the class within the grade. A call that
+ * leaves a field out leaves it unchanged (a new student: none).
+ */
+export const studentCareFields = {
+  allergies: allergenList.optional(),
+  dietaryNotes: optionalText(
+    z.string().check(...freeText("Dietary notes", "contain")),
+    DIETARY_NOTES_MAX,
+    `Dietary notes must be at most ${DIETARY_NOTES_MAX} characters`,
+  ),
+  className: optionalText(
+    z.string().check(singleLine("Class")),
+    CLASS_NAME_MAX,
+    `Class must be at most ${CLASS_NAME_MAX} characters`,
+  ),
+};
+export const studentCareSchema = z.object(studentCareFields);
+export type StudentCareInput = z.infer<typeof studentCareSchema>;
+
 /** A student as the parent screen edits it: PUT /api/students/{id} and the Students form. */
 export const studentSchema = z.object({
   name: studentName(1, "Name is required"),
   grade: z.enum(GRADES, { error: "Please select a grade" }),
+  ...studentCareFields,
 });
 export type StudentInput = z.infer<typeof studentSchema>;
 
@@ -38,7 +71,12 @@ export const adminStudentSchema = z.object({
   name: studentName(2, "Name must be at least 2 characters"),
   grade: z.enum(GRADES, { error: "Grade is required" }),
   parentId: id("Please select a parent"),
+  ...studentCareFields,
 });
+
+/** PUT /api/parents/students/{id}: an admin edits a parent's student. */
+export const adminStudentChangeSchema = adminStudentSchema.omit({ parentId: true });
+export type AdminStudentChange = z.infer<typeof adminStudentChangeSchema>;
 export type AdminStudentInput = z.infer<typeof adminStudentSchema>;
 
 /** GET /api/students: an admin names the parent; a parent or teacher may name only themselves. */

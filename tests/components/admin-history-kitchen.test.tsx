@@ -30,7 +30,7 @@ function cycleOrder(overrides: Partial<CycleOrderDto> = {}): CycleOrderDto {
   return {
     id: 701,
     orderDate: "2025-03-01T10:30:00.000Z",
-    student: { name: "Chipo Banda", grade: "3" },
+    student: { name: "Chipo Banda", grade: "3", allergies: [], dietaryNotes: null },
     menuItem: { name: "Nshima with Beef Stew" },
     weekNumber: 1,
     dayOfWeek: 1,
@@ -40,6 +40,7 @@ function cycleOrder(overrides: Partial<CycleOrderDto> = {}): CycleOrderDto {
     originalPrice: "50.00",
     discountedPrice: "50.00",
     discountPercentage: 0,
+    allergyAcknowledged: false,
     status: "pending",
     cycle: { startDate: "2025-03-03" },
     cartItems: [],
@@ -97,7 +98,10 @@ async function choose(label: string, option: string) {
 }
 
 const tenOrders = Array.from({ length: 10 }, (_, i) =>
-  cycleOrder({ id: 700 + i, student: { name: `Student ${i}`, grade: "4" } }),
+  cycleOrder({
+    id: 700 + i,
+    student: { name: `Student ${i}`, grade: "4", allergies: [], dietaryNotes: null },
+  }),
 );
 
 describe("Cycle History", () => {
@@ -106,7 +110,12 @@ describe("Cycle History", () => {
       historyRoutes((params) =>
         page(
           params.get("page") === "2"
-            ? [cycleOrder({ id: 801, student: { name: "Page Two", grade: "5" } })]
+            ? [
+                cycleOrder({
+                  id: 801,
+                  student: { name: "Page Two", grade: "5", allergies: [], dietaryNotes: null },
+                }),
+              ]
             : tenOrders,
           11,
           Number(params.get("page")),
@@ -170,7 +179,7 @@ describe("Cycle History", () => {
           cycleOrder({ id: 1, originalPrice: "50.00", discountedPrice: "45.01" }),
           cycleOrder({
             id: 2,
-            student: { name: "Tendai", grade: "8" },
+            student: { name: "Tendai", grade: "8", allergies: [], dietaryNotes: null },
             originalPrice: "45.50",
             discountedPrice: "45.10",
           }),
@@ -271,7 +280,7 @@ describe("Cycle History", () => {
       const second = [
         cycleOrder({
           id: 2000,
-          student: { name: "Mwila, Jr", grade: "teacher" },
+          student: { name: "Mwila, Jr", grade: "teacher", allergies: [], dietaryNotes: null },
           menuItem: { name: "Rice and Chicken" },
           weekNumber: 2,
           dayOfWeek: 5,
@@ -395,8 +404,9 @@ function kitchenOrder(
     category: null,
     sideDish: null,
     status,
+    allergyAcknowledged: false,
     menuItem: { name, type: name === "Chicken Wrap" ? "secondary" : "primary" },
-    student: { name: "Chipo Banda", grade: "3" },
+    student: { name: "Chipo Banda", grade: "3", allergies: [], dietaryNotes: null },
   };
 }
 

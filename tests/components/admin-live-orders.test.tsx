@@ -36,7 +36,7 @@ function order(overrides: Partial<LiveOrder> = {}): LiveOrder {
       {
         menuItemId: 101,
         studentId: 11,
-        student: { name: "Chipo Banda", grade: "3" },
+        student: { name: "Chipo Banda", grade: "3", allergies: [], dietaryNotes: null },
         menuItem: { name: "Nshima with Beef Stew" },
         weekNumber: 2,
         dayOfWeek: 3,

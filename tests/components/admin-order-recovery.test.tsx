@@ -25,7 +25,7 @@ function failed(overrides: Partial<FailedOrder> = {}): FailedOrder {
         menuItemId: 101,
         menuItem: { name: "Nshima with Beef Stew" },
         studentId: 11,
-        student: { name: "Chipo Banda", grade: "3" },
+        student: { name: "Chipo Banda", grade: "3", allergies: [], dietaryNotes: null },
         weekNumber: 2,
         dayOfWeek: 3,
         category: "beef",
@@ -94,7 +94,7 @@ describe("Order Recovery", () => {
           comments: "No salt",
           paymentStatus: "completed",
           paymentProcessor: "DISCOUNT",
-          student: { name: "Chipo Banda", grade: "3" },
+          student: { name: "Chipo Banda", grade: "3", allergies: [], dietaryNotes: null },
         },
       ],
     });

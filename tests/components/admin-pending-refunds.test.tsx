@@ -16,7 +16,7 @@ function pendingOrder(overrides: Partial<PendingPaymentOrderDto> = {}): PendingP
   return {
     id: 1,
     orderDate: "2026-03-02T08:30:00.000Z",
-    student: { name: "Chipo", grade: "3" },
+    student: { name: "Chipo", grade: "3", allergies: [], dietaryNotes: null },
     menuItem: { name: "Nshima with Beef Stew" },
     weekNumber: 2,
     dayOfWeek: 3,
@@ -26,6 +26,7 @@ function pendingOrder(overrides: Partial<PendingPaymentOrderDto> = {}): PendingP
     originalPrice: "50.00",
     discountedPrice: "45.50",
     discountPercentage: 0,
+    allergyAcknowledged: false,
     ...overrides,
   };
 }
@@ -64,7 +65,7 @@ const maryGroup = group({
     pendingOrder({ id: 11 }),
     pendingOrder({
       id: 12,
-      student: { name: "Mwila", grade: "8" },
+      student: { name: "Mwila", grade: "8", allergies: [], dietaryNotes: null },
       menuItem: { name: "Rice and Chicken" },
       discountedPrice: "30.00",
       comments: null,
@@ -222,7 +223,7 @@ function refund(overrides: Partial<RefundDto> = {}): RefundDto {
   return {
     id: 31,
     orderDate: "2026-03-02T08:30:00.000Z",
-    student: { name: "Chipo", grade: "3" },
+    student: { name: "Chipo", grade: "3", allergies: [], dietaryNotes: null },
     menuItem: { name: "Nshima with Beef Stew" },
     amount: "45.50",
     status: "cancelled",
@@ -258,7 +259,7 @@ describe("Refund Management", () => {
       id: 32,
       status: "refunded",
       amount: "12.05",
-      student: { name: "Mwila", grade: "8" },
+      student: { name: "Mwila", grade: "8", allergies: [], dietaryNotes: null },
     }),
   ];
 
@@ -319,7 +320,12 @@ describe("Refund Management", () => {
     renderRefunds({
       "GET /api/refunds?page=1": refundsPage([refund()], 1, 21),
       "GET /api/refunds?page=2": refundsPage(
-        [refund({ id: 40, student: { name: "Bupe", grade: "K" } })],
+        [
+          refund({
+            id: 40,
+            student: { name: "Bupe", grade: "K", allergies: [], dietaryNotes: null },
+          }),
+        ],
         2,
         21,
       ),

@@ -122,7 +122,17 @@ const parent = (overrides: Partial<ParentDto> = {}): ParentDto => ({
   name: "Mary Banda",
   email: "mary@example.com",
   phone: null,
-  students: [{ id: 7, name: "Chanda Banda", grade: "3", parentId: 40 }],
+  students: [
+    {
+      id: 7,
+      name: "Chanda Banda",
+      grade: "3",
+      parentId: 40,
+      allergies: [],
+      dietaryNotes: null,
+      className: null,
+    },
+  ],
   ...overrides,
 });
 

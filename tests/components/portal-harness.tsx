@@ -126,6 +126,9 @@ export function student(overrides: Partial<StudentDto> = {}): StudentDto {
     parentId: parentUser.id,
     parent_id: parentUser.id,
     isStaff: false,
+    allergies: [],
+    dietaryNotes: null,
+    className: null,
     ...overrides,
   };
 }
@@ -159,7 +162,7 @@ export function order(overrides: Partial<OrderDto> = {}): OrderDto {
     dayOfWeek: 1,
     cycleId: 3,
     studentId: 11,
-    student: { name: "Chipo", grade: "3" },
+    student: { name: "Chipo", grade: "3", allergies: [], dietaryNotes: null },
     menuItemId: 101,
     menuItem: { name: "Nshima with Beef Stew" },
     category: null,
@@ -168,6 +171,7 @@ export function order(overrides: Partial<OrderDto> = {}): OrderDto {
     originalPrice: "50.00",
     discountedPrice: "50.00",
     discountPercentage: 0,
+    allergyAcknowledged: false,
     status: "pending",
     paymentStatus: "confirmed",
     ...overrides,
@@ -191,6 +195,7 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
     category: "",
     sideDish: "",
     comments: "",
+    acknowledgedAllergens: [],
     ...overrides,
   };
 }

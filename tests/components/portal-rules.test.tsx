@@ -80,6 +80,7 @@ describe("cart rules", () => {
       category: "beef",
       sideDish: null,
       comments: null,
+      allergyAcknowledged: false,
       originalPrice: "30.00",
       discountedPrice: "27.00",
       discountPercentage: 10,

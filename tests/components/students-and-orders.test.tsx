@@ -62,10 +62,13 @@ describe("the Students tab", () => {
       expect(calls.find((c) => c.method === "POST" && c.path === "/api/students")?.body).toEqual({
         name: "Tendai",
         grade: "8",
+        allergies: [],
+        dietaryNotes: null,
+        className: null,
         parent_id: parentUser.id,
       }),
     );
-  });
+  }, 15_000);
 
   it("shows the server's message when a delete fails", async () => {
     mockFetch(

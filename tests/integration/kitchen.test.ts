@@ -187,8 +187,9 @@ describe("GET /api/orders/week/{week}", () => {
       category: "chicken",
       sideDish: "Rice",
       status: "pending",
+      allergyAcknowledged: false,
       menuItem: { name: "Chicken Stew", type: "primary" },
-      student: { name: expect.any(String), grade: "3" },
+      student: { name: expect.any(String), grade: "3", allergies: [], dietaryNotes: null },
     });
 
     expect(body.portions).toEqual([

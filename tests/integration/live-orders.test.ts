@@ -181,7 +181,7 @@ describe("GET /api/payments/live-orders", () => {
           {
             menuItemId: meal.id,
             studentId: family.child.id,
-            student: { name: family.child.name, grade: "4" },
+            student: { name: family.child.name, grade: "4", allergies: [], dietaryNotes: null },
             menuItem: { name: "Chicken Rice Bowl" },
             weekNumber: 2,
             dayOfWeek: 3,

@@ -35,6 +35,24 @@ export class Browser {
     path: string,
     options: CallOptions = {},
   ): Promise<Answer<T>> {
+    const res = await this.respond(handler, method, path, options);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  /** The handler's Response itself, for answers that are not text (a PDF). */
+  async respond(
+    handler: Handler,
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<Response> {
     const url = new URL(path, ORIGIN);
     for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = {
@@ -51,14 +69,7 @@ export class Browser {
     const req = new NextRequest(url, { method, headers, body });
     const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
     for (const line of res.headers.getSetCookie()) this.store(line);
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return res;
   }
 
   private store(setCookie: string) {

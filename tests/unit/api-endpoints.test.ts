@@ -55,6 +55,7 @@ import type * as cycleLength from "@/app/api/settings/cycle-length/route";
 import type * as mobileMoney from "@/app/api/settings/mobile-money/route";
 import type * as paymentBypass from "@/app/api/settings/payment-bypass/route";
 import type * as student from "@/app/api/students/[id]/route";
+import type * as studentCare from "@/app/api/students/[id]/care/route";
 import type * as students from "@/app/api/students/route";
 import type * as convertToTeacher from "@/app/api/user/convert-to-teacher/route";
 import type * as user from "@/app/api/user/route";
@@ -107,6 +108,7 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof students.POST, "/api/students", "POST">>,
   Expect<Serves<typeof student.PUT, `/api/students/${number}`, "PUT">>,
   Expect<Serves<typeof student.DELETE, `/api/students/${number}`, "DELETE">>,
+  Expect<Serves<typeof studentCare.PUT, `/api/students/${number}/care`, "PUT">>,
   Expect<Serves<typeof validateItems.POST, "/api/menu-items/validate", "POST">>,
   Expect<ServesAmong<typeof orders.GET, "/api/orders", "GET">>,
   Expect<ServesAmong<typeof orders.GET, "/api/orders?includeAll=true", "GET">>,
@@ -176,6 +178,7 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof parent.DELETE, `/api/parents/${number}`, "DELETE">>,
   Expect<Serves<typeof parent.DELETE, `/api/parents/${number}?force=true`, "DELETE">>,
   Expect<Serves<typeof parentStudent.DELETE, `/api/parents/students/${number}`, "DELETE">>,
+  Expect<Serves<typeof parentStudent.PUT, `/api/parents/students/${number}`, "PUT">>,
   Expect<
     Serves<typeof parentStudent.DELETE, `/api/parents/students/${number}?force=true`, "DELETE">
   >,
@@ -216,6 +219,9 @@ describe("api()", () => {
       parentId: 2,
       parent_id: 2,
       isStaff: false,
+      allergies: [],
+      dietaryNotes: null,
+      className: null,
     };
     const fetch = answering([student]);
     const list = await api("/api/students");

@@ -14,7 +14,7 @@ function order(comments: string, name = "Chanda"): CycleOrderDto {
   return {
     id: 1,
     orderDate: "2026-11-23T07:00:00.000Z",
-    student: { name, grade: "3" },
+    student: { name, grade: "3", allergies: [], dietaryNotes: null },
     menuItem: { name: "Stew" },
     weekNumber: 1,
     dayOfWeek: 1,
@@ -24,6 +24,7 @@ function order(comments: string, name = "Chanda"): CycleOrderDto {
     originalPrice: "45.00",
     discountedPrice: "40.50",
     discountPercentage: 10,
+    allergyAcknowledged: false,
     status: "pending",
     cycle: { startDate: "2026-11-23" },
     cartItems: [],

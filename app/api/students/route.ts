@@ -27,5 +27,6 @@ export const POST = route({ access: "user", body: z.unknown() }, async ({ user, 
     return createStudentForParent(user, parseWith(adminStudentSchema, body));
   }
   const input = parseWith(createStudentSchema, body);
-  return createStudent(user, { name: input.name, grade: input.grade, parentId: input.parent_id });
+  const { parent_id, ...student } = input;
+  return createStudent(user, { ...student, parentId: parent_id });
 });

@@ -1,5 +1,6 @@
 "use client";
 
+import { AllergyFlag, type CareFlags } from "@/components/admin/data-table/allergy-flag";
 import {
   rowSelectionFeature,
   tableFeatures,
@@ -78,11 +79,24 @@ export function orderDateColumn<TData extends { orderDate: string }>(
 }
 
 /** A student's name and, when known, grade (each list words the grade its own way). */
-export type StudentLine = { name: string; grade: string | null };
+export type StudentLine = {
+  name: string;
+  grade: string | null;
+  /** The child's allergies and notes, flagged under the name (issue 18). */
+  care?: CareFlags | null;
+  allergyAcknowledged?: boolean;
+};
 
 /** A student's name and grade label ("Grade 3", "Staff"). */
-export function gradedStudent(student: { name: string; grade: string }): StudentLine {
-  return { name: student.name, grade: gradeLabel(student.grade) };
+export function gradedStudent(
+  student: { name: string; grade: string } & Partial<CareFlags>,
+): StudentLine {
+  const { allergies, dietaryNotes = null } = student;
+  return {
+    name: student.name,
+    grade: gradeLabel(student.grade),
+    care: allergies ? { allergies, dietaryNotes } : null,
+  };
 }
 
 export function studentColumn<TData extends RowData>(
@@ -92,11 +106,12 @@ export function studentColumn<TData extends RowData>(
     id: "student",
     header: "Student",
     cell: ({ row }) => {
-      const { name, grade } = student(row.original);
+      const { name, grade, care, allergyAcknowledged } = student(row.original);
       return (
         <div>
           <div className="font-medium">{name}</div>
           {grade !== null && <div className="text-xs text-muted-foreground">{grade}</div>}
+          <AllergyFlag student={care} acknowledged={allergyAcknowledged} />
         </div>
       );
     },

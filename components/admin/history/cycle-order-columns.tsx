@@ -51,9 +51,11 @@ export const cycleOrderColumns: OrderColumn<CycleOrderDto>[] = [
     label: (order) => `Select order ${order.id}`,
   }),
   orderDateColumn(),
-  studentColumn(({ student }) => ({
+  studentColumn(({ student, allergyAcknowledged }) => ({
     name: student?.name ?? "Unknown student",
     grade: student ? `Grade ${student.grade}` : null,
+    care: student,
+    allergyAcknowledged,
   })),
   menuItemColumn(orderItemNames),
   weekDayColumn(),

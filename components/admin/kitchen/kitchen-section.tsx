@@ -3,13 +3,18 @@
 import type { RowSelectionState } from "@tanstack/react-table";
 import { useState } from "react";
 import { formatCalendarDate } from "@/components/admin/data-table/order-format";
-import { KitchenToolbar, SelectedItemsBar } from "@/components/admin/kitchen/kitchen-toolbar";
+import {
+  KitchenToolbar,
+  SelectedItemsBar,
+  ServiceDayPrints,
+} from "@/components/admin/kitchen/kitchen-toolbar";
 import {
   dayHeading,
   kitchenPath,
   pendingOrderIds,
   type KitchenSelection,
 } from "@/components/admin/kitchen/kitchen-format";
+import { CareList } from "@/components/admin/kitchen/care-list";
 import { PortionTable } from "@/components/admin/kitchen/portion-table";
 import {
   useCompleteOrders,
@@ -103,6 +108,7 @@ export function KitchenSection() {
       ) : (
         <div className="grid gap-8">
           <h2 className="hidden text-2xl font-bold print:block">{heading}</h2>
+          <CareList orders={data?.data ?? []} showDay={selection !== "today"} />
           {tables.map(({ day, parts }) => {
             const title = selection === "today" ? "Today's Orders" : dayHeading(day);
             return (
@@ -111,7 +117,10 @@ export function KitchenSection() {
                 aria-label={title}
                 className="grid break-inside-avoid-page gap-4"
               >
-                <h3 className="text-xl font-bold md:text-2xl">{title}</h3>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <h3 className="text-xl font-bold md:text-2xl">{title}</h3>
+                  <ServiceDayPrints date={day.date} day={title} />
+                </div>
                 {parts.map((part) => (
                   <PortionTable
                     key={part.title}

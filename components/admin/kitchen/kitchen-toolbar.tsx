@@ -1,7 +1,7 @@
 "use client";
 
 import { format } from "date-fns";
-import { CheckCheck, Printer, RefreshCw } from "lucide-react";
+import { CheckCheck, ClipboardList, Printer, RefreshCw, Tags } from "lucide-react";
 import { FilterSelect } from "@/components/admin/data-table/filter-select";
 import type { KitchenSelection } from "@/components/admin/kitchen/kitchen-format";
 import { Button } from "@/components/ui/button";
@@ -86,6 +86,37 @@ export function SelectedItemsBar({
           <CheckCheck aria-hidden /> Mark as Complete
         </Button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Print labels and Class lists for one day (issue 18): the server's PDFs, opened in a new tab
+ * where the browser's viewer prints them.
+ */
+export function ServiceDayPrints({ date, day }: { date: string; day: string }) {
+  return (
+    <div className="flex flex-wrap gap-3 print:hidden">
+      <Button asChild variant="outline" size="lg" className={BIG}>
+        <a
+          href={`/api/kitchen/labels?date=${date}`}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Print labels, ${day}`}
+        >
+          <Tags aria-hidden /> Print labels
+        </a>
+      </Button>
+      <Button asChild variant="outline" size="lg" className={BIG}>
+        <a
+          href={`/api/kitchen/class-list?date=${date}`}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Class lists, ${day}`}
+        >
+          <ClipboardList aria-hidden /> Class lists
+        </a>
+      </Button>
     </div>
   );
 }

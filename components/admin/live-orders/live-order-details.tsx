@@ -1,5 +1,6 @@
 "use client";
 
+import { AllergyFlag } from "@/components/admin/data-table/allergy-flag";
 import { amountDisplay, byStudent } from "@/components/admin/live-orders/live-order-format";
 import { gradeLabel, weekdayName } from "@/lib/client/format";
 import type { LiveOrder } from "@/lib/contracts/live-orders";
@@ -22,6 +23,7 @@ export function LiveOrderDetails({ order }: { order: LiveOrder }) {
               {group.grade === "N/A" ? "" : gradeLabel(group.grade)}
             </span>
           </h4>
+          <AllergyFlag student={group.lines[0]?.student} />
           <ul className="grid gap-2">
             {group.lines.map((line, index) => {
               const price = amountDisplay(line.originalPrice, line.discountedPrice);

@@ -1,15 +1,15 @@
 "use client";
 
-import { useState, type KeyboardEvent, type ReactNode } from "react";
+import { useState, type KeyboardEvent } from "react";
 import { useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { Checklist } from "@/components/ui/checklist";
 import { Label } from "@/components/ui/label";
 import { weekdayName } from "@/lib/client/format";
 import { ALLERGENS, MENU_DAYS, MENU_WEEKS, PROTEIN_PRESETS } from "@/lib/validations/menu";
-import { capitalise, normaliseProtein, toggle, type MenuItemFormApi } from "./menu-item-values";
+import { capitalise, normaliseProtein, type MenuItemFormApi } from "./menu-item-values";
 
 // The menu item form's list fields: proteins with their descriptions, allergens, side dishes, and
 // the weeks and days it is served.
@@ -208,49 +208,5 @@ export function ScheduleFields({ form }: { form: MenuItemFormApi }) {
         )}
       />
     </div>
-  );
-}
-
-/**
- * A labelled group of checkboxes, one an option, in the options' order; `sort` orders the value
- * (weeks and days are kept sorted). `children` stand between the boxes and the field's message.
- */
-export function Checklist<T extends string | number>({
-  label,
-  options,
-  optionLabel = String,
-  value,
-  onChange,
-  sort,
-  children,
-}: {
-  label: string;
-  options: readonly T[];
-  optionLabel?: (option: T) => string;
-  value: readonly T[];
-  onChange: (next: T[]) => void;
-  sort?: (a: T, b: T) => number;
-  children?: ReactNode;
-}) {
-  return (
-    <FormItem>
-      <FormLabel>{label}</FormLabel>
-      <div className="flex flex-wrap gap-4" role="group" aria-label={label}>
-        {options.map((option) => (
-          <Label key={option} className="font-normal">
-            <Checkbox
-              checked={value.includes(option)}
-              onCheckedChange={(checked) => {
-                const next = toggle(value, option, checked === true);
-                onChange(sort ? next.sort(sort) : next);
-              }}
-            />
-            {optionLabel(option)}
-          </Label>
-        ))}
-      </div>
-      {children}
-      <FormMessage />
-    </FormItem>
   );
 }

@@ -56,12 +56,3 @@ export function normaliseProtein(text: string): string {
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
-
-/** The list with `value` in it (`on`) or without it, keeping the order and no repeats. */
-export function toggle<T>(list: readonly T[], value: T, on: boolean): T[] {
-  return on
-    ? list.includes(value)
-      ? [...list]
-      : [...list, value]
-    : list.filter((v) => v !== value);
-}

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { StudentFields } from "@/components/students/student-fields";
+import { careValues, StudentCareFields, StudentFields } from "@/components/students/student-fields";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { adminStudentSchema } from "@/lib/validations/students";
 import { useCreateStudent } from "./use-parents-queries";
@@ -12,7 +12,7 @@ const studentFormSchema = adminStudentSchema.omit({ parentId: true });
 type StudentFormInput = z.input<typeof studentFormSchema>;
 type StudentFormValues = z.output<typeof studentFormSchema>;
 
-/** Add Student (spec 001 §2, §5) to a parent: name and grade. */
+/** Add Student (spec 001 §2, §5) to a parent: name, grade, class, allergies, dietary notes. */
 export function AdminStudentDialog({
   parent,
   onClose,
@@ -23,7 +23,7 @@ export function AdminStudentDialog({
   const form = useForm<StudentFormInput, unknown, StudentFormValues>({
     resolver: zodResolver(studentFormSchema),
     // An empty grade until one is chosen: the schema answers "Grade is required" for it.
-    defaultValues: { name: "", grade: "" as StudentFormInput["grade"] },
+    defaultValues: { name: "", grade: "" as StudentFormInput["grade"], ...careValues() },
   });
   const close = () => {
     form.reset();
@@ -47,6 +47,7 @@ export function AdminStudentDialog({
       pendingLabel="Saving..."
     >
       <StudentFields control={form.control} />
+      <StudentCareFields control={form.control} />
     </FormDialog>
   );
 }

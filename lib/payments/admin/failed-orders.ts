@@ -3,7 +3,7 @@ import type { FailedOrder, FailedOrderItem, FailedOrdersAnswer } from "@/lib/con
 import type { RecoveryStatus } from "@/lib/contracts/payments";
 import { attemptPayment } from "@/lib/contracts/mobile-money";
 import { getDb } from "@/lib/db";
-import { namesFor } from "@/lib/payments/admin/live-orders";
+import { namesFor, unknownStudent } from "@/lib/payments/admin/live-orders";
 import { snapshotLines } from "@/lib/payments/admin/snapshot";
 
 // Order Recovery's list (spec 001 §2, §3 "Failed order attempt"): every attempt that ever needed
@@ -40,7 +40,7 @@ export async function listFailedOrders(status?: RecoveryStatus): Promise<FailedO
       return {
         id: row.id,
         orderDate: row.createdAt.toISOString(),
-        student: first ? names.student(first) : { name: "Unknown student", grade: "N/A" },
+        student: first ? names.student(first) : unknownStudent(),
         amount: row.paymentAmount.toFixed(2),
         status: row.recoveryStatus ?? "",
         error: row.errorDetails,

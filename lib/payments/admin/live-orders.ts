@@ -175,7 +175,7 @@ export async function namesFor(lines: SnapshotLine[]) {
       ? []
       : db.student.findMany({
           where: { id: { in: studentIds } },
-          select: { id: true, name: true, grade: true },
+          select: { id: true, name: true, grade: true, allergies: true, dietaryNotes: true },
         }),
     menuItemIds.length === 0
       ? []
@@ -190,11 +190,19 @@ export async function namesFor(lines: SnapshotLine[]) {
     student: (l: SnapshotLine) => {
       const s = studentById.get(l.studentId);
       return s
-        ? { name: s.name, grade: s.grade }
-        : { name: l.studentName ?? "Unknown student", grade: l.studentGrade ?? "N/A" };
+        ? { name: s.name, grade: s.grade, allergies: s.allergies, dietaryNotes: s.dietaryNotes }
+        : unknownStudent(l.studentName, l.studentGrade);
     },
     menuItem: (l: SnapshotLine) => ({
       name: itemById.get(l.menuItemId)?.name ?? l.menuItemName ?? "Unknown item",
     }),
   };
 }
+
+/** A student deleted since the snapshot: the recorded name, nothing known about allergies. */
+export const unknownStudent = (name?: string | null, grade?: string | null) => ({
+  name: name ?? "Unknown student",
+  grade: grade ?? "N/A",
+  allergies: [] as string[],
+  dietaryNotes: null,
+});

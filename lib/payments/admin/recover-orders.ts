@@ -229,7 +229,10 @@ function priceOf(
     price: { toFixed(d: number): string };
     discountPrice: { toFixed(d: number): string } | null;
   },
-): Pick<PricedLine, "originalPrice" | "discountedPrice" | "discountPercentage"> {
+): Pick<
+  PricedLine,
+  "originalPrice" | "discountedPrice" | "discountPercentage" | "allergyAcknowledged"
+> {
   const same = snapshot.find(
     (l) =>
       l.menuItemId === input.menuItemId &&
@@ -242,6 +245,7 @@ function priceOf(
       originalPrice: same.originalPrice,
       discountedPrice: same.discountedPrice,
       discountPercentage: same.discountPercentage,
+      allergyAcknowledged: same.allergyAcknowledged,
     };
   }
   const percent =
@@ -251,6 +255,7 @@ function priceOf(
     originalPrice: item.price.toFixed(2),
     discountedPrice: fromNgwee(applyPercentOff(base, percent)),
     discountPercentage: percent,
+    allergyAcknowledged: false,
   };
 }
 

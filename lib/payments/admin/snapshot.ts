@@ -57,6 +57,7 @@ export function snapshotLines(cartItems: unknown): SnapshotLine[] {
         discountedPrice,
         originalNgwee: toNgwee(original),
         discountPercentage: typeof l.discountPercentage === "number" ? l.discountPercentage : 0,
+        allergyAcknowledged: l.allergyAcknowledged === true,
         menuItemName: str(l.menuItemName),
         studentName: str(l.studentName),
         studentGrade: str(l.studentGrade),

@@ -1,8 +1,10 @@
 import { route } from "@/lib/api/handler";
-import { validateMenuItems } from "@/lib/menu/validate-items";
+import { validateCart } from "@/lib/orders/cart-allergies";
 import { validateMenuItemsSchema } from "@/lib/validations/orders";
 
-// POST /api/menu-items/validate — which cart items are still orderable.
-export const POST = route({ access: "user", body: validateMenuItemsSchema }, async ({ body }) =>
-  validateMenuItems(body.menuItemIds),
+// POST /api/menu-items/validate — which cart items are still orderable; with the cart's `items`,
+// 422 for a line that conflicts with the child's allergies and was not acknowledged.
+export const POST = route(
+  { access: "user", body: validateMenuItemsSchema },
+  async ({ user, body }) => validateCart(user, body.menuItemIds, body.items ?? []),
 );

@@ -1,0 +1,86 @@
+import "server-only";
+import { forbidden, unprocessable } from "@/lib/api/errors";
+import { GRADES, STAFF_GRADE } from "@/lib/contracts";
+import { hasFeature, type PermissionSubject } from "@/lib/contracts/permissions";
+import { getActiveCycle } from "@/lib/cycles/cycles";
+import { getDb } from "@/lib/db";
+import { cycleDayOn } from "@/lib/kitchen/portions";
+import { parseIsoDate } from "@/lib/school-calendar";
+import type { ServiceDayQuery } from "@/lib/validations/kitchen";
+
+// The kitchen's service day (issue 18): every live order of one date of the active cycle, with
+// what the labels and the class lists print, sorted by grade, class and name.
+
+export type ServiceMeal = {
+  orderId: number;
+  studentName: string;
+  grade: string;
+  className: string | null;
+  allergies: string[];
+  dietaryNotes: string | null;
+  menuItemName: string;
+  category: string | null;
+  sideDish: string | null;
+  comments: string | null;
+  allergyAcknowledged: boolean;
+};
+
+export type ServiceDay = { date: string; meals: ServiceMeal[] };
+
+const GRADE_ORDER: readonly string[] = [...GRADES, STAFF_GRADE];
+
+/** ELC, K, 1 … 12, staff; then class (none last), then name. */
+export function compareMeals(a: ServiceMeal, b: ServiceMeal): number {
+  return (
+    GRADE_ORDER.indexOf(a.grade) - GRADE_ORDER.indexOf(b.grade) ||
+    (a.className ?? "\uffff").localeCompare(b.className ?? "\uffff", "en", { numeric: true }) ||
+    a.studentName.localeCompare(b.studentName, "en") ||
+    a.orderId - b.orderId
+  );
+}
+
+export async function listServiceDay(
+  user: PermissionSubject,
+  query: ServiceDayQuery,
+): Promise<ServiceDay> {
+  if (!hasFeature(user, "kitchen")) throw forbidden();
+  if (!parseIsoDate(query.date)) throw unprocessable("Date must be YYYY-MM-DD");
+  const cycle = await getActiveCycle();
+  const slot = cycle ? cycleDayOn(cycle, query.date) : null;
+  if (!cycle || !slot) return { date: query.date, meals: [] };
+  const db = await getDb();
+  const rows = await db.order.findMany({
+    where: {
+      cycleId: cycle.id,
+      weekNumber: slot.weekNumber,
+      dayOfWeek: slot.dayOfWeek,
+      status: { in: ["pending", "completed"] },
+      ...(query.grade && { student: { grade: query.grade } }),
+    },
+    select: {
+      id: true,
+      category: true,
+      sideDish: true,
+      comments: true,
+      allergyAcknowledged: true,
+      menuItem: { select: { name: true } },
+      student: {
+        select: { name: true, grade: true, className: true, allergies: true, dietaryNotes: true },
+      },
+    },
+  });
+  const meals = rows.map((row): ServiceMeal => ({
+    orderId: row.id,
+    studentName: row.student.name,
+    grade: row.student.grade,
+    className: row.student.className,
+    allergies: row.student.allergies,
+    dietaryNotes: row.student.dietaryNotes,
+    menuItemName: row.menuItem.name,
+    category: row.category,
+    sideDish: row.sideDish,
+    comments: row.comments,
+    allergyAcknowledged: row.allergyAcknowledged,
+  }));
+  return { date: query.date, meals: meals.sort(compareMeals) };
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session";
+import type { MenuValidationDto } from "@/lib/contracts";
+import { getDb } from "@/lib/db";
+import { validateMenuItems } from "@/lib/menu/validate-items";
+import { assertAllergySafe, orderableMenu } from "@/lib/orders/check-cart";
+import type { CartAllergyLine } from "@/lib/validations/orders";
+
+// The cart validation's share of the allergy rule (issue 18): the same test as the order and the
+// payment, on the caller's own children only (a line for anyone else's is not judged here; the
+// order refuses it).
+
+export async function checkCartAllergies(
+  actor: SessionUser,
+  lines: readonly CartAllergyLine[],
+): Promise<void> {
+  if (lines.length === 0 || (actor.role !== "parent" && actor.role !== "teacher")) return;
+  const db = await getDb();
+  const [menu, students] = await Promise.all([
+    orderableMenu(),
+    db.student.findMany({
+      where: {
+        id: { in: [...new Set(lines.map((l) => l.studentId))] },
+        parentId: actor.id,
+        archivedAt: null,
+      },
+      select: { id: true, name: true, allergies: true },
+    }),
+  ]);
+  const studentById = new Map(students.map((s) => [s.id, s]));
+  for (const line of lines) {
+    const item = menu.get(line.menuItemId);
+    const student = studentById.get(line.studentId);
+    if (item && student) assertAllergySafe(item, student, line.allergyAcknowledged);
+  }
+}
+
+/** POST /api/menu-items/validate: the allergy rule on the cart's lines, then each item's state. */
+export async function validateCart(
+  actor: SessionUser,
+  menuItemIds: number[],
+  lines: readonly CartAllergyLine[],
+): Promise<MenuValidationDto> {
+  await checkCartAllergies(actor, lines);
+  return validateMenuItems(menuItemIds);
+}

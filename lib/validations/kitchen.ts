@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { GRADES, STAFF_GRADE } from "@/lib/contracts";
+
+// GET /api/kitchen/labels and /api/kitchen/class-list (issue 18): the day, and optionally a grade.
+
+export const serviceDayQuerySchema = z.object({
+  date: z
+    .string({ error: "Date is required (YYYY-MM-DD)" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Date must be YYYY-MM-DD"),
+  grade: z.enum([...GRADES, STAFF_GRADE], { error: "Unknown grade" }).optional(),
+});
+export type ServiceDayQuery = z.infer<typeof serviceDayQuerySchema>;
