@@ -37,6 +37,8 @@ export const queryKeys = {
   pendingPayments: (page: number) => ["/api/payments/pending", page],
   refundsAll: ["/api/refunds"],
   refunds: (page: number) => ["/api/refunds", page],
+  contactMessagesAll: ["/api/contact/messages"],
+  contactMessages: (page: number) => ["/api/contact/messages", page],
   revenueStats: (period: string) => ["/api/revenue/stats", period],
 } as const;
 

@@ -24,6 +24,7 @@ import type {
   LiveOrdersPage,
 } from "@/lib/contracts/live-orders";
 import type { AdminMenuItemDto, HasOrdersDto } from "@/lib/contracts/menu";
+import type { ContactMessageDto, ContactMessagesPageDto } from "@/lib/contracts/messages";
 import type {
   CycleOrdersPage,
   OrderStatusUpdateResultDto,
@@ -65,6 +66,8 @@ export type ApiEndpoints = {
   "/api/user/convert-to-teacher": { POST: Done };
   "/api/profile": { PUT: SessionUser };
   "/api/contact/email": { POST: Message };
+  [path: `/api/contact/messages?page=${number}`]: { GET: ContactMessagesPageDto };
+  [path: `/api/contact/messages/${number}`]: { PUT: ContactMessageDto };
 
   // The parent's and teacher's portal
   "/api/students": { GET: StudentDto[]; POST: StudentDto };

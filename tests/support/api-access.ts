@@ -35,6 +35,8 @@ export const MATRIX: Record<string, Row> = {
   "POST /api/auth/forgot-password": { access: "public" },
   "GET /api/auth/verify-email": { access: "public" },
   "POST /api/contact/email": { access: "user" },
+  "GET /api/contact/messages": { access: { feature: "messages" } },
+  "PUT /api/contact/messages/[id]": { access: { feature: "messages" } },
   "GET /api/cycle-orders": { access: { feature: "history" } },
   "GET /api/discount-codes": { access: { feature: "settings" } },
   "POST /api/discount-codes": { access: { feature: "settings" } },

@@ -3,6 +3,8 @@ import type * as adminUserPermissions from "@/app/api/admin-users/[id]/permissio
 import type * as adminUsers from "@/app/api/admin-users/route";
 import type * as forgotPassword from "@/app/api/auth/forgot-password/route";
 import type * as contactEmail from "@/app/api/contact/email/route";
+import type * as contactMessage from "@/app/api/contact/messages/[id]/route";
+import type * as contactMessages from "@/app/api/contact/messages/route";
 import type * as cycleOrders from "@/app/api/cycle-orders/route";
 import type * as discountCode from "@/app/api/discount-codes/[id]/route";
 import type * as discountCodes from "@/app/api/discount-codes/route";
@@ -101,6 +103,8 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof convertToTeacher.POST, "/api/user/convert-to-teacher", "POST">>,
   Expect<Serves<typeof profile.PUT, "/api/profile", "PUT">>,
   Expect<Serves<typeof contactEmail.POST, "/api/contact/email", "POST">>,
+  Expect<Serves<typeof contactMessages.GET, `/api/contact/messages?page=${number}`, "GET">>,
+  Expect<Serves<typeof contactMessage.PUT, `/api/contact/messages/${number}`, "PUT">>,
 
   Expect<Serves<typeof students.GET, "/api/students", "GET">>,
   Expect<Serves<typeof students.POST, "/api/students", "POST">>,
