@@ -7,6 +7,7 @@ export const queryKeys = {
   cutoffTime: ["/api/settings/cutoff-time"],
   paymentBypass: ["/api/settings/payment-bypass"],
   communication: ["/api/settings/communication"],
+  reminders: ["/api/settings/reminders"],
   myDiscountCode: ["/api/discounts/my-discount-code"],
   students: ["/api/students"],
   orders: ["/api/orders?includeAll=true"],

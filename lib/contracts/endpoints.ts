@@ -50,6 +50,7 @@ import type {
   DiscountCodeDto,
   DiscountCodeListDto,
   PaymentBypassSettingsDto,
+  ReminderSettingsDto,
   UserSearchListDto,
 } from "@/lib/contracts/settings";
 
@@ -150,6 +151,7 @@ export type ApiEndpoints = {
   "/api/settings/cutoff-time": { GET: CutoffTimeDto; POST: CutoffTimeDto };
   "/api/settings/payment-bypass": { GET: PaymentBypassSettingsDto; POST: PaymentBypassSettingsDto };
   "/api/settings/communication": { GET: CommunicationDto; POST: CommunicationDto };
+  "/api/settings/reminders": { GET: ReminderSettingsDto; POST: ReminderSettingsDto };
   "/api/settings/cycle-length": { GET: CycleLengthDto };
   "/api/discount-codes": { GET: DiscountCodeListDto; POST: DiscountCodeDto };
   [path: `/api/discount-codes/${number}`]: { PUT: DiscountCodeDto };

@@ -7,6 +7,7 @@ import type {
   CommunicationDto,
   CutoffTimeDto,
   PaymentBypassSettingsDto,
+  ReminderSettingsDto,
 } from "@/lib/contracts/settings";
 import { getDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -14,6 +15,7 @@ import type {
   CommunicationValues,
   CutoffTimeInput,
   PaymentBypassValues,
+  ReminderSettingsInput,
 } from "@/lib/validations/settings";
 
 // School-wide settings, one JSON row per key. Reads parse with zod and fall back to the defaults,
@@ -25,6 +27,7 @@ export const SETTING_KEYS = {
   cutoff: "cutoff-time",
   paymentBypass: "payment-bypass",
   communication: "communication",
+  reminders: "order-reminders",
 } as const;
 type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -38,6 +41,17 @@ const communicationSchema = z.object({
 });
 
 export const DEFAULT_CUTOFF: CutoffTimeDto = { cutoffHour: 8, cutoffMinute: 0 };
+export const DEFAULT_REMINDERS: ReminderSettingsDto = { enabled: false, hour: 17, minute: 0 };
+const remindersSchema = z.object({
+  enabled: z.boolean(),
+  hour: z.number().int().min(0).max(23),
+  minute: z.number().int().min(0).max(59),
+});
+
+function toReminders(value: unknown): ReminderSettingsDto {
+  const parsed = remindersSchema.safeParse(value);
+  return parsed.success ? parsed.data : DEFAULT_REMINDERS;
+}
 
 async function readSetting(key: SettingKey): Promise<unknown> {
   return cachedRead("settings", key, async () => {
@@ -90,6 +104,19 @@ export async function getCutoffTime(): Promise<CutoffTimeDto> {
 
 export async function getCommunicationSettings(): Promise<CommunicationDto> {
   return toCommunication(await readSetting(SETTING_KEYS.communication));
+}
+
+export async function getReminderSettings(): Promise<ReminderSettingsDto> {
+  return toReminders(await readSetting(SETTING_KEYS.reminders));
+}
+
+/** POST /api/settings/reminders: whether and when order reminders go (issue 19). */
+export async function saveReminderSettings(
+  actor: SessionUser,
+  input: ReminderSettingsInput,
+): Promise<ReminderSettingsDto> {
+  const next = { enabled: input.enabled, hour: input.hour, minute: input.minute };
+  return writeSetting(actor, SETTING_KEYS.reminders, next, toReminders);
 }
 
 export async function getPaymentBypassSettings(): Promise<PaymentBypassSettingsDto> {

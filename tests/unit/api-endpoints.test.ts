@@ -55,6 +55,7 @@ import type * as communication from "@/app/api/settings/communication/route";
 import type * as cutoffTime from "@/app/api/settings/cutoff-time/route";
 import type * as cycleLength from "@/app/api/settings/cycle-length/route";
 import type * as paymentBypass from "@/app/api/settings/payment-bypass/route";
+import type * as reminders from "@/app/api/settings/reminders/route";
 import type * as student from "@/app/api/students/[id]/route";
 import type * as students from "@/app/api/students/route";
 import type * as convertToTeacher from "@/app/api/user/convert-to-teacher/route";
@@ -189,6 +190,8 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof paymentBypass.POST, "/api/settings/payment-bypass", "POST">>,
   Expect<Serves<typeof communication.GET, "/api/settings/communication", "GET">>,
   Expect<Serves<typeof communication.POST, "/api/settings/communication", "POST">>,
+  Expect<Serves<typeof reminders.GET, "/api/settings/reminders", "GET">>,
+  Expect<Serves<typeof reminders.POST, "/api/settings/reminders", "POST">>,
   Expect<Serves<typeof cycleLength.GET, "/api/settings/cycle-length", "GET">>,
   Expect<Serves<typeof discountCodes.GET, "/api/discount-codes", "GET">>,
   Expect<Serves<typeof discountCodes.POST, "/api/discount-codes", "POST">>,

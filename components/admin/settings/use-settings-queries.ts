@@ -7,6 +7,7 @@ import { queryKeys } from "@/lib/client/query-keys";
 import type { DiscountCodeInput } from "@/lib/validations/discount-codes";
 import type {
   CommunicationValues,
+  ReminderSettingsInput,
   CutoffTimeInput,
   PaymentBypassValues,
 } from "@/lib/validations/settings";
@@ -74,6 +75,7 @@ type SettingWrites = {
   "/api/settings/cutoff-time": CutoffTimeInput;
   "/api/settings/payment-bypass": PaymentBypassValues;
   "/api/settings/communication": CommunicationValues;
+  "/api/settings/reminders": ReminderSettingsInput;
 };
 
 /** One settings key: its GET (toast on failure) and its POST (the answer replaces the cache). */
@@ -117,5 +119,13 @@ export function useCommunicationSetting() {
     fetchFailed: "Failed to fetch communication settings",
     saveFailed: "Failed to save communication settings",
     saved: "Communication settings saved successfully",
+  });
+}
+
+export function useReminderSetting() {
+  return useSetting(queryKeys.reminders, "/api/settings/reminders", {
+    fetchFailed: "Failed to fetch reminder settings",
+    saveFailed: "Failed to save reminder settings",
+    saved: "Reminder settings saved successfully",
   });
 }
