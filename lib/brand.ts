@@ -2,3 +2,5 @@
 export const SHOP_NAME = "School Tuckshop";
 export const SHOP_CONTACT_NAME = "the tuckshop manager";
 export const DEVELOPER_CREDIT = "Canteen Portal";
+/** Where the footer's powered-by credit links to (spec 000 §2); the school sets the real one. */
+export const DEVELOPER_URL = "https://canteen-portal.example/";

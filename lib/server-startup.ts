@@ -11,6 +11,7 @@ import {
 import { log } from "@/lib/observability/log";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { pruneRateLimits } from "@/lib/rate-limit";
+import { sendOrderReminders } from "@/lib/reminders/order-reminders";
 import { limitHeapGrowth } from "@/lib/system/heap-growth";
 
 /** How long a stopping instance waits for requests in flight (below the usual 30 s kill delay). */
@@ -18,8 +19,8 @@ const DRAIN_TIMEOUT_MS = 25_000;
 
 /**
  * Called once per server process. The sweeps are safe on several instances at once: payment
- * attempts and outbox rows are claimed with SKIP LOCKED and a lease, and pruning expired counters
- * is idempotent.
+ * attempts and outbox rows are claimed with SKIP LOCKED and a lease, an order reminder by its
+ * (account, day) row, and pruning expired counters is idempotent.
  */
 export async function startServer(): Promise<void> {
   limitHeapGrowth();
@@ -40,6 +41,7 @@ async function sweep(): Promise<void> {
   if (isDraining()) return;
   try {
     await reconcileOpenPayments({ olderThanSeconds: env().RECONCILE_AFTER_SECONDS });
+    await sendOrderReminders();
     await processOutbox();
     await pruneRateLimits();
   } catch (error) {

@@ -5,22 +5,27 @@ import { useState, type ReactNode } from "react";
 import { LazyHeaderMenu, LazyProfileDialog } from "@/components/account/lazy-account";
 import { MenuButton } from "@/components/account/menu-button";
 import { useLogout } from "@/components/auth/use-session-actions";
+import { useMyDiscountCode } from "@/components/portal/use-portal-queries";
 import { Button } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/auth/session";
 import { SHOP_NAME } from "@/lib/brand";
 
 // The parent and teacher header (spec 000 §2): logo, title, actions and the welcome line. Below
-// 768 px the actions sit in a dropdown menu, whose code (Radix's menu and its positioning) is fetched
-// on the first press of its button. `extra` holds the badges and buttons other screens add.
+// 768 px the actions, the discount code and Contact included, sit in a dropdown menu, whose code
+// (Radix's menu and its positioning) is fetched on the first press of its button. `extra` holds
+// the badges and buttons other screens add from 768 px up; `onContact` is the menu's Contact.
 export function PortalHeader({
   user,
   title,
   extra,
+  onContact,
 }: {
   user: SessionUser;
   title: string;
   extra?: ReactNode;
+  onContact?: () => void;
 }) {
+  const discount = useMyDiscountCode().data;
   const [profileOpen, setProfileOpen] = useState(false);
   // null until the menu button is first pressed; from then on the loaded dropdown menu is shown.
   const [menuOpen, setMenuOpen] = useState<boolean | null>(null);
@@ -60,6 +65,8 @@ export function PortalHeader({
               onOpenChange={setMenuOpen}
               onProfile={() => setProfileOpen(true)}
               onLogout={() => void logout()}
+              onContact={onContact}
+              discount={discount}
             />
           )}
         </div>

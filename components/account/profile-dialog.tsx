@@ -20,8 +20,10 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
+import { FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/components/ui/form";
 import { TextField } from "@/components/ui/form-fields";
 import { Separator } from "@/components/ui/separator";
+import { Switch } from "@/components/ui/switch";
 import { api } from "@/lib/client/api";
 import type { SessionUser } from "@/lib/auth/session";
 import { profileSchema } from "@/lib/validations/auth";
@@ -30,7 +32,12 @@ type ProfileFormValues = z.input<typeof profileSchema>;
 
 /** The payload of PUT /api/profile: password fields only when a new password is given. */
 export function toProfilePayload(values: ProfileFormValues) {
-  const base = { name: values.name.trim(), email: values.email ?? "", phone: values.phone ?? "" };
+  const base = {
+    name: values.name.trim(),
+    email: values.email ?? "",
+    phone: values.phone ?? "",
+    ...(values.orderReminders === undefined ? {} : { orderReminders: values.orderReminders }),
+  };
   if (!values.newPassword) return base;
   return {
     ...base,
@@ -60,6 +67,8 @@ export function ProfileDialog({
       currentPassword: "",
       newPassword: "",
       confirmPassword: "",
+      // Only parents and teachers order, so only they are reminded (issue 19).
+      ...(user.role === "admin" ? {} : { orderReminders: user.orderReminders }),
     },
   });
 
@@ -97,6 +106,25 @@ export function ProfileDialog({
         autoComplete="email"
       />
       <TextField control={form.control} name="phone" label="Phone" type="tel" autoComplete="tel" />
+      {user.role !== "admin" && (
+        <FormField
+          control={form.control}
+          name="orderReminders"
+          render={({ field }) => (
+            <FormItem className="flex items-start justify-between gap-3">
+              <div className="grid gap-1">
+                <FormLabel>Order reminders</FormLabel>
+                <FormDescription>
+                  An e-mail the day before a school day when a child has no meal ordered yet.
+                </FormDescription>
+              </div>
+              <FormControl>
+                <Switch checked={field.value ?? true} onCheckedChange={field.onChange} />
+              </FormControl>
+            </FormItem>
+          )}
+        />
+      )}
       <Separator />
       <p className="text-sm text-muted-foreground">
         To change your password, enter your current password and the new one twice.

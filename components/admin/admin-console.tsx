@@ -3,6 +3,7 @@
 import { LogOut, PanelLeft } from "lucide-react";
 import { useState } from "react";
 import { SECTION_SCREENS } from "@/components/admin/admin-sections";
+import { useUnreadMessages } from "@/components/admin/messages/use-messages-queries";
 import { useIsNarrow } from "@/components/admin/use-is-narrow";
 import { useLogout } from "@/components/auth/use-session-actions";
 import { Button } from "@/components/ui/button";
@@ -32,6 +33,7 @@ export function AdminConsole({
   const open = openChoice ?? (narrow === undefined ? undefined : !narrow);
   const logout = useLogout();
   const Screen = section ? SECTION_SCREENS[section] : undefined;
+  const unread = useUnreadMessages(sections.includes("messages"));
 
   function choose(next: Feature) {
     setSection(next);
@@ -74,6 +76,12 @@ export function AdminConsole({
                   )}
                 >
                   {SECTION_TITLES[key]}
+                  {key === "messages" && Boolean(unread) && (
+                    <span className="ml-2 rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">
+                      {unread}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  )}
                 </button>
               </li>
             ))}

@@ -6,6 +6,7 @@ import { OrderCyclesSection } from "@/components/admin/cycles/order-cycles-secti
 import { CycleHistorySection } from "@/components/admin/history/cycle-history-section";
 import { KitchenSection } from "@/components/admin/kitchen/kitchen-section";
 import { LiveOrdersSection } from "@/components/admin/live-orders/live-orders-section";
+import { MessagesSection } from "@/components/admin/messages/messages-section";
 import { MenuManagementSection } from "@/components/admin/menu/menu-management-section";
 import { OrderRecoverySection } from "@/components/admin/order-recovery/order-recovery-section";
 import { ParentsStudentsSection } from "@/components/admin/parents/parents-section";
@@ -29,4 +30,5 @@ export const SECTION_SCREENS: Record<Feature, ComponentType> = {
   settings: SettingsSection,
   order_recovery: OrderRecoverySection,
   pending_payments: PendingPaymentsSection,
+  messages: MessagesSection,
 };

@@ -7,7 +7,7 @@ import { startCardPayment } from "@/components/parent/checkout";
 import { StudentSelector } from "@/components/parent/student-selector";
 import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
-import { HeaderExtras, MobileHeaderExtras } from "@/components/portal/header-extras";
+import { HeaderExtras } from "@/components/portal/header-extras";
 import { LazyStudentsTab } from "@/components/parent/lazy-parent";
 import { LazyCartView, LazyContactDialogs, LazyTermsDialog } from "@/components/portal/lazy-portal";
 import { OfflineSupport } from "@/components/portal/offline-support";
@@ -55,8 +55,8 @@ export function ParentDashboard({
         user={user}
         title="Parent Dashboard"
         extra={<HeaderExtras onContact={() => setContact("choose")} />}
+        onContact={() => setContact("choose")}
       />
-      <MobileHeaderExtras onContact={() => setContact("choose")} />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <OfflineSupport />
         <Tabs

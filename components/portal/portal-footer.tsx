@@ -1,12 +1,12 @@
-import { DEVELOPER_CREDIT } from "@/lib/brand";
+import { DEVELOPER_CREDIT, DEVELOPER_URL } from "@/lib/brand";
 
 // The portal footer (spec 000 §2): the Terms and Conditions link and the powered-by credit.
 export function PortalFooter({
   onShowTerms,
-  poweredByHref,
+  poweredByHref = DEVELOPER_URL,
 }: {
   onShowTerms: () => void;
-  /** Where the powered-by credit links to; plain text without one. */
+  /** Where the powered-by credit links to (lib/brand.ts by default); plain text when empty. */
   poweredByHref?: string;
 }) {
   return (

@@ -6,7 +6,7 @@ import { PortalHeader } from "@/components/account/portal-header";
 import { startCardPayment } from "@/components/parent/checkout";
 import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
-import { HeaderExtras, MobileHeaderExtras } from "@/components/portal/header-extras";
+import { HeaderExtras } from "@/components/portal/header-extras";
 import { LazyContactDialogs, LazyTermsDialog } from "@/components/portal/lazy-portal";
 import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
@@ -61,8 +61,8 @@ export function TeacherPortal({
         user={user}
         title="Teacher Portal"
         extra={<HeaderExtras onContact={() => setContact("choose")} />}
+        onContact={() => setContact("choose")}
       />
-      <MobileHeaderExtras onContact={() => setContact("choose")} />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <OfflineSupport />
         <Tabs

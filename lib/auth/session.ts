@@ -28,6 +28,7 @@ export const sessionUserSelect = {
   role: true,
   allowedFeatures: true,
   emailVerifiedAt: true,
+  orderReminders: true,
 } as const;
 
 type UserRow = {
@@ -39,6 +40,7 @@ type UserRow = {
   role: Role;
   allowedFeatures: string[];
   emailVerifiedAt: Date | null;
+  orderReminders: boolean;
 };
 
 /** Picks the public fields by name, so a row selected with extra columns never leaks them. */
@@ -52,6 +54,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     role: row.role,
     allowedFeatures: row.allowedFeatures,
     emailVerified: row.emailVerifiedAt !== null,
+    orderReminders: row.orderReminders,
   };
 }
 
@@ -94,7 +97,7 @@ export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   const [row] = await db.$queryRaw<SessionRow[]>`
     SELECT s."userId", s."expiresAt", s."lastSeenAt",
            u."id", u."username", u."name", u."email", u."phone", u."role"::text AS "role",
-           u."allowedFeatures", u."emailVerifiedAt"
+           u."allowedFeatures", u."emailVerifiedAt", u."orderReminders"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
     WHERE s."id" = ${session.sid}`;
   const now = Date.now();

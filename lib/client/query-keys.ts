@@ -8,6 +8,7 @@ export const queryKeys = {
   paymentBypass: ["/api/settings/payment-bypass"],
   mobileMoney: ["/api/settings/mobile-money"],
   communication: ["/api/settings/communication"],
+  reminders: ["/api/settings/reminders"],
   myDiscountCode: ["/api/discounts/my-discount-code"],
   students: ["/api/students"],
   orders: ["/api/orders?includeAll=true"],
@@ -38,6 +39,8 @@ export const queryKeys = {
   pendingPayments: (page: number) => ["/api/payments/pending", page],
   refundsAll: ["/api/refunds"],
   refunds: (page: number) => ["/api/refunds", page],
+  contactMessagesAll: ["/api/contact/messages"],
+  contactMessages: (page: number) => ["/api/contact/messages", page],
   revenueStats: (period: string) => ["/api/revenue/stats", period],
 } as const;
 

@@ -1,15 +1,15 @@
 import "server-only";
-import { ApiError, tooManyRequests } from "@/lib/api/errors";
+import { tooManyRequests } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
 import { hit, type Limit } from "@/lib/rate-limit";
 import { getCommunicationSettings } from "@/lib/settings/settings";
 import type { ContactEmailInput } from "@/lib/validations/contact";
 
-// The Contact Us e-mail form: one message to the school's support address, through the outbox.
+// The Contact Us e-mail form: every message is kept for the console's Messages inbox, and also
+// sent to the school's support address through the outbox when one is set (decision 0023).
 
-export const CONTACT_UNAVAILABLE =
-  "Messages cannot be sent right now. Please contact the school office.";
 const CONTACT_LIMIT = { max: 5, windowSeconds: 60 * 60 };
 
 const contactLimit = (userId: number): Limit => ({
@@ -17,23 +17,28 @@ const contactLimit = (userId: number): Limit => ({
   ...CONTACT_LIMIT,
 });
 
-/** Queues the message for the support address (communication setting `supportEmail`). */
+/** Keeps the message and, with a support address (setting `supportEmail`), queues it there. */
 export async function sendContactMessage(
   actor: SessionUser,
   input: ContactEmailInput,
 ): Promise<{ message: string }> {
-  const { supportEmail } = await getCommunicationSettings();
-  const to = supportEmail.trim();
-  if (!to) throw new ApiError(503, CONTACT_UNAVAILABLE);
-  // Counted before sending, in one atomic step, so parallel requests cannot slip past the limit.
+  // Counted before keeping, in one atomic step, so parallel requests cannot slip past the limit.
   const { count, retryAfter } = await hit(contactLimit(actor.id));
   if (count > CONTACT_LIMIT.max) throw tooManyRequests(retryAfter);
-  await enqueueEmail({
-    to,
-    subject: `Portal message from ${actor.username}`,
-    text: contactText(actor, input),
+  const to = (await getCommunicationSettings()).supportEmail.trim();
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    await tx.contactMessage.create({
+      data: { userId: actor.id, name: input.name, email: input.email, text: input.message },
+    });
+    if (to) {
+      await enqueueEmail(
+        { to, subject: `Portal message from ${actor.username}`, text: contactText(actor, input) },
+        tx,
+      );
+    }
   });
-  kickOutbox();
+  if (to) kickOutbox();
   return { message: "Message sent" };
 }
 

@@ -25,6 +25,7 @@ import type {
 } from "@/lib/contracts/live-orders";
 import type { AdminMenuItemDto, HasOrdersDto } from "@/lib/contracts/menu";
 import type { MobileMoneySettingsDto, MobilePaymentAnswer } from "@/lib/contracts/mobile-money";
+import type { ContactMessageDto, ContactMessagesPageDto } from "@/lib/contracts/messages";
 import type {
   CycleOrdersPage,
   OrderStatusUpdateResultDto,
@@ -50,6 +51,7 @@ import type {
   DiscountCodeDto,
   DiscountCodeListDto,
   PaymentBypassSettingsDto,
+  ReminderSettingsDto,
   UserSearchListDto,
 } from "@/lib/contracts/settings";
 
@@ -66,6 +68,8 @@ export type ApiEndpoints = {
   "/api/user/convert-to-teacher": { POST: Done };
   "/api/profile": { PUT: SessionUser };
   "/api/contact/email": { POST: Message };
+  [path: `/api/contact/messages?page=${number}`]: { GET: ContactMessagesPageDto };
+  [path: `/api/contact/messages/${number}`]: { PUT: ContactMessageDto };
 
   // The parent's and teacher's portal
   "/api/students": { GET: StudentDto[]; POST: StudentDto };
@@ -150,6 +154,7 @@ export type ApiEndpoints = {
   "/api/settings/payment-bypass": { GET: PaymentBypassSettingsDto; POST: PaymentBypassSettingsDto };
   "/api/settings/communication": { GET: CommunicationDto; POST: CommunicationDto };
   "/api/settings/mobile-money": { GET: MobileMoneySettingsDto; POST: MobileMoneySettingsDto };
+  "/api/settings/reminders": { GET: ReminderSettingsDto; POST: ReminderSettingsDto };
   "/api/settings/cycle-length": { GET: CycleLengthDto };
   "/api/discount-codes": { GET: DiscountCodeListDto; POST: DiscountCodeDto };
   [path: `/api/discount-codes/${number}`]: { PUT: DiscountCodeDto };

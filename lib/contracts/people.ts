@@ -18,6 +18,8 @@ export type SessionUser = {
   role: Role;
   allowedFeatures: string[];
   emailVerified: boolean;
+  /** Whether the account gets order reminders before the cut-off (issue 19). */
+  orderReminders: boolean;
 };
 
 export type AdminUserDto = {

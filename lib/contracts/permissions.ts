@@ -13,6 +13,7 @@ export const FEATURES = [
   "settings",
   "order_recovery",
   "pending_payments",
+  "messages",
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
@@ -30,6 +31,7 @@ export const SECTION_TITLES: Record<Feature, string> = {
   settings: "Settings",
   order_recovery: "Order Recovery",
   pending_payments: "Pending Payments",
+  messages: "Messages",
 };
 
 export const SUPERADMIN_USERNAME = "superadmin";

@@ -4,6 +4,9 @@
 export type { CommunicationDto, CutoffTimeDto } from "@/lib/contracts";
 export type { MobileMoneySettingsDto } from "@/lib/contracts/mobile-money";
 
+/** Order reminders before the cut-off (issue 19): off by default; the time in the school's zone. */
+export type ReminderSettingsDto = { enabled: boolean; hour: number; minute: number };
+
 export type MobileMoneyAccount = { name: string; number: string };
 
 export type BankTransferDetails = {

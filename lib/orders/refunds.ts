@@ -71,7 +71,13 @@ export async function completeRefund(actor: SessionUser, orderId: number): Promi
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const { count } = await tx.order.updateMany({
-      where: { id: orderId, status: "cancelled", paymentStatus: "confirmed" },
+      // The same orders the list shows: a free order (nothing paid) is never refunded.
+      where: {
+        id: orderId,
+        status: "cancelled",
+        paymentStatus: "confirmed",
+        discountedPrice: { gt: 0 },
+      },
       data: { status: "refunded", version: { increment: 1 } },
     });
     const row = await tx.order.findUnique({

@@ -8,6 +8,7 @@ import type {
   CommunicationDto,
   CutoffTimeDto,
   PaymentBypassSettingsDto,
+  ReminderSettingsDto,
 } from "@/lib/contracts/settings";
 import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -17,6 +18,7 @@ import type {
   CutoffTimeInput,
   MobileMoneySettingsInput,
   PaymentBypassValues,
+  ReminderSettingsInput,
 } from "@/lib/validations/settings";
 
 // School-wide settings, one JSON row per key. Reads parse with zod and fall back to the defaults,
@@ -29,6 +31,7 @@ export const SETTING_KEYS = {
   paymentBypass: "payment-bypass",
   communication: "communication",
   mobileMoney: "mobile-money",
+  reminders: "order-reminders",
 } as const;
 type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -50,6 +53,17 @@ const mobileMoneySchema = z.object({
 });
 
 export const DEFAULT_CUTOFF: CutoffTimeDto = { cutoffHour: 8, cutoffMinute: 0 };
+export const DEFAULT_REMINDERS: ReminderSettingsDto = { enabled: false, hour: 17, minute: 0 };
+const remindersSchema = z.object({
+  enabled: z.boolean(),
+  hour: z.number().int().min(0).max(23),
+  minute: z.number().int().min(0).max(59),
+});
+
+function toReminders(value: unknown): ReminderSettingsDto {
+  const parsed = remindersSchema.safeParse(value);
+  return parsed.success ? parsed.data : DEFAULT_REMINDERS;
+}
 
 async function readSetting(key: SettingKey): Promise<unknown> {
   return cachedRead("settings", key, async () => {
@@ -109,6 +123,19 @@ export async function getCutoffTime(): Promise<CutoffTimeDto> {
 
 export async function getCommunicationSettings(): Promise<CommunicationDto> {
   return toCommunication(await readSetting(SETTING_KEYS.communication));
+}
+
+export async function getReminderSettings(): Promise<ReminderSettingsDto> {
+  return toReminders(await readSetting(SETTING_KEYS.reminders));
+}
+
+/** POST /api/settings/reminders: whether and when order reminders go (issue 19). */
+export async function saveReminderSettings(
+  actor: SessionUser,
+  input: ReminderSettingsInput,
+): Promise<ReminderSettingsDto> {
+  const next = { enabled: input.enabled, hour: input.hour, minute: input.minute };
+  return writeSetting(actor, SETTING_KEYS.reminders, next, toReminders);
 }
 
 export async function getPaymentBypassSettings(): Promise<PaymentBypassSettingsDto> {

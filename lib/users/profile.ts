@@ -20,6 +20,7 @@ export type ProfileChange = {
   phone?: string | undefined;
   currentPassword?: string | undefined;
   newPassword?: string | undefined;
+  orderReminders?: boolean | undefined;
 };
 
 /**
@@ -58,6 +59,7 @@ export async function updateProfile(
         phone: change.phone ?? null,
         ...(emailChanged ? { emailVerifiedAt: null } : {}),
         ...(passwordHash ? { passwordHash } : {}),
+        ...(change.orderReminders === undefined ? {} : { orderReminders: change.orderReminders }),
       },
       select: sessionUserSelect,
     });

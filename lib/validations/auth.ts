@@ -90,6 +90,8 @@ export const profileSchema = z
       ])
       .optional(),
     confirmPassword: z.string().max(PASSWORD_MAX).optional(),
+    /** Order reminders before the cut-off (issue 19); left as it is when absent. */
+    orderReminders: z.boolean({ error: "Order reminders must be on or off" }).optional(),
   })
   .refine((v) => !v.newPassword || (!!v.currentPassword && v.newPassword === v.confirmPassword), {
     message: PASSWORD_PAIR_MESSAGE,

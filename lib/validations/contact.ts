@@ -31,3 +31,9 @@ export const contactEmailSchema = z.object({
     .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters long`),
 });
 export type ContactEmailInput = z.infer<typeof contactEmailSchema>;
+
+/** PUT /api/contact/messages/{id}: mark a message handled or unread again. */
+export const contactMessageUpdateSchema = z.object({
+  handled: z.boolean({ error: "Handled must be true or false" }),
+});
+export type ContactMessageUpdate = z.infer<typeof contactMessageUpdateSchema>;

@@ -19,6 +19,12 @@ export const cutoffTimeSchema = z.object({
 });
 export type CutoffTimeInput = z.infer<typeof cutoffTimeSchema>;
 
+/** POST /api/settings/reminders: on or off, and the time of day the reminders go. */
+export const reminderSettingsSchema = cutoffTimeSchema.extend({
+  enabled: z.boolean({ error: "Reminders must be on or off" }),
+});
+export type ReminderSettingsInput = z.infer<typeof reminderSettingsSchema>;
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })

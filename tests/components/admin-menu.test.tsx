@@ -300,6 +300,18 @@ describe("the edit screen", () => {
     expect(screen.getByRole("link", { name: "Back to Menu" })).toHaveAttribute("href", "/");
   });
 
+  it("says 'Failed to check order status' and keeps the name locked when the check fails", async () => {
+    mockFetch({
+      "GET /api/menu/101": { ...item(), version: 7 },
+      "GET /api/menu/101/has-orders": { status: 500, body: {} },
+    });
+    renderPortal(<EditMenuItem itemId={101} />);
+    expect(await screen.findByText("Failed to check order status")).toBeInTheDocument();
+    expect(
+      await screen.findByLabelText("Name (Cannot be changed due to existing orders)"),
+    ).toBeDisabled();
+  });
+
   it("returns to / after saving", async () => {
     push.mockClear();
     mockFetch({

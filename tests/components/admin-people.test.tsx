@@ -21,6 +21,7 @@ const superadmin: SessionUser = {
   role: "admin",
   allowedFeatures: [],
   emailVerified: false,
+  orderReminders: true,
 };
 
 const admins: AdminUserDto[] = [

@@ -176,6 +176,34 @@ describe("Settings › Order Settings", () => {
   });
 });
 
+describe("Settings › Order Settings › Order Reminders", () => {
+  it("shows the saved reminder settings and saves them turned on at a new time", async () => {
+    const user = userEvent.setup();
+    const calls = renderSettings({
+      "GET /api/settings/cutoff-time": { cutoffHour: 8, cutoffMinute: 0 },
+      "GET /api/settings/reminders": { enabled: false, hour: 17, minute: 0 },
+      "POST /api/settings/reminders": (body: unknown) => body,
+    });
+    await user.click(screen.getByRole("tab", { name: "Order Settings" }));
+    const hour = await screen.findByRole("combobox", { name: "Reminder hour" });
+    expect(hour).toHaveTextContent("17");
+    const enabled = screen.getByRole("switch", { name: "Send order reminders" });
+    expect(enabled).not.toBeChecked();
+    await user.click(enabled);
+    await user.click(hour);
+    await user.click(await screen.findByRole("option", { name: "16" }));
+    await user.click(screen.getByRole("button", { name: "Save Reminders" }));
+    expect(await screen.findByText("Reminder settings saved successfully")).toBeInTheDocument();
+    expect(
+      calls.find((c) => c.path === "/api/settings/reminders" && c.method === "POST")?.body,
+    ).toEqual({
+      enabled: true,
+      hour: 16,
+      minute: 0,
+    });
+  });
+});
+
 describe("Settings › Payment Settings and Communication", () => {
   it("shows the payment fields only when enabled, and saves them", async () => {
     const user = userEvent.setup();

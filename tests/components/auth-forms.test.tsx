@@ -53,6 +53,15 @@ describe("profile payload (spec 000 §5)", () => {
     ).toEqual({ name: "Ann", email: "a@b.co", phone: "" });
   });
 
+  it("sends the order reminders choice when the form has one (issue 19)", () => {
+    expect(toProfilePayload({ name: "Ann", orderReminders: false })).toEqual({
+      name: "Ann",
+      email: "",
+      phone: "",
+      orderReminders: false,
+    });
+  });
+
   it("keeps them with a new password", () => {
     expect(
       toProfilePayload({

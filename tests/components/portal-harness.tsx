@@ -94,6 +94,7 @@ export const parentUser: SessionUser = {
   role: "parent",
   allowedFeatures: [],
   emailVerified: true,
+  orderReminders: true,
 };
 
 export const teacherUser: SessionUser = {

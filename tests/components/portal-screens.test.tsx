@@ -71,6 +71,23 @@ describe("the parent dashboard", () => {
     expect(screen.queryByRole("combobox", { name: "Ordering for" })).toBeNull();
   });
 
+  it("puts the discount code and Contact in the small screens' dropdown menu", async () => {
+    mockFetch(
+      baseRoutes({
+        "GET /api/discounts/my-discount-code": { code: "STAFF10", discountPercentage: 10 },
+        "GET /api/settings/communication": { supportEmail: "", whatsappNumber: "" },
+      }),
+    );
+    renderPortal(<ParentDashboard user={parentUser} timeZone={TZ} />);
+    await screen.findByRole("button", { name: "Discount code STAFF10: 10% off" });
+    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByText("STAFF10 · 10% off")).toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "View Profile" })).toBeInTheDocument();
+    await userEvent.click(within(menu).getByRole("menuitem", { name: "Contact" }));
+    expect(await screen.findByRole("dialog", { name: "Contact Us" })).toBeInTheDocument();
+  });
+
   it("shows the discount code, Contact Us with WhatsApp, and the terms", async () => {
     mockFetch(
       baseRoutes({
@@ -79,7 +96,9 @@ describe("the parent dashboard", () => {
       }),
     );
     renderPortal(<ParentDashboard user={parentUser} timeZone={TZ} />);
-    expect(await screen.findByText("STAFF10 · 10% off")).toBeInTheDocument();
+    expect(
+      await screen.findByRole("button", { name: "Discount code STAFF10: 10% off" }),
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getAllByRole("button", { name: "Contact" })[0]!);
     const chooser = await screen.findByRole("dialog", { name: "Contact Us" });

@@ -40,6 +40,7 @@ describe("PUT /api/profile", () => {
       name: "Mary B.",
       email: "mary@example.com",
       emailVerified: false,
+      orderReminders: true,
     });
   });
 
@@ -63,6 +64,33 @@ describe("PUT /api/profile", () => {
     expect(answer.body).toMatchObject({ message });
     const me = await browser.call(user.GET, "GET", "/api/user");
     expect(me.body).toMatchObject({ name: "Mary Banda" });
+  });
+
+  it("turns order reminders off and on again, and leaves them alone when not sent", async () => {
+    const { browser } = await signedUp();
+    const put = (body: Record<string, unknown>) =>
+      browser.call(profile.PUT, "PUT", "/api/profile", { body: { name: "Mary Banda", ...body } });
+    const me = async () => (await browser.call(user.GET, "GET", "/api/user")).body;
+    expect(await me()).toMatchObject({ orderReminders: true });
+    const off = await put({ orderReminders: false });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ orderReminders: false });
+    expect(await me()).toMatchObject({ orderReminders: false });
+    expect((await put({})).status).toBe(200);
+    expect(await me()).toMatchObject({ orderReminders: false });
+    expect((await put({ orderReminders: true })).status).toBe(200);
+    expect(await me()).toMatchObject({ orderReminders: true });
+  });
+
+  it("refuses order reminders that are not true or false, and changes nothing", async () => {
+    const { browser } = await signedUp();
+    const answer = await browser.call(profile.PUT, "PUT", "/api/profile", {
+      body: { name: "Someone Else", orderReminders: "no" },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ message: "Order reminders must be on or off" });
+    const me = await browser.call(user.GET, "GET", "/api/user");
+    expect(me.body).toMatchObject({ name: "Mary Banda", orderReminders: true });
   });
 
   it("refuses a wrong current password", async () => {

@@ -5,7 +5,6 @@ import { signedIn } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 const SUPPORT = "office@school.example";
-const UNAVAILABLE = "Messages cannot be sent right now. Please contact the school office.";
 const valid = {
   name: "Mary Banda",
   email: "mary@example.com",
@@ -28,6 +27,11 @@ async function setSupportEmail(supportEmail: string) {
 async function outboxCount() {
   const db = await getDb();
   return db.emailOutbox.count();
+}
+
+async function messageCount() {
+  const db = await getDb();
+  return db.contactMessage.count();
 }
 
 const send = (browser: Browser, body: unknown) =>
@@ -109,10 +113,12 @@ describe("POST /api/contact/email", () => {
   ])("refuses %s with the spec's message and queues nothing", async (_, change, message) => {
     const { browser } = await signedInMary();
     const before = await outboxCount();
+    const keptBefore = await messageCount();
     const answer = await send(browser, { ...valid, ...change });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ message, error: message });
     expect(await outboxCount()).toBe(before);
+    expect(await messageCount()).toBe(keptBefore);
   });
 
   it("refuses NUL and other control characters in a message, and queues nothing", async () => {
@@ -137,24 +143,37 @@ describe("POST /api/contact/email", () => {
     expect(last?.text).toContain("Line one\n\tLine two\nthree");
   });
 
-  it("answers 503 with a plain message when no support e-mail is configured", async () => {
+  it("keeps the message and answers 200 when no support e-mail is configured", async () => {
     await setSupportEmail("");
-    const { browser } = await signedInMary();
+    const { browser, id } = await signedInMary();
     const before = await outboxCount();
     const answer = await send(browser, valid);
-    expect(answer.status).toBe(503);
-    expect(answer.body).toEqual({ message: UNAVAILABLE, error: UNAVAILABLE });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: "Message sent" });
     expect(await outboxCount()).toBe(before);
+    const db = await getDb();
+    const kept = await db.contactMessage.findFirst({ where: { userId: id } });
+    expect(kept).toMatchObject({ name: "Mary Banda", email: valid.email, text: valid.message });
+    expect(kept?.handledAt).toBeNull();
+  });
+
+  it("keeps the message as well as sending it when a support e-mail is set", async () => {
+    const { browser, id } = await signedInMary();
+    expect((await send(browser, valid)).status).toBe(200);
+    const db = await getDb();
+    expect(await db.contactMessage.count({ where: { userId: id } })).toBe(1);
   });
 
   it("accepts 5 messages an hour per user, then answers 429 with Retry-After", async () => {
     const { browser } = await signedInMary();
     const before = await outboxCount();
+    const keptBefore = await messageCount();
     for (let i = 0; i < 5; i++) expect((await send(browser, valid)).status).toBe(200);
     const limited = await send(browser, valid);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await outboxCount()).toBe(before + 5);
+    expect(await messageCount()).toBe(keptBefore + 5);
     // Another user is counted separately.
     const other = await signedInMary();
     expect((await send(other.browser, valid)).status).toBe(200);

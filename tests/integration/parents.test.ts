@@ -264,6 +264,7 @@ describe("POST /api/parents", () => {
     expect((await browser.call(user.GET, "GET", "/api/user")).body).toMatchObject({
       role: "parent",
       emailVerified: false,
+      orderReminders: true,
     });
   });
 

@@ -167,6 +167,14 @@ describe("POST /api/refunds/{orderId}/complete", () => {
     expect(await statusOf(order.id)).toBe("cancelled");
   });
 
+  it("refuses a cancelled order that was free (nothing was paid), as the list leaves it out", async () => {
+    const order = await paidCancelled(await directParent(), { price: "0.00" });
+    const answer = await completeRefund(admin, order.id);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ message: "Only paid orders can be refunded" });
+    expect(await statusOf(order.id)).toBe("cancelled");
+  });
+
   it("refunds only once when two admins click at the same time", async () => {
     const order = await paidCancelled(await directParent());
     const other = await signedInAdmin(["refunds"]);

@@ -3,6 +3,8 @@ import type * as adminUserPermissions from "@/app/api/admin-users/[id]/permissio
 import type * as adminUsers from "@/app/api/admin-users/route";
 import type * as forgotPassword from "@/app/api/auth/forgot-password/route";
 import type * as contactEmail from "@/app/api/contact/email/route";
+import type * as contactMessage from "@/app/api/contact/messages/[id]/route";
+import type * as contactMessages from "@/app/api/contact/messages/route";
 import type * as cycleOrders from "@/app/api/cycle-orders/route";
 import type * as discountCode from "@/app/api/discount-codes/[id]/route";
 import type * as discountCodes from "@/app/api/discount-codes/route";
@@ -54,6 +56,7 @@ import type * as cutoffTime from "@/app/api/settings/cutoff-time/route";
 import type * as cycleLength from "@/app/api/settings/cycle-length/route";
 import type * as mobileMoney from "@/app/api/settings/mobile-money/route";
 import type * as paymentBypass from "@/app/api/settings/payment-bypass/route";
+import type * as reminders from "@/app/api/settings/reminders/route";
 import type * as student from "@/app/api/students/[id]/route";
 import type * as studentCare from "@/app/api/students/[id]/care/route";
 import type * as students from "@/app/api/students/route";
@@ -103,6 +106,8 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof convertToTeacher.POST, "/api/user/convert-to-teacher", "POST">>,
   Expect<Serves<typeof profile.PUT, "/api/profile", "PUT">>,
   Expect<Serves<typeof contactEmail.POST, "/api/contact/email", "POST">>,
+  Expect<Serves<typeof contactMessages.GET, `/api/contact/messages?page=${number}`, "GET">>,
+  Expect<Serves<typeof contactMessage.PUT, `/api/contact/messages/${number}`, "PUT">>,
 
   Expect<Serves<typeof students.GET, "/api/students", "GET">>,
   Expect<Serves<typeof students.POST, "/api/students", "POST">>,
@@ -191,6 +196,8 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof communication.POST, "/api/settings/communication", "POST">>,
   Expect<Serves<typeof mobileMoney.GET, "/api/settings/mobile-money", "GET">>,
   Expect<Serves<typeof mobileMoney.POST, "/api/settings/mobile-money", "POST">>,
+  Expect<Serves<typeof reminders.GET, "/api/settings/reminders", "GET">>,
+  Expect<Serves<typeof reminders.POST, "/api/settings/reminders", "POST">>,
   Expect<Serves<typeof cycleLength.GET, "/api/settings/cycle-length", "GET">>,
   Expect<Serves<typeof discountCodes.GET, "/api/discount-codes", "GET">>,
   Expect<Serves<typeof discountCodes.POST, "/api/discount-codes", "POST">>,

@@ -40,9 +40,9 @@ export function EditMenuItem({ itemId }: { itemId: number }) {
         <MenuItemForm
           key={`${item.id}:${item.version}`}
           item={item}
-          // When the order check fails the name stays editable; the server refuses a rename
-          // of an item with orders (409) and its message is shown.
-          hasOrders={ordersQuery.data?.hasOrders ?? false}
+          // Until the order check answers (it failed: a toast said so) the name stays locked;
+          // the server refuses a rename of an item with orders (409) in any case.
+          hasOrders={ordersQuery.data?.hasOrders ?? true}
           onSaved={() => {
             void refreshMenuItems();
             router.push("/");

@@ -54,7 +54,8 @@ export function MenuItemForm({
   const change = useMenuItemChange();
 
   const ordersQuery = useMenuItemHasOrders(item?.id, editing && hasOrders === undefined);
-  const nameLocked = editing && (hasOrders ?? ordersQuery.data?.hasOrders ?? false);
+  // Locked until the check answers: a name is never editable on a guess.
+  const nameLocked = editing && (hasOrders ?? ordersQuery.data?.hasOrders ?? true);
 
   function duplicate() {
     if (!item) return;

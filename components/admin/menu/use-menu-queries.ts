@@ -1,7 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { notify, toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
+import {
+  notify,
+  toastError,
+  toastFailure,
+  toastSuccess,
+  useErrorToast,
+} from "@/components/notifications/toast";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { MenuItemDto } from "@/lib/contracts";
@@ -52,13 +58,18 @@ export function useRefreshMenuItems() {
 
 const hasOrdersOf = (itemId: number) => api(`/api/menu/${itemId}/has-orders`);
 
+/** Spec 001 §8: the toast when the has-orders check fails (the name then stays locked). */
+export const ORDER_CHECK_FAILED = "Failed to check order status";
+
 /** Whether an item has orders (its name is then locked); not asked while `enabled` is false. */
 export function useMenuItemHasOrders(itemId: number | undefined, enabled: boolean) {
-  return useQuery({
+  const query = useQuery({
     queryKey: queryKeys.menuItemHasOrders(itemId ?? ""),
     queryFn: () => hasOrdersOf(itemId ?? 0),
     enabled: enabled && itemId !== undefined,
   });
+  useErrorToast(query.error, ORDER_CHECK_FAILED);
+  return query;
 }
 
 /** /menu/edit/{id}: the item with its version and whether it has orders, read afresh each time. */
@@ -73,6 +84,8 @@ export function useMenuItemToEdit(itemId: number) {
     queryFn: () => hasOrdersOf(itemId),
     staleTime: 0,
   });
+  // Not when the item itself failed: that screen says so already.
+  useErrorToast(itemQuery.isError ? null : ordersQuery.error, ORDER_CHECK_FAILED);
   return { itemQuery, ordersQuery };
 }
 

@@ -7,6 +7,7 @@ import { queryKeys } from "@/lib/client/query-keys";
 import type { DiscountCodeInput } from "@/lib/validations/discount-codes";
 import type {
   CommunicationValues,
+  ReminderSettingsInput,
   CutoffTimeInput,
   MobileMoneySettingsInput,
   PaymentBypassValues,
@@ -76,6 +77,7 @@ type SettingWrites = {
   "/api/settings/payment-bypass": PaymentBypassValues;
   "/api/settings/communication": CommunicationValues;
   "/api/settings/mobile-money": MobileMoneySettingsInput;
+  "/api/settings/reminders": ReminderSettingsInput;
 };
 
 /** One settings key: its GET (toast on failure) and its POST (the answer replaces the cache). */
@@ -127,5 +129,13 @@ export function useMobileMoneySetting() {
     fetchFailed: "Failed to fetch mobile money settings",
     saveFailed: "Failed to save mobile money settings",
     saved: "Mobile money settings saved successfully",
+  });
+}
+
+export function useReminderSetting() {
+  return useSetting(queryKeys.reminders, "/api/settings/reminders", {
+    fetchFailed: "Failed to fetch reminder settings",
+    saveFailed: "Failed to save reminder settings",
+    saved: "Reminder settings saved successfully",
   });
 }

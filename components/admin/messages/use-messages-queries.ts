@@ -1,0 +1,45 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
+import { api } from "@/lib/client/api";
+import { queryKeys } from "@/lib/client/query-keys";
+
+// The Messages inbox's calls (issue 19: GET /api/contact/messages, PUT /api/contact/messages/{id}).
+
+/** How often the navigation's unread count is read again while the console is open. */
+const UNREAD_REFRESH_MS = 60_000;
+
+export function useContactMessages(page: number) {
+  const query = useQuery({
+    queryKey: queryKeys.contactMessages(page),
+    queryFn: () => api(`/api/contact/messages?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(query.error, "Failed to fetch messages");
+  return query;
+}
+
+/** The unhandled messages' count for the console's navigation; only asked when allowed. */
+export function useUnreadMessages(enabled: boolean): number | undefined {
+  const query = useQuery({
+    queryKey: queryKeys.contactMessages(1),
+    queryFn: () => api("/api/contact/messages?page=1"),
+    enabled,
+    refetchInterval: UNREAD_REFRESH_MS,
+  });
+  return enabled ? query.data?.unread : undefined;
+}
+
+export function useMarkMessageHandled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, handled }: { id: number; handled: boolean }) =>
+      api(`/api/contact/messages/${id}`, { method: "PUT", body: { handled } }),
+    onSuccess: (message) => {
+      toastSuccess(message.handledAt ? "Marked as handled" : "Marked as unread");
+    },
+    onError: (error) => toastError(error, "Failed to update the message"),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.contactMessagesAll }),
+  });
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import type { FieldPath, UseFormReturn } from "react-hook-form";
+import { FormControl } from "@/components/ui/form";
+import { LabelledField } from "@/components/ui/form-fields";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import type { CutoffTimeInput } from "@/lib/validations/settings";
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const HOURS = Array.from({ length: 24 }, (_, i) => i);
+const MINUTES = Array.from({ length: 60 }, (_, i) => i);
+
+/** One half of a school-time field (hour or minute), for any form holding `hour` and `minute`. */
+export function TimePartField<T extends CutoffTimeInput>({
+  name,
+  label,
+  options = name === "hour" ? HOURS : MINUTES,
+  form,
+}: {
+  name: keyof CutoffTimeInput;
+  label: string;
+  options?: number[];
+  form: UseFormReturn<T>;
+}) {
+  return (
+    <LabelledField
+      control={form.control}
+      name={name as FieldPath<T>}
+      label={label}
+      render={(field) => (
+        <Select
+          value={pad(Number(field.value))}
+          onValueChange={(value) => field.onChange(Number(value))}
+        >
+          <FormControl>
+            <SelectTrigger className="w-24">
+              <SelectValue />
+            </SelectTrigger>
+          </FormControl>
+          <SelectContent className="max-h-64">
+            {options.map((n) => (
+              <SelectItem key={n} value={pad(n)}>
+                {pad(n)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    />
+  );
+}

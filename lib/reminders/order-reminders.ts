@@ -1,0 +1,120 @@
+import "server-only";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { getActiveCycle } from "@/lib/cycles/cycles";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { cycleDayOn } from "@/lib/kitchen/portions";
+import { kickOutbox, noteQueued } from "@/lib/mail/outbox";
+import { reminderEmail } from "@/lib/reminders/reminder-email";
+import { unsubscribeLink } from "@/lib/reminders/unsubscribe-token";
+import { addDaysIso, isPastCutoff, parseIsoDate, schoolToday } from "@/lib/school-calendar";
+import { getCutoffTime, getReminderSettings } from "@/lib/settings/settings";
+
+// Order reminders before the cut-off (issue 19). Each sweep, once the school's clock has passed
+// the reminder time, every parent or teacher with reminders on, an e-mail address, and a child (or
+// staff record) without a live order for tomorrow gets one e-mail, if tomorrow is an open day of
+// the active cycle. The claim is a row keyed by account and day, inserted with ON CONFLICT DO
+// NOTHING in the transaction that queues the e-mails: any number of instances may sweep at once,
+// and an account still gets one reminder a day.
+
+const LIVE_STATUSES = ["pending", "completed"] as const;
+
+type Due = { date: string; cycleId: number; weekNumber: number; dayOfWeek: number };
+
+/** Tomorrow in the school's zone, when reminders are on, their time has come, and it is open. */
+async function dueDay(now: Date): Promise<Due | null> {
+  const settings = await getReminderSettings();
+  const zone = env().SCHOOL_TIMEZONE;
+  if (!settings.enabled) return null;
+  if (!isPastCutoff({ cutoffHour: settings.hour, cutoffMinute: settings.minute }, zone, now)) {
+    return null;
+  }
+  const cycle = await getActiveCycle();
+  if (!cycle) return null;
+  const date = addDaysIso(schoolToday(zone, now), 1);
+  const day = cycleDayOn(cycle, date);
+  if (!day) return null;
+  const blocked = cycle.blockedDays.some(
+    (b) => b.weekNumber === day.weekNumber && b.dayOfWeek === day.dayOfWeek,
+  );
+  return blocked ? null : { date, cycleId: cycle.id, ...day };
+}
+
+/** Queues the reminders due now; answers how many. Safe on any number of instances at once. */
+export async function sendOrderReminders(now: Date = new Date()): Promise<number> {
+  const due = await dueDay(now);
+  if (!due) return 0;
+  const schoolDay = parseIsoDate(due.date)!;
+  const db = await getDb();
+  const candidates = await db.user.findMany({
+    where: {
+      role: { in: ["parent", "teacher"] },
+      orderReminders: true,
+      email: { not: null },
+      orderReminderSent: { none: { schoolDay } },
+    },
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      students: {
+        where: {
+          archivedAt: null,
+          orders: {
+            none: {
+              cycleId: due.cycleId,
+              weekNumber: due.weekNumber,
+              dayOfWeek: due.dayOfWeek,
+              status: { in: [...LIVE_STATUSES] },
+            },
+          },
+        },
+        select: { name: true },
+        orderBy: { name: "asc" },
+      },
+    },
+  });
+  const waiting = candidates.filter((user) => user.email && user.students.length > 0);
+  if (waiting.length === 0) return 0;
+  const cutoff = await getCutoffTime();
+  const dayText = format(new TZDate(`${due.date}T12:00:00Z`, "UTC"), "EEEE d MMMM yyyy");
+  const cutoffText = `${pad(cutoff.cutoffHour)}:${pad(cutoff.cutoffMinute)}`;
+  const portalUrl = new URL("/", env().APP_URL).toString();
+  const sent = await db.$transaction(async (tx) => {
+    const claimed = await tx.orderReminder.createManyAndReturn({
+      data: waiting.map((user) => ({ userId: user.id, schoolDay })),
+      skipDuplicates: true,
+      select: { userId: true },
+    });
+    const mine = new Set(claimed.map((row) => row.userId));
+    const emails = waiting
+      .filter((user) => mine.has(user.id))
+      .map((user) =>
+        reminderEmail({
+          to: user.email!,
+          name: user.name || "there",
+          children: user.students.map((student) => student.name),
+          dayText,
+          cutoffText,
+          portalUrl,
+          unsubscribeUrl: unsubscribeLink(user.id),
+        }),
+      );
+    if (emails.length > 0) await tx.emailOutbox.createMany({ data: emails });
+    return emails;
+  });
+  sent.forEach(noteQueued);
+  if (sent.length > 0) kickOutbox();
+  return sent.length;
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, "0");
+}
+
+/** The unsubscribe link's work: reminders off for this account (idempotent). */
+export async function turnOffOrderReminders(userId: number): Promise<void> {
+  const db = await getDb();
+  await db.user.updateMany({ where: { id: userId }, data: { orderReminders: false } });
+}
