@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { notify, toastFailure } from "@/components/notifications/toast";
 import { CartLine, type LineProblem } from "@/components/portal/cart-line";
 import { CartSummary } from "@/components/portal/cart-summary";
-import { LazyMobileMoneyDialog } from "@/components/portal/lazy-portal";
+import { LazyMobileMoneyDialog } from "@/components/portal/mobile-money/lazy-mobile-money-dialog";
 import { EmptyBlock } from "@/components/portal/load-state";
 import { useCart } from "@/components/portal/use-cart";
 import { useCartValidation } from "@/components/portal/use-cart-validation";

@@ -27,7 +27,3 @@ export const LazyAddToCartDialog = dynamic(() =>
 export const LazyCancelOrderDialog = dynamic(() =>
   import("@/components/portal/cancel-order-dialog").then((m) => m.CancelOrderDialog),
 );
-/** Mobile money's number and waiting screen, with the number parser (libphonenumber-js). */
-export const LazyMobileMoneyDialog = dynamic(() =>
-  import("@/components/portal/mobile-money/mobile-money-dialog").then((m) => m.MobileMoneyDialog),
-);

@@ -58,3 +58,6 @@ export type ForceDeleteConflict = {
 };
 
 export type DeletedAnswer = { message: string };
+
+/** The answer when a parent id names no parent (admin calls on parents and their students). */
+export const PARENT_NOT_FOUND = "Parent not found";

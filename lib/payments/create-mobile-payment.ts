@@ -15,7 +15,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/observability/log";
 import { chargeTokenMobile, mnoOf } from "@/lib/payments/dpo-mobile";
 import { verifyAttempt } from "@/lib/payments/fulfil";
-import { parseMobileNumber, type MobileNumber } from "@/lib/payments/mobile-number";
+import { parseMobileNumber, type MobileNumber } from "@/lib/validations/mobile-number";
 import {
   openAttempt,
   PREVIOUS_PAID,

@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { PAYMENT_METHODS } from "@/lib/contracts/mobile-money";
 import { TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
-import { maskNational } from "@/lib/payments/mobile-number";
+import { maskNational } from "@/lib/validations/mobile-number";
 
 // The built-in sandbox's mobile-money push (ChargeTokenMobile), answered as DPO does: a Code and an
 // Explanation, with Instructions for the payer. The push is recorded on the sandbox transaction;

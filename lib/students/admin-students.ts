@@ -3,10 +3,9 @@ import { conflict, notFound } from "@/lib/api/errors";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { StudentDto } from "@/lib/contracts";
-import type { DeletedAnswer } from "@/lib/contracts/people";
+import { PARENT_NOT_FOUND, type DeletedAnswer } from "@/lib/contracts/people";
 import { getDb } from "@/lib/db";
 import { careData, STUDENT_NOT_FOUND, studentSelect, toStudentDto } from "@/lib/students/students";
-import { PARENT_NOT_FOUND } from "@/lib/users/parents";
 import type { AdminStudentChange, AdminStudentInput } from "@/lib/validations/students";
 
 // Students as the Parents & Students section manages them (spec 001 §2, §4): an admin with

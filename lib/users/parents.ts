@@ -5,7 +5,12 @@ import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import { audit } from "@/lib/audit/audit";
 import { hashPassword } from "@/lib/security/password";
 import { endAllSessions, type SessionUser } from "@/lib/auth/session";
-import type { DeletedAnswer, ParentDto, ParentsPage } from "@/lib/contracts/people";
+import {
+  PARENT_NOT_FOUND,
+  type DeletedAnswer,
+  type ParentDto,
+  type ParentsPage,
+} from "@/lib/contracts/people";
 import { getDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { kickOutbox } from "@/lib/mail/outbox";
@@ -21,7 +26,6 @@ import type { NewParentValues, ParentChangeValues, ParentsQuery } from "@/lib/va
 // one transaction.
 
 export const PARENTS_PAGE_SIZE = 50;
-export const PARENT_NOT_FOUND = "Parent not found";
 
 const parentSelect = {
   id: true,

@@ -5,10 +5,10 @@ import {
   operatorOff,
   type MobileOperator,
 } from "@/lib/contracts/mobile-money";
-import { parseMobileNumber } from "@/lib/payments/mobile-number";
+import { parseMobileNumber } from "@/lib/validations/mobile-number";
 
 // The Cart's "Pay with Mobile Money" form (issue 16): the number, checked as the server checks it
-// (lib/payments/mobile-number.ts), and refused for an operator the school has turned off.
+// (lib/validations/mobile-number.ts), and refused for an operator the school has turned off.
 
 export function mobileNumberFormSchema(enabled: Record<MobileOperator, boolean>) {
   return z.object({

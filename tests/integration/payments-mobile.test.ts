@@ -10,7 +10,7 @@ import type { FailedOrdersAnswer, LiveOrdersPage } from "@/lib/contracts/live-or
 import { getDb } from "@/lib/db";
 import { MOBILE_MONEY_OFF, operatorOff } from "@/lib/contracts/mobile-money";
 import { PUSH_UNKNOWN } from "@/lib/payments/create-mobile-payment";
-import { NUMBER_INVALID, NUMBER_ZAMTEL, operatorMismatch } from "@/lib/payments/mobile-number";
+import { NUMBER_INVALID, NUMBER_ZAMTEL, operatorMismatch } from "@/lib/validations/mobile-number";
 import { PREVIOUS_PAID } from "@/lib/payments/open-attempt";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import {

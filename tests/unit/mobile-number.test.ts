@@ -9,7 +9,7 @@ import {
   NUMBER_ZAMTEL,
   operatorMismatch,
   parseMobileNumber,
-} from "@/lib/payments/mobile-number";
+} from "@/lib/validations/mobile-number";
 
 // Issue 16: a Zambian mobile-money number in any common form, its operator from the prefix.
 

@@ -6,7 +6,7 @@ import { pushOutcome, type PushOutcome } from "@/lib/client/mobile-payment";
 import { MOBILE_POLL_INTERVAL_MS } from "@/lib/contracts/mobile-money";
 import type { OrderRequestItem } from "@/lib/contracts";
 import { fromNgwee } from "@/lib/money";
-import { parseMobileNumber } from "@/lib/payments/mobile-number";
+import { parseMobileNumber } from "@/lib/validations/mobile-number";
 
 // The mobile-money payment of the Cart (issue 16): send the push, then ask the server to verify
 // every 3 s until the phone answers or the wait is over; Cancel cancels the token at DPO and then
