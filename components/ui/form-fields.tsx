@@ -18,6 +18,7 @@ import {
   FormMessage,
 } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 
 // The labelled fields of the react-hook-form forms, written once: label, control, description,
@@ -124,5 +125,38 @@ export function SubmitButton({
     <Button type="submit" disabled={disabled} className={className}>
       {pending ? pendingLabel : label}
     </Button>
+  );
+}
+
+type SwitchFieldProps<
+  TValues extends FieldValues,
+  TName extends FieldPath<TValues>,
+  TTransformed,
+> = Pick<FieldProps<TValues, TName, TTransformed>, "control" | "name" | "label"> & {
+  className?: string;
+  /** What the switch shows while the value is still undefined. */
+  whenUnset?: boolean;
+};
+
+/** An on/off field: the switch, then its label on the same line. */
+export function SwitchField<
+  TValues extends FieldValues,
+  TName extends FieldPath<TValues>,
+  TTransformed = TValues,
+>(props: SwitchFieldProps<TValues, TName, TTransformed>) {
+  const { label, className = "flex items-center gap-3", whenUnset = false } = props;
+  return (
+    <FormField
+      control={props.control}
+      name={props.name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormControl>
+            <Switch checked={field.value ?? whenUnset} onCheckedChange={field.onChange} />
+          </FormControl>
+          <FormLabel className="!mt-0">{label}</FormLabel>
+        </FormItem>
+      )}
+    />
   );
 }

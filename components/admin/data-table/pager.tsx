@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import type { PageMetadata } from "@/lib/contracts/paging";
 
 /** Previous / 'Page X of Y' / Next, as every paged list of the console shows it (spec 001 §2). */
 export function Pager({
@@ -40,5 +41,26 @@ export function Pager({
         Next
       </Button>
     </div>
+  );
+}
+
+/** The Pager of a list answering the spec's paging metadata (undefined while it loads). */
+export function MetadataPager({
+  page,
+  metadata,
+  onPageChange,
+}: {
+  page: number;
+  metadata: PageMetadata | undefined;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <Pager
+      page={page}
+      totalPages={Math.max(metadata?.totalPages ?? 1, 1)}
+      hasPreviousPage={metadata?.hasPreviousPage}
+      hasNextPage={metadata?.hasNextPage}
+      onPageChange={onPageChange}
+    />
   );
 }

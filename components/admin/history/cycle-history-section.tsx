@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { SelectableTable } from "@/components/admin/data-table/data-table";
 import { tableMessage } from "@/components/admin/data-table/data-table-body";
 import { orderRowId } from "@/components/admin/data-table/order-columns";
-import { Pager } from "@/components/admin/data-table/pager";
+import { MetadataPager } from "@/components/admin/data-table/pager";
 import { useCycles } from "@/components/admin/cycles/use-cycle-queries";
 import { BulkStatusBar } from "@/components/admin/history/bulk-status-bar";
 import { CycleHistoryFilterBar } from "@/components/admin/history/cycle-history-filters";
@@ -113,13 +113,7 @@ export function CycleHistorySection() {
           />
         )}
 
-        <Pager
-          page={page}
-          totalPages={Math.max(metadata?.totalPages ?? 1, 1)}
-          hasPreviousPage={metadata?.hasPreviousPage}
-          hasNextPage={metadata?.hasNextPage}
-          onPageChange={state.setPage}
-        />
+        <MetadataPager page={page} metadata={metadata} onPageChange={state.setPage} />
       </CardContent>
     </Card>
   );

@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from "react";
 import { tableMessage } from "@/components/admin/data-table/data-table-body";
-import { Pager } from "@/components/admin/data-table/pager";
+import { MetadataPager } from "@/components/admin/data-table/pager";
 import { MessagesTable } from "@/components/admin/messages/messages-table";
 import {
   useContactMessages,
@@ -22,7 +22,6 @@ export function MessagesSection() {
     (id: number, handled: boolean) => mutate({ id, handled }),
     [mutate],
   );
-  const metadata = query.data?.metadata;
   const unread = query.data?.unread;
 
   return (
@@ -51,13 +50,7 @@ export function MessagesSection() {
             },
           )}
         />
-        <Pager
-          page={page}
-          totalPages={Math.max(metadata?.totalPages ?? 1, 1)}
-          hasPreviousPage={metadata?.hasPreviousPage}
-          hasNextPage={metadata?.hasNextPage}
-          onPageChange={setPage}
-        />
+        <MetadataPager page={page} metadata={query.data?.metadata} onPageChange={setPage} />
       </CardContent>
     </Card>
   );

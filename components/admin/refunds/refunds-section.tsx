@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { tableMessage } from "@/components/admin/data-table/data-table-body";
-import { Pager } from "@/components/admin/data-table/pager";
+import { MetadataPager } from "@/components/admin/data-table/pager";
 import { RefundsTable } from "@/components/admin/refunds/refunds-table";
 import { useCompleteRefund, useRefunds } from "@/components/admin/refunds/use-refunds-queries";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,7 +15,6 @@ export function RefundManagementSection() {
   const [page, setPage] = useState(1);
   const query = useRefunds(page);
   const refund = useCompleteRefund();
-  const metadata = query.data?.metadata;
 
   return (
     <Card>
@@ -37,13 +36,7 @@ export function RefundManagementSection() {
             },
           )}
         />
-        <Pager
-          page={page}
-          totalPages={Math.max(metadata?.totalPages ?? 1, 1)}
-          hasPreviousPage={metadata?.hasPreviousPage}
-          hasNextPage={metadata?.hasNextPage}
-          onPageChange={setPage}
-        />
+        <MetadataPager page={page} metadata={query.data?.metadata} onPageChange={setPage} />
       </CardContent>
     </Card>
   );

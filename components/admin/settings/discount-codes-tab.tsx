@@ -23,9 +23,9 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
+import { FormControl } from "@/components/ui/form";
 import { FormCard } from "@/components/ui/form-card";
-import { LabelledField, TextField } from "@/components/ui/form-fields";
+import { LabelledField, SwitchField, TextField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import {
@@ -129,17 +129,12 @@ function CreateDiscountCodeCard() {
           </FormControl>
         )}
       />
-      <FormField
+      <SwitchField
         control={form.control}
         name="isActive"
-        render={({ field }) => (
-          <FormItem className="flex items-center gap-3 self-end md:pb-2">
-            <FormControl>
-              <Switch checked={field.value ?? true} onCheckedChange={field.onChange} />
-            </FormControl>
-            <FormLabel className="!mt-0">Active</FormLabel>
-          </FormItem>
-        )}
+        label="Active"
+        whenUnset
+        className="flex items-center gap-3 self-end md:pb-2"
       />
     </FormCard>
   );

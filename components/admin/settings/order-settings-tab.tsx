@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { ReminderSettingsCard } from "@/components/admin/settings/reminder-settings-card";
 import { SettingCard } from "@/components/admin/settings/setting-card";
 import { useCutoffSetting } from "@/components/admin/settings/use-settings-queries";
-import { TimePartField } from "@/components/admin/settings/time-part-field";
+import { TimeFields } from "@/components/admin/settings/time-part-field";
 import { cutoffTimeSchema, type CutoffTimeInput } from "@/lib/validations/settings";
 
 /** Spec 001 §5, §9: shown as 08:00 until the school's own cut-off has loaded. */
@@ -30,13 +30,7 @@ export function OrderSettingsTab() {
         form={form}
         submitLabel="Save Cutoff Time"
       >
-        <div className="flex flex-wrap items-end gap-3">
-          <TimePartField name="hour" label="Hour" form={form} />
-          <span className="pb-2 text-lg font-semibold" aria-hidden>
-            :
-          </span>
-          <TimePartField name="minute" label="Minute" form={form} />
-        </div>
+        <TimeFields form={form} />
       </SettingCard>
       <ReminderSettingsCard />
     </div>

@@ -2,11 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { TimePartField } from "@/components/admin/settings/time-part-field";
+import { TimeFields } from "@/components/admin/settings/time-part-field";
 import { SettingCard } from "@/components/admin/settings/setting-card";
 import { useReminderSetting } from "@/components/admin/settings/use-settings-queries";
-import { FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
-import { Switch } from "@/components/ui/switch";
+import { SwitchField } from "@/components/ui/form-fields";
 import { reminderSettingsSchema, type ReminderSettingsInput } from "@/lib/validations/settings";
 
 /** Off at 17:00 until the school's own settings have loaded. */
@@ -29,25 +28,8 @@ export function ReminderSettingsCard() {
       form={form}
       submitLabel="Save Reminders"
     >
-      <FormField
-        control={form.control}
-        name="enabled"
-        render={({ field }) => (
-          <FormItem className="flex items-center gap-3">
-            <FormControl>
-              <Switch checked={field.value} onCheckedChange={field.onChange} />
-            </FormControl>
-            <FormLabel className="!mt-0">Send order reminders</FormLabel>
-          </FormItem>
-        )}
-      />
-      <div className="flex flex-wrap items-end gap-3">
-        <TimePartField name="hour" label="Reminder hour" form={form} />
-        <span className="pb-2 text-lg font-semibold" aria-hidden>
-          :
-        </span>
-        <TimePartField name="minute" label="Reminder minute" form={form} />
-      </div>
+      <SwitchField control={form.control} name="enabled" label="Send order reminders" />
+      <TimeFields form={form} labels={["Reminder hour", "Reminder minute"]} />
     </SettingCard>
   );
 }

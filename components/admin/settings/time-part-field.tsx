@@ -17,7 +17,7 @@ const HOURS = Array.from({ length: 24 }, (_, i) => i);
 const MINUTES = Array.from({ length: 60 }, (_, i) => i);
 
 /** One half of a school-time field (hour or minute), for any form holding `hour` and `minute`. */
-export function TimePartField<T extends CutoffTimeInput>({
+function TimePartField<T extends CutoffTimeInput>({
   name,
   label,
   options = name === "hour" ? HOURS : MINUTES,
@@ -53,5 +53,24 @@ export function TimePartField<T extends CutoffTimeInput>({
         </Select>
       )}
     />
+  );
+}
+
+/** Hour : minute, the two halves of a school-time field side by side. */
+export function TimeFields<T extends CutoffTimeInput>({
+  form,
+  labels = ["Hour", "Minute"],
+}: {
+  form: UseFormReturn<T>;
+  labels?: [hour: string, minute: string];
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <TimePartField name="hour" label={labels[0]} form={form} />
+      <span className="pb-2 text-lg font-semibold" aria-hidden>
+        :
+      </span>
+      <TimePartField name="minute" label={labels[1]} form={form} />
+    </div>
   );
 }
