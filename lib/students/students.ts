@@ -5,6 +5,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { STAFF_GRADE, type Grade, type RemovedDto, type StudentDto } from "@/lib/contracts";
 import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
 import type { StudentCareInput } from "@/lib/validations/students";
 
@@ -151,21 +152,16 @@ async function lockOwnEditableStudent(
   return row;
 }
 
-/** Renames a student or changes the grade. Someone else's student is 404. */
-export async function updateStudent(
+/** Renames a student or changes the grade (and the care fields). Someone else's student is 404. */
+export function updateStudent(
   actor: SessionUser,
   id: string,
   change: StudentChange,
 ): Promise<StudentDto> {
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
-    const row = await lockOwnEditableStudent(tx, actor, id);
-    const updated = await tx.student.update({
-      where: { id: row.id },
-      data: { name: change.name, grade: change.grade, ...careData(change) },
-      select: studentSelect,
-    });
-    return toStudentDto(updated);
+  return changeOwnStudent(actor, id, {
+    name: change.name,
+    grade: change.grade,
+    ...careData(change),
   });
 }
 
@@ -173,19 +169,24 @@ export async function updateStudent(
  * Changes only the allergies, dietary notes and class of one of the caller's students: the one
  * change a teacher may make to their own staff record (its name and grade stay locked).
  */
-export async function updateStudentCare(
+export function updateStudentCare(
   actor: SessionUser,
   id: string,
   change: StudentCareInput,
 ): Promise<StudentDto> {
+  return changeOwnStudent(actor, id, careData(change), { staffRecord: true });
+}
+
+async function changeOwnStudent(
+  actor: SessionUser,
+  id: string,
+  data: Prisma.StudentUpdateInput,
+  options: { staffRecord?: boolean } = {},
+): Promise<StudentDto> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const row = await lockOwnEditableStudent(tx, actor, id, { staffRecord: true });
-    const updated = await tx.student.update({
-      where: { id: row.id },
-      data: careData(change),
-      select: studentSelect,
-    });
+    const row = await lockOwnEditableStudent(tx, actor, id, options);
+    const updated = await tx.student.update({ where: { id: row.id }, data, select: studentSelect });
     return toStudentDto(updated);
   });
 }

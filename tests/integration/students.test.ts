@@ -91,6 +91,9 @@ describe("a parent's own students", () => {
       parentId: id,
       parent_id: id,
       isStaff: false,
+      allergies: [],
+      dietaryNotes: null,
+      className: null,
     });
     await addStudent(browser, "Abel Banda", "ELC");
     const list = await browser.call<StudentDto[]>(students.GET, "GET", "/api/students");

@@ -95,28 +95,24 @@ export function SelectedItemsBar({
  * where the browser's viewer prints them.
  */
 export function ServiceDayPrints({ date, day }: { date: string; day: string }) {
+  const prints = [
+    { label: "Print labels", path: "/api/kitchen/labels", Icon: Tags },
+    { label: "Class lists", path: "/api/kitchen/class-list", Icon: ClipboardList },
+  ];
   return (
     <div className="flex flex-wrap gap-3 print:hidden">
-      <Button asChild variant="outline" size="lg" className={BIG}>
-        <a
-          href={`/api/kitchen/labels?date=${date}`}
-          target="_blank"
-          rel="noopener"
-          aria-label={`Print labels, ${day}`}
-        >
-          <Tags aria-hidden /> Print labels
-        </a>
-      </Button>
-      <Button asChild variant="outline" size="lg" className={BIG}>
-        <a
-          href={`/api/kitchen/class-list?date=${date}`}
-          target="_blank"
-          rel="noopener"
-          aria-label={`Class lists, ${day}`}
-        >
-          <ClipboardList aria-hidden /> Class lists
-        </a>
-      </Button>
+      {prints.map(({ label, path, Icon }) => (
+        <Button key={path} asChild variant="outline" size="lg" className={BIG}>
+          <a
+            href={`${path}?date=${date}`}
+            target="_blank"
+            rel="noopener"
+            aria-label={`${label}, ${day}`}
+          >
+            <Icon aria-hidden /> {label}
+          </a>
+        </Button>
+      ))}
     </div>
   );
 }
