@@ -18,6 +18,7 @@ import {
   FormMessage,
 } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 
 // The labelled fields of the react-hook-form forms, written once: label, control, description,
@@ -105,6 +106,36 @@ function textField<TControl extends typeof Input | typeof Textarea>(Control: TCo
 export const TextField = textField(Input);
 
 export const TextareaField = textField(Textarea);
+
+/** An on/off switch with its label beside it (a boolean field). */
+export function SwitchField<
+  TValues extends FieldValues,
+  TName extends FieldPath<TValues>,
+  TTransformed = TValues,
+>({
+  control,
+  name,
+  label,
+}: {
+  control: ControllerProps<TValues, TName, TTransformed>["control"];
+  name: TName;
+  label: ReactNode;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className="flex items-center gap-3">
+          <FormControl>
+            <Switch checked={field.value === true} onCheckedChange={field.onChange} />
+          </FormControl>
+          <FormLabel>{label}</FormLabel>
+        </FormItem>
+      )}
+    />
+  );
+}
 
 /** A form's submit button: disabled while `pending` (or `disabled`), then showing `pendingLabel`. */
 export function SubmitButton({

@@ -4,9 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { SettingCard } from "@/components/admin/settings/setting-card";
 import { usePaymentBypassSetting } from "@/components/admin/settings/use-settings-queries";
-import { FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
-import { TextField } from "@/components/ui/form-fields";
-import { Switch } from "@/components/ui/switch";
+import { SwitchField, TextField } from "@/components/ui/form-fields";
 import {
   paymentBypassSchema,
   type PaymentBypassInput,
@@ -70,17 +68,10 @@ export function PaymentSettingsTab() {
       className="grid gap-6"
       submitLabel="Save Payment Settings"
     >
-      <FormField
+      <SwitchField
         control={form.control}
         name="enabled"
-        render={({ field }) => (
-          <FormItem className="flex items-center gap-3">
-            <FormControl>
-              <Switch checked={field.value} onCheckedChange={field.onChange} />
-            </FormControl>
-            <FormLabel>Enable alternative payment methods</FormLabel>
-          </FormItem>
-        )}
+        label="Enable alternative payment methods"
       />
       {enabled &&
         METHODS.map(({ legend, fields }) => (
