@@ -65,8 +65,8 @@ export default defineConfig({
       // The production build pays through the built-in sandbox in the tests.
       PAYMENT_PROVIDER: "sandbox",
       PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION: "1",
-      // The mobile-money waiting screen gives up after 15 s here (3 minutes in production).
-      MOBILE_MONEY_WAIT_SECONDS: "15",
+      // The mobile-money waiting screen gives up after 30 s here (3 minutes in production).
+      MOBILE_MONEY_WAIT_SECONDS: "30",
     },
   },
 });

@@ -4,12 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { notify, toastFailure, toastSuccess } from "@/components/notifications/toast";
+import { notify, toastFailure } from "@/components/notifications/toast";
+import { showPaymentVerified } from "@/components/payment/payment-verified";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { api, errorMessage, NetworkError } from "@/lib/client/api";
-import { clearCart } from "@/lib/client/cart-store";
-import { queryKeys } from "@/lib/client/query-keys";
 import type { VerifyPaymentAnswer } from "@/lib/contracts/payments";
 
 // The return page (spec 001 §2, §4): verify the payment with the server, retrying up to 3 times
@@ -79,14 +78,7 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
           return;
         }
         if (last.success) {
-          clearCart();
-          void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.orderCycles });
-          toastSuccess(
-            "Payment Successful",
-            "Your payment has been verified and your order is being processed.",
-            HOME_AFTER_FAILURE_MS,
-          );
+          showPaymentVerified(queryClient, HOME_AFTER_FAILURE_MS);
           setView({ state: "paid" });
           goHome(HOME_AFTER_SUCCESS_MS);
           return;

@@ -1,13 +1,14 @@
 "use client";
 
-import { FlaskConical, RefreshCw, Smartphone } from "lucide-react";
+import { RefreshCw, Smartphone } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { notify } from "@/components/notifications/toast";
+import { SandboxNotice } from "@/components/payment/sandbox-notice";
+import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { formatZmw } from "@/lib/money";
 import type { SandboxPush } from "@/lib/payments/sandbox-mobile";
 
@@ -24,13 +25,10 @@ export function SandboxMobilePage({ pushes }: { pushes: SandboxPush[] }) {
     setPending(`${token}:${action}`);
     try {
       await api("/api/payments/sandbox/decide", { method: "POST", body: { token, action } });
-      notify({ title: action === "pay" ? "Payment approved" : "Payment declined" });
+      toastSuccess(action === "pay" ? "Payment approved" : "Payment declined");
       router.refresh();
     } catch (error) {
-      notify({
-        title: errorMessage(error, "The test payment could not be decided."),
-        variant: "destructive",
-      });
+      toastError(error, "The test payment could not be decided.");
     } finally {
       setPending(null);
     }
@@ -40,13 +38,7 @@ export function SandboxMobilePage({ pushes }: { pushes: SandboxPush[] }) {
     <main className="flex min-h-dvh items-start justify-center px-4 py-8 sm:items-center">
       <Card className="w-full max-w-md">
         <CardHeader>
-          <p
-            role="note"
-            className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
-          >
-            <FlaskConical className="size-4 shrink-0" aria-hidden />
-            Test phone — no money moves
-          </p>
+          <SandboxNotice>Test phone — no money moves</SandboxNotice>
           <CardTitle className="pt-2 text-xl">Mobile money (sandbox)</CardTitle>
           <CardDescription>
             The payment requests your phone would show. Approve or decline one; the portal then

@@ -1,8 +1,8 @@
 "use client";
 
-import { FlaskConical } from "lucide-react";
 import { useState } from "react";
 import { toastFailure } from "@/components/notifications/toast";
+import { SandboxNotice } from "@/components/payment/sandbox-notice";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -51,13 +51,7 @@ export function SandboxPayPage({ payment }: { payment: SandboxPayment }) {
     <main className="flex min-h-dvh items-center justify-center px-4 py-8">
       <Card className="w-full max-w-md">
         <CardHeader>
-          <p
-            role="note"
-            className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
-          >
-            <FlaskConical className="size-4 shrink-0" aria-hidden />
-            Test payment page — no money moves
-          </p>
+          <SandboxNotice>Test payment page — no money moves</SandboxNotice>
           <CardTitle className="pt-2 text-xl">Card payment (sandbox)</CardTitle>
           <CardDescription>
             Choose what the card does. The portal then checks the result with the sandbox, as it

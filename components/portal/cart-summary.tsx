@@ -69,30 +69,26 @@ export function CartSummary({
       >
         {placing ? "Placing Order..." : "Place Order"}
       </Button>
-      {onPayMobile && (
-        <Button
-          size="lg"
-          variant="outline"
-          className="h-auto min-h-10 w-full whitespace-normal"
-          disabled={blocked || placing}
-          aria-describedby={blocked ? hintId : undefined}
-          onClick={onPayMobile}
-        >
-          <Smartphone aria-hidden />
-          Pay with Mobile Money
-        </Button>
-      )}
-      {onPayAlternative && (
-        <Button
-          size="lg"
-          variant="outline"
-          className="h-auto min-h-10 w-full whitespace-normal"
-          disabled={blocked || placing}
-          aria-describedby={blocked ? hintId : undefined}
-          onClick={onPayAlternative}
-        >
-          Pay by Mobile Money or Bank Transfer
-        </Button>
+      {(
+        [
+          [onPayMobile, "Pay with Mobile Money", <Smartphone key="icon" aria-hidden />],
+          [onPayAlternative, "Pay by Mobile Money or Bank Transfer", null],
+        ] as const
+      ).map(([onPay, label, icon]) =>
+        onPay ? (
+          <Button
+            key={label}
+            size="lg"
+            variant="outline"
+            className="h-auto min-h-10 w-full whitespace-normal"
+            disabled={blocked || placing}
+            aria-describedby={blocked ? hintId : undefined}
+            onClick={onPay}
+          >
+            {icon}
+            {label}
+          </Button>
+        ) : null,
       )}
       {blocked && (
         <p id={hintId} className="text-sm text-destructive">

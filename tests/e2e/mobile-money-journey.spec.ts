@@ -11,7 +11,7 @@ import {
 // Issue 16's journey on a phone through the built-in sandbox: a parent pays by mobile money and
 // approves on the (sandbox) phone → the order is in Order History with the wallet and the masked
 // number; a declined push shows its reason and Try again; a push nobody answers hands over to the
-// sweep when the wait is over (MOBILE_MONEY_WAIT_SECONDS is shortened for the tests only). On a
+// sweep when the wait is over (MOBILE_MONEY_WAIT_SECONDS is 30 s for the tests only). On a
 // laptop, the superadmin's Settings tab turns it off and on. Screenshots of the Cart and the
 // waiting screen at 360 and 1366 px go to test-results/mobile-money/.
 
@@ -107,7 +107,6 @@ test.describe("mobile money", () => {
       await expect(waiting).toContainText(
         /^Approve the payment of K\d+\.\d\d on your phone \(097\*{4}456\)/,
       );
-      await shoot(page, "waiting");
       await answerOnPhone(page, "Approve", "097****456");
       await expect(page.getByText("Payment Successful").first()).toBeVisible({ timeout: 15_000 });
       await page.getByRole("tab", { name: "Order History" }).click();
@@ -129,9 +128,10 @@ test.describe("mobile money", () => {
 
     await test.step("nobody answers: the sweep takes over when the wait is over", async () => {
       await pushFromCart(page, "0967001234", "MTN MoMo");
+      await shoot(page, "waiting");
       await expect(
         page.getByText("We'll confirm your order as soon as your operator does"),
-      ).toBeVisible({ timeout: 40_000 });
+      ).toBeVisible({ timeout: 60_000 });
       await page.getByRole("button", { name: "Close" }).click();
       // The push is still open on the phone: the operator may confirm it later.
       const phone = await page.context().newPage();

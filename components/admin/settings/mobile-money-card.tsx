@@ -6,7 +6,7 @@ import { SettingCard } from "@/components/admin/settings/setting-card";
 import { useMobileMoneySetting } from "@/components/admin/settings/use-settings-queries";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Switch } from "@/components/ui/switch";
+import { SwitchField } from "@/components/ui/form-fields";
 import { MOBILE_OPERATORS, OPERATORS } from "@/lib/contracts/mobile-money";
 import { formatNgwee } from "@/lib/money";
 import {
@@ -37,18 +37,7 @@ export function MobileMoneyCard() {
       className="grid gap-4"
       submitLabel="Save Mobile Money"
     >
-      <FormField
-        control={form.control}
-        name="enabled"
-        render={({ field }) => (
-          <FormItem className="flex items-center gap-3">
-            <FormControl>
-              <Switch checked={field.value} onCheckedChange={field.onChange} />
-            </FormControl>
-            <FormLabel>Enable mobile money</FormLabel>
-          </FormItem>
-        )}
-      />
+      <SwitchField control={form.control} name="enabled" label="Enable mobile money" />
       {enabled && (
         <fieldset className="grid gap-3">
           <legend className="mb-2 font-medium">Operators</legend>

@@ -4,7 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { toastFailure, toastSuccess } from "@/components/notifications/toast";
+import { toastFailure } from "@/components/notifications/toast";
+import { showPaymentVerified } from "@/components/payment/payment-verified";
 import { MobileWaiting } from "@/components/portal/mobile-money/mobile-waiting";
 import { useMobilePayment } from "@/components/portal/mobile-money/use-mobile-payment";
 import { Badge } from "@/components/ui/badge";
@@ -17,9 +18,7 @@ import {
 } from "@/components/ui/dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/form-fields";
-import { clearCart } from "@/lib/client/cart-store";
 import { kwacha } from "@/lib/client/mobile-payment";
-import { queryKeys } from "@/lib/client/query-keys";
 import type { OrderRequestItem } from "@/lib/contracts";
 import { OPERATORS, type MobileMoneySettingsDto } from "@/lib/contracts/mobile-money";
 import {
@@ -65,13 +64,7 @@ export function MobileMoneyDialog({
     totalNgwee,
     waitSeconds: settings.waitSeconds,
     onPaid: () => {
-      clearCart();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orderCycles });
-      toastSuccess(
-        "Payment Successful",
-        "Your payment has been verified and your order is being processed.",
-      );
+      showPaymentVerified(queryClient);
       onOpenChange(false);
       onOrdered();
     },
