@@ -107,36 +107,6 @@ export const TextField = textField(Input);
 
 export const TextareaField = textField(Textarea);
 
-/** An on/off switch with its label beside it (a boolean field). */
-export function SwitchField<
-  TValues extends FieldValues,
-  TName extends FieldPath<TValues>,
-  TTransformed = TValues,
->({
-  control,
-  name,
-  label,
-}: {
-  control: ControllerProps<TValues, TName, TTransformed>["control"];
-  name: TName;
-  label: ReactNode;
-}) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className="flex items-center gap-3">
-          <FormControl>
-            <Switch checked={field.value === true} onCheckedChange={field.onChange} />
-          </FormControl>
-          <FormLabel>{label}</FormLabel>
-        </FormItem>
-      )}
-    />
-  );
-}
-
 /** A form's submit button: disabled while `pending` (or `disabled`), then showing `pendingLabel`. */
 export function SubmitButton({
   pending,
