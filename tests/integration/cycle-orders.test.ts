@@ -125,7 +125,7 @@ describe("GET /api/cycle-orders", () => {
     expect(answer.body.data.find((o) => o.id === first.id)).toEqual({
       id: first.id,
       orderDate: "2039-12-01T08:00:00.000Z",
-      student: { name: fixture.students[0]!.name, grade: "2" },
+      student: { name: fixture.students[0]!.name, grade: "2", allergies: [], dietaryNotes: null },
       menuItem: { name: fixture.rice.name },
       weekNumber: 1,
       dayOfWeek: 1,
@@ -138,6 +138,7 @@ describe("GET /api/cycle-orders", () => {
       status: "pending",
       cycle: { startDate: "2040-01-02" },
       cartItems: [],
+      allergyAcknowledged: false,
     });
   });
 

@@ -237,7 +237,7 @@ describe("a paid cart whose day was taken meanwhile", () => {
     expect(row).toEqual({
       id: attempt.id,
       orderDate: attempt.createdAt.toISOString(),
-      student: { name: "Mwila", grade: "4" },
+      student: { name: "Mwila", grade: "4", allergies: [], dietaryNotes: null },
       amount: "45.50",
       status: RECOVERY.started,
       error: "Paid, but a meal day was already ordered; orders need recovery",
@@ -248,7 +248,7 @@ describe("a paid cart whose day was taken meanwhile", () => {
           menuItemId: meal.id,
           menuItem: { name: "Nshima & Chicken" },
           studentId: child.id,
-          student: { name: "Mwila", grade: "4" },
+          student: { name: "Mwila", grade: "4", allergies: [], dietaryNotes: null },
           weekNumber: 2,
           dayOfWeek: 2,
           category: null,

@@ -206,7 +206,15 @@ describe("GET /api/parents", () => {
         email: null,
         phone: null,
         students: [
-          { id: expect.any(Number), name: "Chilufya Tembo", grade: "5", parentId: withKid.id },
+          {
+            id: expect.any(Number),
+            name: "Chilufya Tembo",
+            grade: "5",
+            parentId: withKid.id,
+            allergies: [],
+            dietaryNotes: null,
+            className: null,
+          },
         ],
       },
     ]);

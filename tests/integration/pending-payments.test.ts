@@ -98,7 +98,7 @@ describe("GET /api/payments/pending", () => {
       {
         id: l1.id,
         orderDate: t(30).toISOString(),
-        student: { name: late.child.name, grade: "4" },
+        student: { name: late.child.name, grade: "4", allergies: [], dietaryNotes: null },
         menuItem: { name: ground.item.name },
         weekNumber: expect.any(Number),
         dayOfWeek: expect.any(Number),
@@ -108,6 +108,7 @@ describe("GET /api/payments/pending", () => {
         originalPrice: "40.00",
         discountedPrice: "36.50",
         discountPercentage: 0,
+        allergyAcknowledged: false,
       },
     ]);
   });
