@@ -78,7 +78,7 @@ describe("GET /api/refunds", () => {
     expect(answer.body.data[0]).toEqual({
       id: newer.id,
       orderDate: t(3).toISOString(),
-      student: { name: parent.child.name, grade: "4" },
+      student: { name: parent.child.name, grade: "4", allergies: [], dietaryNotes: null },
       menuItem: { name: ground.item.name },
       amount: "12.05",
       status: "cancelled",
