@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import { SHOP_CONTACT_NAME, SHOP_NAME } from "@/lib/brand";
 import { RETENTION } from "@/lib/contracts/privacy";
 import { getCommunicationSettings } from "@/lib/settings/settings";
@@ -13,6 +14,8 @@ export const metadata: Metadata = { title: `Privacy notice · ${SHOP_NAME}` };
 const days = (n: number, when: string) => (n === 0 ? when : `${n} ${n === 1 ? "day" : "days"}`);
 
 export default async function PrivacyPage() {
+  // Rendered per request: the school's contact comes from Settings, which admins change.
+  await connection();
   const { supportEmail, whatsappNumber } = await getCommunicationSettings();
   return (
     <main className="mx-auto grid w-full max-w-2xl gap-4 px-4 py-6 text-sm leading-relaxed">
