@@ -1,4 +1,5 @@
 import "server-only";
+import { RETENTION } from "@/lib/contracts/privacy";
 import { getDb } from "@/lib/db";
 
 // Fixed-window counters in the database, so every app instance counts the same attempts. The
@@ -49,6 +50,7 @@ export async function resetLimit(key: string): Promise<void> {
 /** Drops expired counters; run from the periodic sweep. */
 export async function pruneRateLimits(): Promise<number> {
   const db = await getDb();
-  const { count } = await db.rateLimit.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+  const end = new Date(Date.now() - RETENTION.rateLimitDays * 24 * 60 * 60 * 1000);
+  const { count } = await db.rateLimit.deleteMany({ where: { expiresAt: { lte: end } } });
   return count;
 }

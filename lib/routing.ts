@@ -11,6 +11,9 @@ const ROLE_PAGES: Record<Role, readonly RegExp[]> = {
   parent: [/^\/$/, /^\/payment\/success$/, /^\/payment\/cancel$/],
 };
 
+/** Pages for everyone, signed in or not: the privacy notice (issue 26). */
+const PUBLIC_PAGES: readonly string[] = ["/privacy"];
+
 export function isDebugLoginAvailable(production: boolean): boolean {
   return !production;
 }
@@ -18,6 +21,7 @@ export function isDebugLoginAvailable(production: boolean): boolean {
 /** Whether `pathname` is one of the visitor's pages (anything else is the login screen or 404). */
 export function isPageFor(visitor: Visitor, pathname: string, production: boolean): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (PUBLIC_PAGES.includes(path)) return true;
   if (visitor === "anonymous") {
     return path === "/" || (path === "/debug-login" && isDebugLoginAvailable(production));
   }

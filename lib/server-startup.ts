@@ -10,6 +10,7 @@ import {
 } from "@/lib/observability/lifecycle";
 import { log } from "@/lib/observability/log";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
+import { runDailyRetention } from "@/lib/privacy/retention";
 import { pruneRateLimits } from "@/lib/rate-limit";
 import { sendOrderReminders } from "@/lib/reminders/order-reminders";
 import { limitHeapGrowth } from "@/lib/system/heap-growth";
@@ -20,7 +21,8 @@ const DRAIN_TIMEOUT_MS = 25_000;
 /**
  * Called once per server process. The sweeps are safe on several instances at once: payment
  * attempts and outbox rows are claimed with SKIP LOCKED and a lease, an order reminder by its
- * (account, day) row, and pruning expired counters is idempotent.
+ * (account, day) row, the daily retention job by its JobRun row, and pruning expired counters is
+ * idempotent.
  */
 export async function startServer(): Promise<void> {
   limitHeapGrowth();
@@ -44,6 +46,7 @@ async function sweep(): Promise<void> {
     await sendOrderReminders();
     await processOutbox();
     await pruneRateLimits();
+    await runDailyRetention();
   } catch (error) {
     log.error({ err: error }, "sweep failed");
   }

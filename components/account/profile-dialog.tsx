@@ -24,6 +24,7 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/
 import { TextField } from "@/components/ui/form-fields";
 import { Separator } from "@/components/ui/separator";
 import { Switch } from "@/components/ui/switch";
+import { YourData } from "@/components/account/your-data";
 import { api } from "@/lib/client/api";
 import type { SessionUser } from "@/lib/auth/session";
 import { profileSchema } from "@/lib/validations/auth";
@@ -95,7 +96,12 @@ export function ProfileDialog({
       pending={form.formState.isSubmitting}
       submitLabel="Save Changes"
       pendingLabel="Saving..."
-      after={user.role === "parent" && <ConvertToTeacher onConverted={() => onOpenChange(false)} />}
+      after={
+        <>
+          {user.role === "parent" && <ConvertToTeacher onConverted={() => onOpenChange(false)} />}
+          <YourData user={user} onDeleted={() => onOpenChange(false)} />
+        </>
+      }
     >
       <TextField control={form.control} name="name" label="Name" autoComplete="name" />
       <TextField

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
@@ -101,6 +102,12 @@ export function RegisterForm() {
           pendingLabel="Creating account..."
           className="w-full"
         />
+        <p className="text-center text-xs text-muted-foreground">
+          How the school keeps your family&apos;s data:{" "}
+          <Link href="/privacy" className="font-medium text-primary underline underline-offset-4">
+            Privacy notice
+          </Link>
+        </p>
       </form>
     </Form>
   );

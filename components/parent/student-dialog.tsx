@@ -2,10 +2,16 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { type z } from "zod";
 import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
-import { careValues, StudentCareFields, StudentFields } from "@/components/students/student-fields";
+import {
+  careValues,
+  consentFor,
+  CONSENT_ERROR,
+  StudentCareFields,
+  StudentFields,
+} from "@/components/students/student-fields";
 import { FormDialog } from "@/components/ui/form-dialog";
 import type { SessionUser } from "@/lib/auth/session";
 import { api } from "@/lib/client/api";
@@ -38,6 +44,7 @@ export function StudentDialog({
     },
   });
 
+  const childName = useWatch({ control: form.control, name: "name" });
   const save = useMutation({
     mutationFn: (values: StudentInput) =>
       student
@@ -59,7 +66,11 @@ export function StudentDialog({
   });
 
   const submit = form.handleSubmit(
-    (values) => save.mutate(studentSchema.parse(values)),
+    (values) => {
+      const consent = consentFor(student, values);
+      if (!consent) return form.setError("allergyConsent", CONSENT_ERROR);
+      save.mutate({ ...studentSchema.parse(values), ...consent });
+    },
     (errors) => {
       if (errors.grade) {
         toastFailure("Grade Required", "Please select a grade");
@@ -84,7 +95,10 @@ export function StudentDialog({
       pendingLabel="Saving..."
     >
       <StudentFields control={form.control} />
-      <StudentCareFields control={form.control} />
+      <StudentCareFields
+        control={form.control}
+        consent={{ before: student, whose: `${childName.trim() || "your child"}'s` }}
+      />
     </FormDialog>
   );
 }

@@ -1,6 +1,8 @@
+import Link from "next/link";
 import { DEVELOPER_CREDIT, DEVELOPER_URL } from "@/lib/brand";
 
-// The portal footer (spec 000 §2): the Terms and Conditions link and the powered-by credit.
+// The portal footer (spec 000 §2): the Terms and Conditions link and the powered-by credit, and
+// the privacy notice (issue 26).
 export function PortalFooter({
   onShowTerms,
   poweredByHref = DEVELOPER_URL,
@@ -19,6 +21,12 @@ export function PortalFooter({
         >
           Terms and Conditions
         </button>
+        <Link
+          href="/privacy"
+          className="inline-flex min-h-10 items-center rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          Privacy notice
+        </Link>
         <p>
           Powered by{" "}
           {poweredByHref ? (

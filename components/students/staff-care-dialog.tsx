@@ -5,7 +5,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
-import { careValues, StudentCareFields } from "@/components/students/student-fields";
+import {
+  careValues,
+  consentFor,
+  CONSENT_ERROR,
+  StudentCareFields,
+} from "@/components/students/student-fields";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
@@ -48,12 +53,16 @@ export function StaffCareDialog({
       title="Allergies and dietary notes"
       description="The kitchen sees these on your orders; meals with your allergens ask first."
       form={form}
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onSubmit={form.handleSubmit((values) => {
+        const consent = consentFor(staff, values);
+        if (!consent) return form.setError("allergyConsent", CONSENT_ERROR);
+        save.mutate({ ...values, ...consent });
+      })}
       pending={save.isPending}
       submitLabel="Save"
       pendingLabel="Saving..."
     >
-      <StudentCareFields control={form.control} />
+      <StudentCareFields control={form.control} consent={{ before: staff, whose: "your" }} />
     </FormDialog>
   );
 }

@@ -46,6 +46,7 @@ import type {
   ParentsPage,
   SessionUser,
 } from "@/lib/contracts/people";
+import type { AccountDeletedDto } from "@/lib/contracts/privacy";
 import type { RevenueStatsDto } from "@/lib/contracts/revenue";
 import type {
   DiscountCodeDto,
@@ -67,6 +68,8 @@ export type ApiEndpoints = {
   "/api/user": { GET: SessionUser };
   "/api/user/convert-to-teacher": { POST: Done };
   "/api/profile": { PUT: SessionUser };
+  // A family's own data (issue 26); the copy, GET /api/account/export, is a file download.
+  "/api/account/delete": { POST: AccountDeletedDto };
   "/api/contact/email": { POST: Message };
   [path: `/api/contact/messages?page=${number}`]: { GET: ContactMessagesPageDto };
   [path: `/api/contact/messages/${number}`]: { PUT: ContactMessageDto };

@@ -2,14 +2,21 @@ import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
+import type { MailErasure } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/observability/log";
+import { ERASED_BODY, ERASED_RECIPIENT } from "@/lib/contracts/privacy";
 
 // Mail is written to the outbox table in the same transaction as the change it reports, and sent
 // afterwards. Rows are claimed with FOR UPDATE SKIP LOCKED plus a lease, so several instances never
 // send one message twice, and a failed send is retried with back-off instead of being lost.
 // Without SMTP_URL the messages stay in the outbox and are written to the server log.
 
-export type Email = { to: string; subject: string; text: string };
+/**
+ * `erasure` (default after_retention): "secret" for a message carrying a temporary password or a
+ * link that verifies or signs in, whose body is erased as soon as it is sent; "farewell" for the
+ * confirmation of a deleted account, whose recipient is erased too (lib/privacy).
+ */
+export type Email = { to: string; subject: string; text: string; erasure?: MailErasure };
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
@@ -53,7 +60,24 @@ function getTransport(url: string): Transporter {
   return transport;
 }
 
-type Claimed = { id: number; to: string; subject: string; text: string; attempts: number };
+type Claimed = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  attempts: number;
+  erasure: MailErasure;
+};
+
+/** What a delivered message keeps: a secret loses its body, a farewell its recipient too. */
+function erasedOnceSent(erasure: MailErasure, now: Date) {
+  if (erasure === "after_retention") return {};
+  return {
+    text: ERASED_BODY,
+    erasedAt: now,
+    ...(erasure === "farewell" ? { to: ERASED_RECIPIENT } : {}),
+  };
+}
 
 /** Claims and sends due messages; returns how many were delivered. */
 export async function processOutbox(): Promise<number> {
@@ -67,7 +91,7 @@ export async function processOutbox(): Promise<number> {
       WHERE "status" = 'pending' AND "nextAttemptAt" <= now()
         AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
       ORDER BY "id" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-    RETURNING "id", "to", "subject", "text", "attempts"`;
+    RETURNING "id", "to", "subject", "text", "attempts", "erasure"`;
   let sent = 0;
   for (const message of claimed) {
     try {
@@ -79,7 +103,13 @@ export async function processOutbox(): Promise<number> {
       });
       await db.emailOutbox.update({
         where: { id: message.id },
-        data: { status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null },
+        data: {
+          status: "sent",
+          sentAt: new Date(),
+          lockedUntil: null,
+          lastError: null,
+          ...erasedOnceSent(message.erasure, new Date()),
+        },
       });
       sent++;
     } catch (error) {

@@ -7,7 +7,7 @@ import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
-import type { StudentCareInput } from "@/lib/validations/students";
+import { ALLERGY_CONSENT_REQUIRED, type StudentCareInput } from "@/lib/validations/students";
 
 // A parent's (or teacher's) students. Parents and teachers act on their own students only: the
 // session decides whose, and someone else's student is "not found", never "forbidden". An admin
@@ -32,6 +32,7 @@ export const studentSelect = {
 } as const;
 
 type StudentRow = { id: number; name: string; grade: string; parentId: number };
+type LockedStudent = StudentRow & { allergyConsentAt: Date | null };
 type StudentCareRow = {
   allergies: string[];
   dietaryNotes: string | null;
@@ -68,6 +69,32 @@ export function careData(input: StudentCareInput) {
     ...(input.className !== undefined && { className: input.className }),
   };
 }
+
+/**
+ * The care fields of a parent's or teacher's own write, with the consent rule (issue 26): recording
+ * allergies or dietary notes needs the family's consent, given once (`allergyConsent: true`, its
+ * time kept); `allergyConsent: false` withdraws it and clears them. `consentedAt` is the student's
+ * consent so far (null for a new student).
+ */
+function ownCareData(input: StudentCareInput, consentedAt: Date | null) {
+  if (input.allergyConsent === false) {
+    return {
+      ...careData({ ...input, allergies: undefined, dietaryNotes: undefined }),
+      ...WITHDRAWN,
+    };
+  }
+  const data = careData(input);
+  const recordsHealth = (data.allergies?.length ?? 0) > 0 || !!data.dietaryNotes;
+  if (!recordsHealth || consentedAt) return data;
+  if (input.allergyConsent !== true) {
+    throw unprocessable(ALLERGY_CONSENT_REQUIRED, {
+      details: { allergyConsent: [ALLERGY_CONSENT_REQUIRED] },
+    });
+  }
+  return { ...data, allergyConsentAt: new Date() };
+}
+
+const WITHDRAWN = { allergies: [], dietaryNotes: null, allergyConsentAt: null };
 
 /**
  * Whose students the actor works on. A parent or teacher: their own (naming anyone else is 403).
@@ -116,8 +143,9 @@ export async function createStudent(actor: SessionUser, input: NewStudent): Prom
       throw conflict(`An account can have at most ${MAX_STUDENTS_PER_ACCOUNT} students`);
     }
   }
+  const care = actor.role === "admin" ? careData(input) : ownCareData(input, null);
   const row = await db.student.create({
-    data: { name: input.name, grade: input.grade, parentId: ownerId, ...careData(input) },
+    data: { name: input.name, grade: input.grade, parentId: ownerId, ...care },
     select: studentSelect,
   });
   return toStudentDto(row);
@@ -143,8 +171,8 @@ async function lockOwnEditableStudent(
 ) {
   const studentId = parseStudentId(id);
   if (studentId === null) throw notFound(STUDENT_NOT_FOUND);
-  const rows = await tx.$queryRaw<StudentRow[]>`
-    SELECT "id", "name", "grade", "parentId" FROM "Student"
+  const rows = await tx.$queryRaw<LockedStudent[]>`
+    SELECT "id", "name", "grade", "parentId", "allergyConsentAt" FROM "Student"
     WHERE "id" = ${studentId} AND "parentId" = ${actor.id} AND "archivedAt" IS NULL FOR UPDATE`;
   const row = rows[0];
   if (!row) throw notFound(STUDENT_NOT_FOUND);
@@ -158,11 +186,11 @@ export function updateStudent(
   id: string,
   change: StudentChange,
 ): Promise<StudentDto> {
-  return changeOwnStudent(actor, id, {
+  return changeOwnStudent(actor, id, (row) => ({
     name: change.name,
     grade: change.grade,
-    ...careData(change),
-  });
+    ...ownCareData(change, row.allergyConsentAt),
+  }));
 }
 
 /**
@@ -174,19 +202,25 @@ export function updateStudentCare(
   id: string,
   change: StudentCareInput,
 ): Promise<StudentDto> {
-  return changeOwnStudent(actor, id, careData(change), { staffRecord: true });
+  return changeOwnStudent(actor, id, (row) => ownCareData(change, row.allergyConsentAt), {
+    staffRecord: true,
+  });
 }
 
 async function changeOwnStudent(
   actor: SessionUser,
   id: string,
-  data: Prisma.StudentUpdateInput,
+  change: (row: LockedStudent) => Prisma.StudentUpdateInput,
   options: { staffRecord?: boolean } = {},
 ): Promise<StudentDto> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const row = await lockOwnEditableStudent(tx, actor, id, options);
-    const updated = await tx.student.update({ where: { id: row.id }, data, select: studentSelect });
+    const updated = await tx.student.update({
+      where: { id: row.id },
+      data: change(row),
+      select: studentSelect,
+    });
     return toStudentDto(updated);
   });
 }

@@ -10,7 +10,7 @@ import {
 } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
+import { enqueueEmail, kickOutbox, type Email } from "@/lib/mail/outbox";
 import { blockedFor, hit, type Limit } from "@/lib/rate-limit";
 import { isEmailIdentifier, normalizeUsername, usernameKey } from "@/lib/validations/username";
 import type { ForgotPasswordInput } from "@/lib/validations/auth";
@@ -160,8 +160,12 @@ export async function findResetAccounts(identifier: string): Promise<ResetAccoun
   return user ? [user] : [];
 }
 
-function temporaryPasswordMail(account: ResetAccount & { email: string }, temporary: string) {
+function temporaryPasswordMail(
+  account: ResetAccount & { email: string },
+  temporary: string,
+): Email {
   return {
+    erasure: "secret",
     to: account.email,
     subject: "Your temporary password",
     text:
@@ -189,6 +193,7 @@ export async function enqueueVerificationEmail(
   link.searchParams.set("token", token);
   await enqueueEmail(
     {
+      erasure: "secret",
       to: user.email,
       subject: "Confirm your e-mail address",
       text:

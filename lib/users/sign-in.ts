@@ -1,5 +1,6 @@
 import "server-only";
-import { tooManyRequests, unauthorized } from "@/lib/api/errors";
+import { tooManyRequests, unauthorized, unprocessable } from "@/lib/api/errors";
+import { WRONG_PASSWORD } from "@/lib/contracts/privacy";
 import { verifyAgainstNothing, verifyPassword } from "@/lib/security/password";
 import {
   endAllSessions,
@@ -93,6 +94,31 @@ export async function signIn(input: LoginInput, address: string): Promise<Sessio
   await resetLimit(limits[0]!.key);
   await startSession(user);
   return toSessionUser(user);
+}
+
+/**
+ * Confirms the signed-in user's own password before an irreversible step (deleting the account):
+ * a wrong one counts toward the same limits as a failed sign-in, so it cannot be guessed here
+ * instead of at the login form.
+ */
+export async function confirmOwnPassword(
+  user: Pick<SessionUser, "id" | "username">,
+  password: string,
+  address: string,
+): Promise<void> {
+  const key = usernameKey(user.username);
+  const limits = loginLimits(key, address);
+  const wait = await blockedFor(limits);
+  if (wait !== null) throw tooManyRequests(wait);
+  const db = await getDb();
+  const row = await db.user.findUniqueOrThrow({
+    where: { id: user.id },
+    select: { passwordHash: true },
+  });
+  if (!(await verifyPassword(row.passwordHash, password))) {
+    await Promise.all([...limits, accountFailures(key)].map((limit) => hit(limit)));
+    throw unprocessable(WRONG_PASSWORD, { details: { password: [WRONG_PASSWORD] } });
+  }
 }
 
 async function recentAccountFailures(key: string): Promise<number> {

@@ -49,7 +49,18 @@ export const studentCareFields = {
     `Class must be at most ${CLASS_NAME_MAX} characters`,
   ),
 };
-export const studentCareSchema = z.object(studentCareFields);
+/**
+ * Consent to the school keeping a child's allergies and dietary notes (health data, issue 26):
+ * true the first time they are recorded; false withdraws it and clears them. Parents and teachers
+ * only: the admin's calls do not take it.
+ */
+export const allergyConsentField = {
+  allergyConsent: z.boolean({ error: "Consent must be true or false" }).optional(),
+};
+export const ALLERGY_CONSENT_REQUIRED =
+  "Please agree that the school may keep these allergies and dietary notes";
+
+export const studentCareSchema = z.object({ ...studentCareFields, ...allergyConsentField });
 export type StudentCareInput = z.infer<typeof studentCareSchema>;
 
 /** A student as the parent screen edits it: PUT /api/students/{id} and the Students form. */
@@ -57,6 +68,7 @@ export const studentSchema = z.object({
   name: studentName(1, "Name is required"),
   grade: z.enum(GRADES, { error: "Please select a grade" }),
   ...studentCareFields,
+  ...allergyConsentField,
 });
 export type StudentInput = z.infer<typeof studentSchema>;
 

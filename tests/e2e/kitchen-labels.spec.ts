@@ -34,7 +34,7 @@ test("the kitchen prints a day's labels and class lists", async ({ page, baseURL
     const students = (await (await parent.get("/api/students")).json()) as Student[];
     const chanda = students.find((s) => s.name.startsWith("Chanda"))!;
     const care = await parent.put(`/api/students/${chanda.id}/care`, {
-      data: { allergies: ["Peanuts"], className: "3B" },
+      data: { allergies: ["Peanuts"], className: "3B", allergyConsent: true },
     });
     expect(care.ok()).toBe(true);
     const menu = (await (await parent.get("/api/menu")).json()) as Item[];

@@ -74,7 +74,13 @@ describe("the student calls carry allergies, dietary notes and class", () => {
   it("a parent adds and edits them; a blank text is none, an unknown allergen is 422", async () => {
     const p = await signedUpParent();
     const added = await p.browser.call(students.POST, "POST", "/api/students", {
-      body: { name: "Bwalya", grade: "2", allergies: ["peanuts", "Milk"], className: " 2A " },
+      body: {
+        name: "Bwalya",
+        grade: "2",
+        allergies: ["peanuts", "Milk"],
+        className: " 2A ",
+        allergyConsent: true,
+      },
     });
     expect(added.status).toBe(200);
     expect(added.body).toMatchObject({
@@ -107,7 +113,12 @@ describe("the student calls carry allergies, dietary notes and class", () => {
     const id = String(staff!.id);
     const answer = await t.browser.call(studentCare.PUT, "PUT", `/api/students/${id}/care`, {
       params: { id },
-      body: { allergies: ["Fish"], dietaryNotes: "Vegetarian", className: "Staff" },
+      body: {
+        allergies: ["Fish"],
+        dietaryNotes: "Vegetarian",
+        className: "Staff",
+        allergyConsent: true,
+      },
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ isStaff: true, allergies: ["Fish"], className: "Staff" });

@@ -104,6 +104,8 @@ export const MATRIX: Record<string, Row> = {
   "POST /api/payments/sandbox/decide": { access: "parent-teacher" },
   "POST /api/payments/verify/[token]": { access: "parent-teacher" },
   "PUT /api/profile": { access: "user" },
+  "GET /api/account/export": { access: "user" },
+  "POST /api/account/delete": { access: "parent-teacher", throwaway: true },
   "GET /api/refunds": { access: { feature: "refunds" } },
   "POST /api/refunds/[orderId]/complete": { access: { feature: "refunds" } },
   "GET /api/revenue/stats": { access: { feature: "revenue" } },

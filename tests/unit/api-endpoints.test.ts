@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, jest } from "@jest/globals";
+import type * as deleteAccount from "@/app/api/account/delete/route";
 import type * as adminUserPermissions from "@/app/api/admin-users/[id]/permissions/route";
 import type * as adminUsers from "@/app/api/admin-users/route";
 import type * as forgotPassword from "@/app/api/auth/forgot-password/route";
@@ -105,6 +106,7 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof user.GET, "/api/user", "GET">>,
   Expect<Serves<typeof convertToTeacher.POST, "/api/user/convert-to-teacher", "POST">>,
   Expect<Serves<typeof profile.PUT, "/api/profile", "PUT">>,
+  Expect<Serves<typeof deleteAccount.POST, "/api/account/delete", "POST">>,
   Expect<Serves<typeof contactEmail.POST, "/api/contact/email", "POST">>,
   Expect<Serves<typeof contactMessages.GET, `/api/contact/messages?page=${number}`, "GET">>,
   Expect<Serves<typeof contactMessage.PUT, `/api/contact/messages/${number}`, "PUT">>,

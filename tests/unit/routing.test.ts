@@ -15,6 +15,9 @@ describe("the routing table of spec 001 §2", () => {
     ["parent", "/settings", false],
     ["teacher", "/payment/cancel", true],
     ["teacher", "/menu/edit/1", false],
+    ["anonymous", "/privacy", true],
+    ["parent", "/privacy", true],
+    ["admin", "/privacy/", true],
   ] as const)("%s on %s: %s", (visitor, path, expected) => {
     expect(isPageFor(visitor, path, false)).toBe(expected);
   });

@@ -1,0 +1,25 @@
+import "server-only";
+import type { Tx } from "@/lib/db";
+
+// What must be settled before an account can be deleted (issue 26): a meal still to be served, a
+// payment still in progress, money still held for the family. Each is named in the refusal.
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The reasons the account cannot be deleted today (`today` in the school's zone); empty when none. */
+export async function accountBlockers(tx: Tx, userId: number, today: string): Promise<string[]> {
+  // An order is still to be served when it is live and its day (the cycle's start plus its week
+  // and day) is today or later.
+  const [{ live }] = await tx.$queryRaw<[{ live: number }]>`
+    SELECT count(*)::int AS "live" FROM "Order" o JOIN "OrderCycle" c ON c."id" = o."cycleId"
+    WHERE o."userId" = ${userId} AND o."status" IN ('pending', 'completed')
+      AND c."startDate" + ((o."weekNumber" - 1) * 7 + (o."dayOfWeek" - 1)) >= ${today}::date`;
+  const payments = await tx.paymentAttempt.count({
+    where: { userId, transactionStatus: "initiated" },
+  });
+  const blockers: string[] = [];
+  if (live > 0)
+    blockers.push(plural(live, "order still to be served", "orders still to be served"));
+  if (payments > 0) blockers.push("a payment in progress");
+  return blockers;
+}

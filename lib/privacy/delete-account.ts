@@ -1,0 +1,196 @@
+import "server-only";
+import { conflict } from "@/lib/api/errors";
+import { audit } from "@/lib/audit/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import { SHOP_NAME } from "@/lib/brand";
+import {
+  ACCOUNT_DELETED,
+  DELETED_ACCOUNT,
+  ERASED_BODY,
+  ERASED_RECIPIENT,
+  type AccountDeletedDto,
+} from "@/lib/contracts/privacy";
+import { getDb, type Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
+import { accountBlockers } from "@/lib/privacy/account-blockers";
+import { scrubJson, scrubText } from "@/lib/privacy/scrub";
+import { schoolToday } from "@/lib/school-calendar";
+import { confirmOwnPassword } from "@/lib/users/sign-in";
+
+// Delete my account (issue 26). Refused while a meal or money is still owed either way (live orders
+// to be served, a payment in progress, a credit balance). Otherwise one transaction erases every
+// personal value of the account and its children, wherever it was copied (orders' comments, the
+// carts kept on payment attempts, the audit trail's details, contact messages, mail), deletes
+// what only served the person (sessions, reset passwords, discount codes, reminder claims), and
+// keeps the orders and payments for the school's books under "Deleted account". The key the
+// account is stored under has a space, which no username may have, so the name is free again.
+
+/** Usernames never contain spaces: no one can register an erased account's key. */
+const erasedKey = (id: number) => `deleted account ${id}`;
+
+export async function deleteAccount(
+  actor: SessionUser,
+  password: string,
+  address: string,
+): Promise<AccountDeletedDto> {
+  await confirmOwnPassword(actor, password, address);
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    // The account's row is locked first: a checkout that started meanwhile either finished
+    // (and is seen below) or waits and then finds the account gone.
+    await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${actor.id} FOR UPDATE`;
+    const blockers = await accountBlockers(tx, actor.id, schoolToday(env().SCHOOL_TIMEZONE));
+    if (blockers.length > 0) {
+      throw conflict(
+        `Your account cannot be deleted yet: it has ${blockers.join(", ")}. ` +
+          "Cancel the orders, wait for the payment to finish, or ask the school office for a " +
+          "refund first.",
+        { blockers },
+      );
+    }
+    await eraseAccount(tx, actor);
+  });
+  kickOutbox();
+  return { message: ACCOUNT_DELETED };
+}
+
+async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
+  const id = actor.id;
+  const user = await tx.user.findUniqueOrThrow({
+    where: { id },
+    select: { username: true, name: true, email: true, phone: true },
+  });
+  const children = await tx.student.findMany({
+    where: { parentId: id },
+    select: { id: true, name: true, dietaryNotes: true },
+  });
+  const erased = [
+    user.username,
+    user.name,
+    user.email,
+    user.phone,
+    ...children.flatMap((child) => [child.name, child.dietaryNotes]),
+  ].filter((value): value is string => !!value && value.trim().length >= 2);
+  const scrub = (value: Prisma.JsonValue) => scrubJson(value, erased, DELETED_ACCOUNT);
+
+  if (user.email) {
+    // Sent before the address is erased; once delivered, its body and recipient go too.
+    await enqueueEmail(
+      {
+        erasure: "farewell",
+        to: user.email,
+        subject: "Your account has been deleted",
+        text:
+          `Hello,\n\nYour account at ${SHOP_NAME} has been deleted, as you asked. Your name, ` +
+          `your children's names, allergies and notes, your e-mail address and phone number ` +
+          `have been erased.\n\nThe school keeps the record of past orders and payments for ` +
+          `its accounts, without your names. You can sign up again at any time.\n`,
+      },
+      tx,
+    );
+    await tx.emailOutbox.updateMany({
+      where: { to: user.email, erasure: { not: "farewell" } },
+      data: { to: ERASED_RECIPIENT, text: ERASED_BODY, erasedAt: new Date() },
+    });
+  }
+  await tx.user.update({
+    where: { id },
+    data: {
+      username: DELETED_ACCOUNT,
+      usernameKey: erasedKey(id),
+      name: DELETED_ACCOUNT,
+      email: null,
+      phone: null,
+      emailVerifiedAt: null,
+      // Not a hash of anything: no password verifies against it.
+      passwordHash: "!",
+      allowedFeatures: [],
+      orderReminders: false,
+      deletedAt: new Date(),
+    },
+  });
+  await tx.student.updateMany({
+    where: { parentId: id },
+    data: {
+      name: DELETED_ACCOUNT,
+      allergies: [],
+      dietaryNotes: null,
+      className: null,
+      allergyConsentAt: null,
+    },
+  });
+  await tx.student.updateMany({
+    where: { parentId: id, archivedAt: null },
+    data: { archivedAt: new Date() },
+  });
+  await tx.order.updateMany({ where: { userId: id }, data: { comments: null } });
+  const attempts = await tx.paymentAttempt.findMany({
+    where: { userId: id },
+    select: { id: true, cartItems: true, errorDetails: true, transactionRef: true },
+  });
+  for (const attempt of attempts) {
+    await tx.paymentAttempt.update({
+      where: { id: attempt.id },
+      data: {
+        cartItems: scrub(attempt.cartItems) as Prisma.InputJsonValue,
+        mobileNumber: null,
+        errorDetails:
+          attempt.errorDetails && scrubText(attempt.errorDetails, erased, DELETED_ACCOUNT),
+      },
+    });
+  }
+  await tx.sandboxTransaction.updateMany({
+    where: { companyRef: { in: attempts.map((attempt) => attempt.transactionRef) } },
+    data: { customer: null, mobileNumber: null },
+  });
+  await tx.contactMessage.updateMany({
+    where: { userId: id },
+    data: { name: DELETED_ACCOUNT, email: ERASED_RECIPIENT, text: ERASED_BODY },
+  });
+  const ids = async (rows: Promise<{ id: number }[]>) => (await rows).map((row) => String(row.id));
+  const about = {
+    User: [String(id)],
+    Student: children.map((child) => String(child.id)),
+    Order: await ids(tx.order.findMany({ where: { userId: id }, select: { id: true } })),
+    PaymentAttempt: attempts.map((attempt) => String(attempt.id)),
+    DiscountCode: await ids(
+      tx.discountCode.findMany({ where: { userId: id }, select: { id: true } }),
+    ),
+    ContactMessage: await ids(
+      tx.contactMessage.findMany({ where: { userId: id }, select: { id: true } }),
+    ),
+  };
+  const trail = await tx.auditLog.findMany({
+    where: {
+      OR: [
+        { actorId: id },
+        ...Object.entries(about).map(([entity, entityIds]) => ({
+          entity,
+          entityId: { in: entityIds },
+        })),
+      ],
+    },
+    select: { id: true, details: true },
+  });
+  for (const entry of trail) {
+    const details = scrub(entry.details);
+    if (JSON.stringify(details) !== JSON.stringify(entry.details)) {
+      await tx.auditLog.update({
+        where: { id: entry.id },
+        data: { details: details as Prisma.InputJsonValue },
+      });
+    }
+  }
+  await tx.session.deleteMany({ where: { userId: id } });
+  await tx.temporaryPassword.deleteMany({ where: { userId: id } });
+  await tx.discountCode.deleteMany({ where: { userId: id } });
+  await tx.orderReminder.deleteMany({ where: { userId: id } });
+  await audit(tx, actor, {
+    action: "account.delete",
+    entity: "User",
+    entityId: id,
+    details: { children: children.length, ordersKept: about.Order.length },
+  });
+}

@@ -1,0 +1,104 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session";
+import { ACCOUNT_EXPORT_VERSION, type AccountExport } from "@/lib/contracts/privacy";
+import { getDb } from "@/lib/db";
+import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
+import { env } from "@/lib/env";
+import { schoolToday, toIsoDate } from "@/lib/school-calendar";
+
+// A copy of my data (issue 26): everything the portal keeps about the signed-in account, read
+// only by the account's own id, and never a password hash, a temporary password or a session.
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export async function exportAccount(actor: SessionUser, now = new Date()): Promise<AccountExport> {
+  const db = await getDb();
+  const userId = actor.id;
+  const [user, children, orders, payments, discountCodes, messages, reminders] = await Promise.all([
+    db.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: {
+        id: true,
+        username: true,
+        name: true,
+        email: true,
+        phone: true,
+        role: true,
+        emailVerifiedAt: true,
+        orderReminders: true,
+        createdAt: true,
+      },
+    }),
+    db.student.findMany({ where: { parentId: userId }, orderBy: { id: "asc" } }),
+    db.order.findMany({ where: { userId }, select: orderSelect, orderBy: { id: "asc" } }),
+    db.paymentAttempt.findMany({ where: { userId }, orderBy: { id: "asc" } }),
+    db.discountCode.findMany({ where: { userId }, orderBy: { id: "asc" } }),
+    db.contactMessage.findMany({ where: { userId }, orderBy: { id: "asc" } }),
+    db.orderReminder.findMany({ where: { userId }, orderBy: { schoolDay: "asc" } }),
+  ]);
+  return {
+    format: "canteen-portal/account-export",
+    version: ACCOUNT_EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    profile: {
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      role: user.role,
+      emailVerified: user.emailVerifiedAt !== null,
+      orderReminders: user.orderReminders,
+      createdAt: user.createdAt.toISOString(),
+    },
+    children: children.map((child) => ({
+      id: child.id,
+      name: child.name,
+      grade: child.grade,
+      className: child.className,
+      allergies: child.allergies,
+      dietaryNotes: child.dietaryNotes,
+      allergyConsentAt: iso(child.allergyConsentAt),
+      removedAt: iso(child.archivedAt),
+      createdAt: child.createdAt.toISOString(),
+    })),
+    orders: orders.map(toOrderDto),
+    payments: payments.map((attempt) => ({
+      reference: attempt.transactionRef,
+      amount: attempt.paymentAmount.toFixed(2),
+      currency: attempt.currency,
+      method: attempt.paymentMethod,
+      mobileNumber: attempt.mobileNumber,
+      status: attempt.transactionStatus,
+      createdAt: attempt.createdAt.toISOString(),
+      verifiedAt: iso(attempt.verifiedAt),
+      fulfilledAt: iso(attempt.fulfilledAt),
+    })),
+    discountCodes: discountCodes.map((code) => ({
+      code: code.code,
+      discountPercentage: code.discountPercentage,
+      isActive: code.isActive,
+    })),
+    messages: messages.map((message) => ({
+      name: message.name,
+      email: message.email,
+      text: message.text,
+      sentAt: message.createdAt.toISOString(),
+      handledAt: iso(message.handledAt),
+    })),
+    remindersSentFor: reminders.map((reminder) => toIsoDate(reminder.schoolDay)),
+  };
+}
+
+/** The download: one JSON file named with the school's date. */
+export async function accountExportResponse(actor: SessionUser): Promise<Response> {
+  const data = await exportAccount(actor);
+  const day = schoolToday(env().SCHOOL_TIMEZONE);
+  return new Response(JSON.stringify(data, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="my-canteen-data-${day}.json"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
