@@ -9,13 +9,15 @@ import { cycleDayDate } from "@/lib/school-calendar";
 import { allergyAcknowledgement } from "@/lib/contracts/allergies";
 import { cn } from "@/lib/utils";
 
-export type LineProblem = "unavailable" | "archived" | "missing" | "closed";
+export type LineProblem = "unavailable" | "archived" | "missing" | "closed" | "allergy";
 
 const PROBLEM_TEXT: Record<LineProblem, string> = {
   unavailable: "This meal is no longer available.",
   archived: "This meal has been taken off the menu.",
   missing: "This meal no longer exists.",
   closed: "School Closed: this day no longer takes orders.",
+  allergy:
+    "This meal now contains an allergen of this child: remove it, or add it again to confirm.",
 };
 
 // One cart line: day, meal, choices and the price after offers and the discount code. A line

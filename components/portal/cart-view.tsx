@@ -21,7 +21,6 @@ import {
 import { Button } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/auth/session";
 import {
-  cartMenuItemIds,
   cartTotals,
   groupCartByStudent,
   removeCartDay,
@@ -54,7 +53,7 @@ export function CartView({
   const code = useMyDiscountCode();
   const cycle = useActiveCycle();
   const cutoff = useCutoffTime();
-  const validation = useCartValidation(cartMenuItemIds(items));
+  const check = useCartValidation(items).data;
   const now = useNow(60_000);
   const { placeOrder, placeAlternativeOrder, prepareMobile, placing } = usePlaceOrder({
     user,
@@ -71,7 +70,8 @@ export function CartView({
   const codePercent = code.data?.discountPercentage ?? 0;
   const problems = new Map<string, LineProblem>();
   for (const item of items) {
-    const reason = unavailableReason(validation.data, item.menuItemId);
+    const reason = unavailableReason(check?.validation, item.menuItemId);
+    const allergy = check?.allergyConflict;
     const closed =
       cycle.data === null ||
       (cycle.data &&
@@ -79,7 +79,9 @@ export function CartView({
         dayClosure(cycle.data, item.weekNumber, item.dayOfWeek, cutoff.data, timeZone, now) !==
           null);
     if (reason) problems.set(lineKey(item), reason);
-    else if (closed) problems.set(lineKey(item), "closed");
+    else if (allergy?.menuItemId === item.menuItemId && allergy.studentId === item.studentId) {
+      problems.set(lineKey(item), "allergy");
+    } else if (closed) problems.set(lineKey(item), "closed");
   }
   const problemKey = [...problems.keys()].join(",");
   useUnavailableNotice(problemKey);
