@@ -1,4 +1,4 @@
-import { AlertTriangle, Trash2 } from "lucide-react";
+import { AlertTriangle, Repeat, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { linePrice } from "@/lib/client/cart";
@@ -28,12 +28,15 @@ export function CartLine({
   startDate,
   problem,
   onRemove,
+  onEveryWeek,
 }: {
   item: CartItem;
   codePercent: number;
   startDate: string | undefined;
   problem: LineProblem | null;
   onRemove: () => void;
+  /** Copies the line to the same weekday of every remaining week (issue 19). */
+  onEveryWeek?: () => void;
 }) {
   const { original, paid } = linePrice(item, codePercent);
   const percent = percentOff(fromNgwee(original), fromNgwee(paid));
@@ -83,7 +86,7 @@ export function CartLine({
           </p>
         )}
       </div>
-      <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 sm:flex-col sm:items-end">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:justify-end">
           <span className="font-semibold">{formatNgwee(paid)}</span>
           {percent !== null && (
@@ -96,14 +99,26 @@ export function CartLine({
             </>
           )}
         </span>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onRemove}
-          aria-label={`Remove ${item.menuItem.name} (${day} ${date}) from cart`}
-        >
-          <Trash2 aria-hidden /> Remove
-        </Button>
+        <div className="flex flex-wrap items-center justify-end gap-1">
+          {onEveryWeek && !problem && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onEveryWeek}
+              aria-label={`Every week: ${item.menuItem.name} on every later ${day}`}
+            >
+              <Repeat aria-hidden /> Every week
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onRemove}
+            aria-label={`Remove ${item.menuItem.name} (${day} ${date}) from cart`}
+          >
+            <Trash2 aria-hidden /> Remove
+          </Button>
+        </div>
       </div>
     </li>
   );

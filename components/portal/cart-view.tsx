@@ -8,7 +8,9 @@ import { CartSummary } from "@/components/portal/cart-summary";
 import { LazyMobileMoneyDialog } from "@/components/portal/mobile-money/lazy-mobile-money-dialog";
 import { EmptyBlock } from "@/components/portal/load-state";
 import { useCart } from "@/components/portal/use-cart";
+import { RepeatNote } from "@/components/portal/repeat-note";
 import { useCartValidation } from "@/components/portal/use-cart-validation";
+import { useEveryWeek } from "@/components/portal/use-every-week";
 import { useNow } from "@/components/portal/use-now";
 import { usePlaceOrder, type CheckoutHandler } from "@/components/portal/use-place-order";
 import {
@@ -55,6 +57,7 @@ export function CartView({
   const cutoff = useCutoffTime();
   const check = useCartValidation(items).data;
   const now = useNow(60_000);
+  const everyWeek = useEveryWeek(timeZone);
   const { placeOrder, placeAlternativeOrder, prepareMobile, placing } = usePlaceOrder({
     user,
     onCheckout,
@@ -124,6 +127,13 @@ export function CartView({
               </Button>
             </div>
           )}
+          {everyWeek.outcome && (
+            <RepeatNote
+              outcome={everyWeek.outcome}
+              startDate={cycle.data?.startDate}
+              onClose={everyWeek.dismiss}
+            />
+          )}
           {groupCartByStudent(items).map((group) => (
             <section key={group.studentId} aria-label={`Meals for ${group.studentName}`}>
               <h3 className="mb-2 font-semibold">{group.studentName}</h3>
@@ -135,6 +145,7 @@ export function CartView({
                     codePercent={codePercent}
                     startDate={cycle.data?.startDate}
                     problem={problems.get(lineKey(item)) ?? null}
+                    onEveryWeek={everyWeek.copy && (() => everyWeek.copy?.(item))}
                     onRemove={() =>
                       writeCart(
                         removeCartDay(readCart(), item.studentId, item.weekNumber, item.dayOfWeek),
