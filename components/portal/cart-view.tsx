@@ -145,7 +145,11 @@ export function CartView({
                     codePercent={codePercent}
                     startDate={cycle.data?.startDate}
                     problem={problems.get(lineKey(item)) ?? null}
-                    onEveryWeek={everyWeek.copy && (() => everyWeek.copy?.(item))}
+                    onEveryWeek={
+                      everyWeek.copy && item.weekNumber < (cycle.data?.cycleLength ?? 0)
+                        ? () => everyWeek.copy?.(item)
+                        : undefined
+                    }
                     onRemove={() =>
                       writeCart(
                         removeCartDay(readCart(), item.studentId, item.weekNumber, item.dayOfWeek),
