@@ -57,7 +57,7 @@ export function cartAllergyLines(items: readonly CartItem[]): AllergyLine[] {
  * acknowledgement, so an acknowledged line is not a conflict and a meal that gained an allergen
  * after it went into the cart is. Any other failure counts as valid (spec 000 §4).
  */
-export async function checkCart(items: readonly CartItem[]): Promise<CartCheck> {
+export async function recheckCart(items: readonly CartItem[]): Promise<CartCheck> {
   try {
     const validation = await api("/api/menu-items/validate", {
       method: "POST",
@@ -88,7 +88,7 @@ export function useCartValidation(items: readonly CartItem[]) {
   const lines = cartAllergyLines(items);
   return useQuery({
     queryKey: [...queryKeys.menuValidation(cartMenuItemIds(items)), lines],
-    queryFn: () => checkCart(items),
+    queryFn: () => recheckCart(items),
     enabled: items.length > 0,
     staleTime: 0,
     refetchInterval: CART_REVALIDATE_MS,
