@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from "@jest/globals";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { startCardPayment } from "@/components/parent/checkout";
 import { CartView } from "@/components/portal/cart-view";
@@ -153,6 +153,31 @@ describe("the cart", () => {
         { menuItemId: 102, allergyAcknowledged: true },
       ],
     });
+  });
+
+  it("sends the acknowledgement again on the re-check two minutes later", async () => {
+    jest.useFakeTimers({ doNotFake: ["queueMicrotask", "nextTick", "setImmediate"] });
+    try {
+      storeCart([{ ...rice, acknowledgedAllergens: ["egg"] }]);
+      const calls = renderCart({ "POST /api/menu-items/validate": allergyRule });
+      const checks = () => calls.filter((c) => c.path === "/api/menu-items/validate");
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1_000);
+      });
+      expect(checks()).toHaveLength(1);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(120_000);
+      });
+      expect(checks()).toHaveLength(2);
+      expect(checks()[1]?.body).toMatchObject({
+        items: [{ menuItemId: 102, allergyAcknowledged: true }],
+      });
+      expect(screen.getByText("Rice and Chicken").closest("li")).not.toHaveAttribute(
+        "data-unavailable",
+      );
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("marks a line the allergy rule refuses (a meal that gained an allergen) and blocks the order", async () => {
