@@ -261,9 +261,7 @@ describe("the menu management section", () => {
     let refuse = true;
     const calls = renderSection({
       "POST /api/menu/duplicate": () =>
-        refuse
-          ? { status: 500, body: null }
-          : [item({ id: 201, name: "Beef Stew (Copy)" })],
+        refuse ? { status: 500, body: null } : [item({ id: 201, name: "Beef Stew (Copy)" })],
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole("checkbox", { name: "Select Beef Stew" }));
