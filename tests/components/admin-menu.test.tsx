@@ -228,6 +228,9 @@ describe("the menu management section", () => {
     expect(toolbar).toHaveTextContent("2 items selected");
     expect(within(toolbar).queryByRole("button", { name: "Unarchive selected" })).toBeNull();
     await user.click(within(toolbar).getByRole("button", { name: "Archive selected" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Archive Menu Items" });
+    expect(dialog).toHaveTextContent("Archive the 2 items selected?");
+    await user.click(within(dialog).getByRole("button", { name: "Archive" }));
 
     expect(
       await screen.findByText("Selected menu items archived successfully"),
@@ -240,6 +243,19 @@ describe("the menu management section", () => {
     expect(screen.getByRole("checkbox", { name: "Select Beef Stew" })).not.toBeChecked();
   });
 
+  it("archives nothing when the confirmation is cancelled", async () => {
+    const calls = renderSection({ "POST /api/menu/bulk-archive": { updated: 1 } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("checkbox", { name: "Select Beef Stew" }));
+    await user.click(screen.getByRole("button", { name: "Archive selected" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Archive Menu Items" });
+    expect(dialog).toHaveTextContent("Archive the 1 item selected?");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(calls.some((c) => c.path === "/api/menu/bulk-archive")).toBe(false);
+    expect(screen.getByRole("toolbar")).toHaveTextContent("1 item selected");
+  });
+
   it("unarchives the selected archived items, and selects all shown with the header box", async () => {
     const calls = renderSection({ "POST /api/menu/bulk-archive": { updated: 1 } });
     const user = userEvent.setup();
@@ -248,6 +264,8 @@ describe("the menu management section", () => {
     const toolbar = screen.getByRole("toolbar", { name: "Selected menu items" });
     expect(toolbar).toHaveTextContent("1 item selected");
     await user.click(within(toolbar).getByRole("button", { name: "Unarchive selected" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Unarchive Menu Items" });
+    await user.click(within(dialog).getByRole("button", { name: "Unarchive" }));
     expect(
       await screen.findByText("Selected menu items unarchived successfully"),
     ).toBeInTheDocument();

@@ -37,6 +37,10 @@ test("an admin archives selected menu items in one go", async ({ page }) => {
     await expect(toolbar).toContainText("2 items selected");
     await page.screenshot({ path: "test-results/menu-bulk-laptop.png" });
     await toolbar.getByRole("button", { name: "Archive selected" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Archive Menu Items" })
+      .getByRole("button", { name: "Archive" })
+      .click();
     await expect(page.getByText("Selected menu items archived successfully")).toBeVisible();
     for (const name of names) await expect(copyBox(name)).toHaveCount(0);
     for (const name of names) {
