@@ -143,6 +143,9 @@ const columns = helper.columns([
 ]);
 
 const itemRowId = (item: MenuItemDto) => String(item.id);
+// The days wrap, so that the actions stay in view on a laptop.
+const menuCellClass = (columnId: string) =>
+  columnId === "daysOfWeek" ? "min-w-40 align-middle whitespace-normal" : "align-middle";
 
 export function MenuItemsTable({
   items,
@@ -160,7 +163,7 @@ export function MenuItemsTable({
       getRowId={itemRowId}
       rowSelection={rowSelection}
       onRowSelectionChange={onRowSelectionChange}
-      cellClassName={() => "align-middle"}
+      cellClassName={menuCellClass}
     />
   );
 }
