@@ -1,4 +1,4 @@
-import { AlertTriangle, Trash2 } from "lucide-react";
+import { AlertTriangle, Repeat, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { linePrice } from "@/lib/client/cart";
@@ -9,13 +9,15 @@ import { cycleDayDate } from "@/lib/school-calendar";
 import { allergyAcknowledgement } from "@/lib/contracts/allergies";
 import { cn } from "@/lib/utils";
 
-export type LineProblem = "unavailable" | "archived" | "missing" | "closed";
+export type LineProblem = "unavailable" | "archived" | "missing" | "closed" | "allergy";
 
 const PROBLEM_TEXT: Record<LineProblem, string> = {
   unavailable: "This meal is no longer available.",
   archived: "This meal has been taken off the menu.",
   missing: "This meal no longer exists.",
   closed: "School Closed: this day no longer takes orders.",
+  allergy:
+    "This meal now contains an allergen of this child: remove it, or add it again to confirm.",
 };
 
 // One cart line: day, meal, choices and the price after offers and the discount code. A line
@@ -26,12 +28,15 @@ export function CartLine({
   startDate,
   problem,
   onRemove,
+  onEveryWeek,
 }: {
   item: CartItem;
   codePercent: number;
   startDate: string | undefined;
   problem: LineProblem | null;
   onRemove: () => void;
+  /** Copies the line to the same weekday of every remaining week (issue 19). */
+  onEveryWeek?: () => void;
 }) {
   const { original, paid } = linePrice(item, codePercent);
   const percent = percentOff(fromNgwee(original), fromNgwee(paid));
@@ -81,7 +86,7 @@ export function CartLine({
           </p>
         )}
       </div>
-      <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 sm:flex-col sm:items-end">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:justify-end">
           <span className="font-semibold">{formatNgwee(paid)}</span>
           {percent !== null && (
@@ -94,14 +99,26 @@ export function CartLine({
             </>
           )}
         </span>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onRemove}
-          aria-label={`Remove ${item.menuItem.name} (${day} ${date}) from cart`}
-        >
-          <Trash2 aria-hidden /> Remove
-        </Button>
+        <div className="flex flex-wrap items-center justify-end gap-1">
+          {onEveryWeek && !problem && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onEveryWeek}
+              aria-label={`Every week: ${item.menuItem.name} on every later ${day}`}
+            >
+              <Repeat aria-hidden /> Every week
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onRemove}
+            aria-label={`Remove ${item.menuItem.name} (${day} ${date}) from cart`}
+          >
+            <Trash2 aria-hidden /> Remove
+          </Button>
+        </div>
       </div>
     </li>
   );

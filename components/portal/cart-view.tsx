@@ -8,7 +8,9 @@ import { CartSummary } from "@/components/portal/cart-summary";
 import { LazyMobileMoneyDialog } from "@/components/portal/mobile-money/lazy-mobile-money-dialog";
 import { EmptyBlock } from "@/components/portal/load-state";
 import { useCart } from "@/components/portal/use-cart";
+import { RepeatNote } from "@/components/portal/repeat-note";
 import { useCartValidation } from "@/components/portal/use-cart-validation";
+import { useEveryWeek } from "@/components/portal/use-every-week";
 import { useNow } from "@/components/portal/use-now";
 import { usePlaceOrder, type CheckoutHandler } from "@/components/portal/use-place-order";
 import {
@@ -21,7 +23,6 @@ import {
 import { Button } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/auth/session";
 import {
-  cartMenuItemIds,
   cartTotals,
   groupCartByStudent,
   removeCartDay,
@@ -54,8 +55,9 @@ export function CartView({
   const code = useMyDiscountCode();
   const cycle = useActiveCycle();
   const cutoff = useCutoffTime();
-  const validation = useCartValidation(cartMenuItemIds(items));
+  const check = useCartValidation(items).data;
   const now = useNow(60_000);
+  const everyWeek = useEveryWeek(timeZone);
   const { placeOrder, placeAlternativeOrder, prepareMobile, placing } = usePlaceOrder({
     user,
     onCheckout,
@@ -71,7 +73,8 @@ export function CartView({
   const codePercent = code.data?.discountPercentage ?? 0;
   const problems = new Map<string, LineProblem>();
   for (const item of items) {
-    const reason = unavailableReason(validation.data, item.menuItemId);
+    const reason = unavailableReason(check?.validation, item.menuItemId);
+    const allergy = check?.allergyConflict;
     const closed =
       cycle.data === null ||
       (cycle.data &&
@@ -79,7 +82,9 @@ export function CartView({
         dayClosure(cycle.data, item.weekNumber, item.dayOfWeek, cutoff.data, timeZone, now) !==
           null);
     if (reason) problems.set(lineKey(item), reason);
-    else if (closed) problems.set(lineKey(item), "closed");
+    else if (allergy?.menuItemId === item.menuItemId && allergy.studentId === item.studentId) {
+      problems.set(lineKey(item), "allergy");
+    } else if (closed) problems.set(lineKey(item), "closed");
   }
   const problemKey = [...problems.keys()].join(",");
   useUnavailableNotice(problemKey);
@@ -122,6 +127,13 @@ export function CartView({
               </Button>
             </div>
           )}
+          {everyWeek.outcome && (
+            <RepeatNote
+              outcome={everyWeek.outcome}
+              startDate={cycle.data?.startDate}
+              onClose={everyWeek.dismiss}
+            />
+          )}
           {groupCartByStudent(items).map((group) => (
             <section key={group.studentId} aria-label={`Meals for ${group.studentName}`}>
               <h3 className="mb-2 font-semibold">{group.studentName}</h3>
@@ -133,6 +145,11 @@ export function CartView({
                     codePercent={codePercent}
                     startDate={cycle.data?.startDate}
                     problem={problems.get(lineKey(item)) ?? null}
+                    onEveryWeek={
+                      everyWeek.copy && item.weekNumber < (cycle.data?.cycleLength ?? 0)
+                        ? () => everyWeek.copy?.(item)
+                        : undefined
+                    }
                     onRemove={() =>
                       writeCart(
                         removeCartDay(readCart(), item.studentId, item.weekNumber, item.dayOfWeek),

@@ -5,6 +5,7 @@ import { toastFailure, toastSuccess } from "@/components/notifications/toast";
 import type { AddTarget, MealChoice } from "@/components/portal/add-to-cart-dialog";
 import { DayCard } from "@/components/portal/day-card";
 import { LazyAddToCartDialog } from "@/components/portal/lazy-portal";
+import { RepeatLastWeek } from "@/components/portal/repeat-last-week";
 import { ErrorBlock, EmptyBlock, LoadingBlock } from "@/components/portal/load-state";
 import { useCart } from "@/components/portal/use-cart";
 import { useNow } from "@/components/portal/use-now";
@@ -144,6 +145,12 @@ export function MenuCalendar({
             weeks={weeks}
             selected={shownWeek}
             onSelect={setWeek}
+          />
+          <RepeatLastWeek
+            key={`${student.id}:${shownWeek}`}
+            ctx={ctx}
+            student={{ ...student, ...forStudent }}
+            weekNumber={shownWeek}
           />
           <section
             aria-label={`Week ${shownWeek}`}

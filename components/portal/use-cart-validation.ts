@@ -1,9 +1,21 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/client/api";
+import { api, ApiRequestError } from "@/lib/client/api";
+import { cartMenuItemIds } from "@/lib/client/cart";
 import { CART_REVALIDATE_MS, queryKeys } from "@/lib/client/query-keys";
-import type { MenuValidationDto, OrderRequestItem } from "@/lib/contracts";
+import type { CartItem, MenuValidationDto, OrderRequestItem } from "@/lib/contracts";
+
+type AllergyLine = Pick<OrderRequestItem, "menuItemId" | "studentId" | "allergyAcknowledged">;
+
+/** A cart line the server refused under the allergy rule (issue 18), with its message. */
+export type CartAllergyConflict = { menuItemId: number; studentId: number; message: string };
+
+/** The periodic check's answer: each item's state, and the line the allergy rule refused. */
+export type CartCheck = {
+  validation: MenuValidationDto | null;
+  allergyConflict: CartAllergyConflict | null;
+};
 
 /**
  * Asks the server which of these menu items are still orderable (spec 000 §4). A failed call
@@ -11,30 +23,73 @@ import type { MenuValidationDto, OrderRequestItem } from "@/lib/contracts";
  */
 export async function validateMenuItems(
   menuItemIds: readonly number[],
-  lines?: readonly Pick<OrderRequestItem, "menuItemId" | "studentId" | "allergyAcknowledged">[],
+  lines?: readonly AllergyLine[],
 ): Promise<MenuValidationDto | null> {
-  // With the cart's lines the server also applies the allergy rule (issue 18).
-  const items = lines?.map(({ menuItemId, studentId, allergyAcknowledged }) => ({
-    menuItemId,
-    studentId,
-    allergyAcknowledged,
-  }));
   try {
     return await api("/api/menu-items/validate", {
       method: "POST",
-      body: { menuItemIds, items },
+      body: { menuItemIds, items: lines && allergyLines(lines) },
     });
   } catch {
     return null;
   }
 }
 
+// With the cart's lines the server also applies the allergy rule (issue 18).
+const allergyLines = (lines: readonly AllergyLine[]): AllergyLine[] =>
+  lines.map(({ menuItemId, studentId, allergyAcknowledged }) => ({
+    menuItemId,
+    studentId,
+    allergyAcknowledged,
+  }));
+
+/** The cart's lines as the allergy rule reads them: acknowledged when the parent ticked the box. */
+export function cartAllergyLines(items: readonly CartItem[]): AllergyLine[] {
+  return items.map((item) => ({
+    menuItemId: item.menuItemId,
+    studentId: item.studentId,
+    allergyAcknowledged: (item.acknowledgedAllergens?.length ?? 0) > 0,
+  }));
+}
+
+/**
+ * The periodic check: the items' state and the allergy rule on every line with its
+ * acknowledgement, so an acknowledged line is not a conflict and a meal that gained an allergen
+ * after it went into the cart is. Any other failure counts as valid (spec 000 §4).
+ */
+export async function recheckCart(items: readonly CartItem[]): Promise<CartCheck> {
+  try {
+    const validation = await api("/api/menu-items/validate", {
+      method: "POST",
+      body: { menuItemIds: cartMenuItemIds(items), items: cartAllergyLines(items) },
+    });
+    return { validation, allergyConflict: null };
+  } catch (error) {
+    return { validation: null, allergyConflict: allergyConflictOf(error) };
+  }
+}
+
+function allergyConflictOf(error: unknown): CartAllergyConflict | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 422) return null;
+  const conflict = error.body?.allergyConflict as
+    { menuItemId?: unknown; studentId?: unknown } | undefined;
+  if (typeof conflict?.menuItemId !== "number" || typeof conflict.studentId !== "number") {
+    return null;
+  }
+  return {
+    menuItemId: conflict.menuItemId,
+    studentId: conflict.studentId,
+    message: error.serverMessage ?? "",
+  };
+}
+
 /** The cart's validation, on mount and every 120000 ms (spec 000 §4). */
-export function useCartValidation(menuItemIds: readonly number[]) {
+export function useCartValidation(items: readonly CartItem[]) {
+  const lines = cartAllergyLines(items);
   return useQuery({
-    queryKey: queryKeys.menuValidation(menuItemIds),
-    queryFn: () => validateMenuItems(menuItemIds),
-    enabled: menuItemIds.length > 0,
+    queryKey: [...queryKeys.menuValidation(cartMenuItemIds(items)), lines],
+    queryFn: () => recheckCart(items),
+    enabled: items.length > 0,
     staleTime: 0,
     refetchInterval: CART_REVALIDATE_MS,
   });

@@ -13,7 +13,8 @@ import { Toaster as Sonner, type ToasterProps } from "sonner";
 /**
  * The toast outlet (sonner). Mount once, in the root layout. Defaults: top-center, one toast at a
  * time, 3 s, F8 focuses the toast region, swipe to dismiss, close button, distinct colours for
- * success / error / warning / info (mapped onto the theme's tokens).
+ * success / error / warning / info (mapped onto the theme's tokens). The swipe threshold (45 px)
+ * and the removal after dismissal (200 ms) are sonner's constants, not options: decision 0046.
  */
 function Toaster({
   position = "top-center",

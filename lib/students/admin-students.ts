@@ -4,7 +4,7 @@ import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { StudentDto } from "@/lib/contracts";
 import { PARENT_NOT_FOUND, type DeletedAnswer } from "@/lib/contracts/people";
-import { getDb } from "@/lib/db";
+import { getDb, type Tx } from "@/lib/db";
 import { careData, STUDENT_NOT_FOUND, studentSelect, toStudentDto } from "@/lib/students/students";
 import type { AdminStudentChange, AdminStudentInput } from "@/lib/validations/students";
 
@@ -14,44 +14,31 @@ import type { AdminStudentChange, AdminStudentInput } from "@/lib/validations/st
 // not managed here: only students of accounts with the parent role.
 
 /** Adds a student to a parent (404 when `parentId` is not a parent's). */
-export async function createStudentForParent(
+export function createStudentForParent(
   actor: SessionUser,
   input: AdminStudentInput,
 ): Promise<StudentDto> {
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
+  return writeParentsStudent(actor, "student.create", async (tx) => {
     // FOR SHARE: the parent cannot be deleted while their new student is being written.
     const parents = await tx.$queryRaw<{ id: number }[]>`
       SELECT "id" FROM "User" WHERE "id" = ${input.parentId} AND "role" = 'parent' FOR SHARE`;
     if (!parents[0]) throw notFound(PARENT_NOT_FOUND);
     const row = await tx.student.create({
-      data: {
-        name: input.name,
-        grade: input.grade,
-        parentId: input.parentId,
-        ...careData(input),
-      },
+      data: { name: input.name, grade: input.grade, parentId: input.parentId, ...careData(input) },
       select: studentSelect,
     });
-    await audit(tx, actor, {
-      action: "student.create",
-      entity: "Student",
-      entityId: row.id,
-      after: { name: row.name, grade: row.grade, parentId: row.parentId },
-    });
-    return toStudentDto(row);
+    return { row };
   });
 }
 
 /** Changes a parent's student: name, grade, allergies, dietary notes, class (404 when not one). */
-export async function updateStudentAsAdmin(
+export function updateStudentAsAdmin(
   actor: SessionUser,
   id: number | null,
   change: AdminStudentChange,
 ): Promise<StudentDto> {
-  if (id === null) throw notFound(STUDENT_NOT_FOUND);
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
+  if (id === null) return Promise.reject(notFound(STUDENT_NOT_FOUND));
+  return writeParentsStudent(actor, "student.update", async (tx) => {
     const before = await tx.student.findFirst({
       where: { id, archivedAt: null, parent: { role: "parent" } },
       select: studentSelect,
@@ -62,13 +49,22 @@ export async function updateStudentAsAdmin(
       data: { name: change.name, grade: change.grade, ...careData(change) },
       select: studentSelect,
     });
-    await audit(tx, actor, {
-      action: "student.update",
-      entity: "Student",
-      entityId: row.id,
-      before,
-      after: row,
-    });
+    return { before, row };
+  });
+}
+
+type StudentAnswerRow = Parameters<typeof toStudentDto>[0];
+
+/** One audited write of a parent's student in one transaction: `write` checks and writes the row. */
+async function writeParentsStudent(
+  actor: SessionUser,
+  action: "student.create" | "student.update",
+  write: (tx: Tx) => Promise<{ before?: StudentAnswerRow; row: StudentAnswerRow }>,
+): Promise<StudentDto> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const { before, row } = await write(tx);
+    await audit(tx, actor, { action, entity: "Student", entityId: row.id, before, after: row });
     return toStudentDto(row);
   });
 }

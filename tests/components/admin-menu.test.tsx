@@ -219,6 +219,85 @@ describe("the menu management section", () => {
     });
   });
 
+  it("archives the selected rows in one call and clears the selection", async () => {
+    const calls = renderSection({ "POST /api/menu/bulk-archive": { updated: 2 } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("checkbox", { name: "Select Beef Stew" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select Veg Curry" }));
+    const toolbar = screen.getByRole("toolbar", { name: "Selected menu items" });
+    expect(toolbar).toHaveTextContent("2 items selected");
+    expect(within(toolbar).queryByRole("button", { name: "Unarchive selected" })).toBeNull();
+    await user.click(within(toolbar).getByRole("button", { name: "Archive selected" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Archive Menu Items" });
+    expect(dialog).toHaveTextContent("Archive the 2 items selected?");
+    await user.click(within(dialog).getByRole("button", { name: "Archive" }));
+
+    expect(
+      await screen.findByText("Selected menu items archived successfully"),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/menu/bulk-archive")?.body).toEqual({
+      itemIds: [101, 102],
+      isArchived: true,
+    });
+    await waitFor(() => expect(screen.queryByRole("toolbar")).toBeNull());
+    expect(screen.getByRole("checkbox", { name: "Select Beef Stew" })).not.toBeChecked();
+  });
+
+  it("archives nothing when the confirmation is cancelled", async () => {
+    const calls = renderSection({ "POST /api/menu/bulk-archive": { updated: 1 } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("checkbox", { name: "Select Beef Stew" }));
+    await user.click(screen.getByRole("button", { name: "Archive selected" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Archive Menu Items" });
+    expect(dialog).toHaveTextContent("Archive the 1 item selected?");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(calls.some((c) => c.path === "/api/menu/bulk-archive")).toBe(false);
+    expect(screen.getByRole("toolbar")).toHaveTextContent("1 item selected");
+  });
+
+  it("unarchives the selected archived items, and selects all shown with the header box", async () => {
+    const calls = renderSection({ "POST /api/menu/bulk-archive": { updated: 1 } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("switch", { name: "Show archived items" }));
+    await user.click(await screen.findByRole("checkbox", { name: "Select all menu items shown" }));
+    const toolbar = screen.getByRole("toolbar", { name: "Selected menu items" });
+    expect(toolbar).toHaveTextContent("1 item selected");
+    await user.click(within(toolbar).getByRole("button", { name: "Unarchive selected" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Unarchive Menu Items" });
+    await user.click(within(dialog).getByRole("button", { name: "Unarchive" }));
+    expect(
+      await screen.findByText("Selected menu items unarchived successfully"),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/menu/bulk-archive")?.body).toEqual({
+      itemIds: [103],
+      isArchived: false,
+    });
+  });
+
+  it("duplicates the selected rows, and keeps the selection when the server refuses", async () => {
+    let refuse = true;
+    const calls = renderSection({
+      "POST /api/menu/duplicate": () =>
+        refuse ? { status: 500, body: null } : [item({ id: 201, name: "Beef Stew (Copy)" })],
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("checkbox", { name: "Select Beef Stew" }));
+    await user.click(screen.getByRole("button", { name: "Duplicate selected" }));
+    expect(await screen.findByText("Failed to duplicate menu item")).toBeInTheDocument();
+    expect(screen.getByRole("toolbar")).toHaveTextContent("1 item selected");
+
+    refuse = false;
+    await user.click(screen.getByRole("button", { name: "Duplicate selected" }));
+    expect(
+      await screen.findByText("Selected menu items duplicated successfully"),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "/api/menu/duplicate").map((c) => c.body)).toEqual([
+      { itemIds: [101] },
+      { itemIds: [101] },
+    ]);
+  });
+
   it("refuses a non-CSV file and lists the rows the upload rejected", async () => {
     const user = userEvent.setup({ applyAccept: false });
     const calls = renderSection({

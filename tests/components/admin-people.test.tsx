@@ -236,6 +236,75 @@ describe("Parents & Students", () => {
     );
   });
 
+  it("edits a student's class, allergies and dietary notes, and lists them after saving", async () => {
+    const saved = {
+      id: 7,
+      name: "Chanda Banda",
+      grade: "3",
+      parentId: 40,
+      allergies: ["Eggs", "Peanuts"],
+      dietaryNotes: "No pork",
+      className: "3B",
+    };
+    let current = parent({
+      students: [{ ...saved, allergies: ["Eggs"], dietaryNotes: null, className: null }],
+    });
+    const calls = mockFetch({
+      "GET /api/parents?page=1": () => page([current]),
+      "PUT /api/parents/students/7": () => {
+        current = parent({ students: [saved] });
+        return { ...saved, parent_id: 40, isStaff: false };
+      },
+    });
+    renderPortal(<ParentsStudentsSection />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Show students of mary.banda" }));
+    const students = screen.getByRole("list", { name: "Students of mary.banda" });
+    expect(students).toHaveTextContent("Allergies: Eggs");
+    await user.click(within(students).getByRole("button", { name: "Edit Chanda Banda" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Edit Student" });
+    expect(within(dialog).getByLabelText("Name")).toHaveValue("Chanda Banda");
+    expect(within(dialog).getByRole("checkbox", { name: "Eggs" })).toBeChecked();
+    await user.type(within(dialog).getByLabelText("Class (optional)"), "3B");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Peanuts" }));
+    await user.type(within(dialog).getByLabelText("Dietary notes (optional)"), "No pork");
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+
+    expect(await screen.findByText("Student updated successfully")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "PUT")).toEqual({
+      method: "PUT",
+      path: "/api/parents/students/7",
+      body: {
+        name: "Chanda Banda",
+        grade: "3",
+        allergies: ["Eggs", "Peanuts"],
+        dietaryNotes: "No pork",
+        className: "3B",
+      },
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const updated = await screen.findByRole("list", { name: "Students of mary.banda" });
+    await waitFor(() => expect(updated).toHaveTextContent("Grade 3, class 3B"));
+    expect(updated).toHaveTextContent("Allergies: Eggs and Peanuts");
+    expect(updated).toHaveTextContent("Diet: No pork");
+  });
+
+  it("keeps the Edit Student dialog open with the server's message when the change is refused", async () => {
+    mockFetch({
+      "GET /api/parents?page=1": page([parent()]),
+      "PUT /api/parents/students/7": { status: 404, body: { message: "Student not found" } },
+    });
+    renderPortal(<ParentsStudentsSection />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Show students of mary.banda" }));
+    await user.click(screen.getByRole("button", { name: "Edit Chanda Banda" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Student" });
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Student not found")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Edit Student" })).toBeInTheDocument();
+  });
+
   it("requires a password for a new parent and shows 'No parents found' when there are none", async () => {
     const calls = mockFetch({ "GET /api/parents?page=1": page([]) });
     renderPortal(<ParentsStudentsSection />);

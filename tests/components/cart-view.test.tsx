@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from "@jest/globals";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { startCardPayment } from "@/components/parent/checkout";
 import { CartView } from "@/components/portal/cart-view";
@@ -105,12 +105,94 @@ describe("the cart", () => {
     ).toBeInTheDocument();
     expect(calls.find((c) => c.path === "/api/menu-items/validate")?.body).toEqual({
       menuItemIds: [101, 102],
+      items: [
+        { menuItemId: 101, studentId: beef.studentId, allergyAcknowledged: false },
+        { menuItemId: 102, studentId: rice.studentId, allergyAcknowledged: false },
+      ],
     });
 
     await userEvent.click(button);
     expect(screen.queryByText("Rice and Chicken")).not.toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem("cartItems")!)).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole("button", { name: "Place Order" })).toBeEnabled());
+  });
+
+  // The server's allergy rule as POST /api/menu-items/validate applies it: rice contains egg, which
+  // the child is allergic to; only an acknowledged line passes.
+  const allergyRule = (body: unknown) => {
+    const { menuItemIds, items = [] } = body as {
+      menuItemIds: number[];
+      items?: { menuItemId: number; studentId: number; allergyAcknowledged?: boolean }[];
+    };
+    const refused = items.find((l) => l.menuItemId === 102 && l.allergyAcknowledged !== true);
+    if (refused) {
+      return {
+        status: 422,
+        body: {
+          message: "Rice and Chicken contains egg, which Chipo is allergic to",
+          allergyConflict: { menuItemId: 102, studentId: refused.studentId, allergens: ["egg"] },
+        },
+      };
+    }
+    return { valid: menuItemIds, unavailable: [], archived: [], missing: [] };
+  };
+
+  it("re-checks an acknowledged line with its acknowledgement, so it is no conflict", async () => {
+    storeCart([beef, { ...rice, acknowledgedAllergens: ["egg"] }]);
+    const calls = renderCart({ "POST /api/menu-items/validate": allergyRule });
+
+    await screen.findByText("Rice and Chicken");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Place Order" })).toBeEnabled());
+    expect(screen.getByText("Rice and Chicken").closest("li")).not.toHaveAttribute(
+      "data-unavailable",
+    );
+    const check = calls.find((c) => c.path === "/api/menu-items/validate");
+    expect(check?.body).toMatchObject({
+      items: [
+        { menuItemId: 101, allergyAcknowledged: false },
+        { menuItemId: 102, allergyAcknowledged: true },
+      ],
+    });
+  });
+
+  it("sends the acknowledgement again on the re-check two minutes later", async () => {
+    jest.useFakeTimers({ doNotFake: ["queueMicrotask", "nextTick", "setImmediate"] });
+    try {
+      storeCart([{ ...rice, acknowledgedAllergens: ["egg"] }]);
+      const calls = renderCart({ "POST /api/menu-items/validate": allergyRule });
+      const checks = () => calls.filter((c) => c.path === "/api/menu-items/validate");
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1_000);
+      });
+      expect(checks()).toHaveLength(1);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(120_000);
+      });
+      expect(checks()).toHaveLength(2);
+      expect(checks()[1]?.body).toMatchObject({
+        items: [{ menuItemId: 102, allergyAcknowledged: true }],
+      });
+      expect(screen.getByText("Rice and Chicken").closest("li")).not.toHaveAttribute(
+        "data-unavailable",
+      );
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("marks a line the allergy rule refuses (a meal that gained an allergen) and blocks the order", async () => {
+    storeCart([beef, rice]);
+    renderCart({ "POST /api/menu-items/validate": allergyRule });
+
+    const riceLine = (await screen.findByText("Rice and Chicken")).closest("li")!;
+    await waitFor(() => expect(riceLine).toHaveAttribute("data-unavailable", "true"));
+    expect(
+      within(riceLine).getByText(/now contains an allergen of this child/),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Nshima with Beef Stew").closest("li")).not.toHaveAttribute(
+      "data-unavailable",
+    );
+    expect(screen.getByRole("button", { name: "Place Order" })).toBeDisabled();
   });
 
   it("treats a failed validation call as valid", async () => {

@@ -1,12 +1,13 @@
 "use client";
 
-import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
+import { createColumnHelper, type OnChangeFn, type RowSelectionState } from "@tanstack/react-table";
 import { createContext, useContext } from "react";
-import { DataTableHeader } from "@/components/admin/data-table/data-table-header";
+import { SelectableTable } from "@/components/admin/data-table/data-table";
+import { type orderTableFeatures, selectColumn } from "@/components/admin/data-table/order-columns";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Switch } from "@/components/ui/switch";
-import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { weekdayName } from "@/lib/client/format";
 import type { MenuItemDto } from "@/lib/contracts";
 import { formatZmw } from "@/lib/money";
@@ -93,9 +94,26 @@ function ItemActions({ item }: { item: MenuItemDto }) {
   );
 }
 
-const features = tableFeatures({});
-const helper = createColumnHelper<typeof features, MenuItemDto>();
+const helper = createColumnHelper<typeof orderTableFeatures, MenuItemDto>();
 const columns = helper.columns([
+  // Row selection for the bulk actions (issue 19): archive, unarchive, duplicate.
+  selectColumn<MenuItemDto>({
+    header: ({ table }) => (
+      <Checkbox
+        aria-label="Select all menu items shown"
+        checked={
+          table.getIsAllRowsSelected()
+            ? true
+            : table.getIsSomeRowsSelected()
+              ? "indeterminate"
+              : false
+        }
+        disabled={table.getRowModel().rows.length === 0}
+        onCheckedChange={(value) => table.toggleAllRowsSelected(value === true)}
+      />
+    ),
+    label: (item) => `Select ${item.name}`,
+  }),
   helper.accessor("name", { header: "Name" }),
   helper.accessor("type", {
     header: "Type",
@@ -124,23 +142,29 @@ const columns = helper.columns([
   }),
 ]);
 
-export function MenuItemsTable({ items }: { items: MenuItemDto[] }) {
-  const table = useTable({ features, columns, data: items });
+const itemRowId = (item: MenuItemDto) => String(item.id);
+// The days wrap, so that the actions stay in view on a laptop.
+const menuCellClass = (columnId: string) =>
+  columnId === "daysOfWeek" ? "min-w-40 align-middle whitespace-normal" : "align-middle";
+
+export function MenuItemsTable({
+  items,
+  rowSelection,
+  onRowSelectionChange,
+}: {
+  items: MenuItemDto[];
+  rowSelection: RowSelectionState;
+  onRowSelectionChange: OnChangeFn<RowSelectionState>;
+}) {
   return (
-    <Table>
-      <DataTableHeader table={table} />
-      <TableBody>
-        {table.getRowModel().rows.map((row) => (
-          <TableRow key={row.id}>
-            {row.getAllCells().map((cell) => (
-              <TableCell key={cell.id}>
-                <table.FlexRender cell={cell} />
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <SelectableTable
+      columns={columns}
+      data={items}
+      getRowId={itemRowId}
+      rowSelection={rowSelection}
+      onRowSelectionChange={onRowSelectionChange}
+      cellClassName={menuCellClass}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import type { RowSelectionState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -9,6 +10,7 @@ import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/client/api";
 import type { MenuItemDto } from "@/lib/contracts";
 import { BulkUploadCard } from "./bulk-upload-card";
+import { MenuBulkBar } from "./menu-bulk-bar";
 import { filterMenuItems, MenuFilters, NO_FILTERS, type MenuFilterValues } from "./menu-filters";
 import { ConfirmDialog, type Confirm } from "./menu-confirm-dialogs";
 import { DetailDialog } from "./menu-item-detail-dialog";
@@ -20,6 +22,7 @@ import {
   type MenuActions,
 } from "./menu-items-table";
 import {
+  useMenuBulkAction,
   useMenuHasOrders,
   useMenuItemChange,
   useMenuItems,
@@ -49,6 +52,10 @@ export function MenuManagementSection() {
   );
   const refresh = useRefreshMenuItems();
   const change = useMenuItemChange();
+  // The table's selected rows, by item id; only the items shown count (a filter hides the rest).
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const selectedIds = visible.filter((i) => rowSelection[String(i.id)]).map((i) => i.id);
+  const bulk = useMenuBulkAction(() => setRowSelection({}));
 
   const actions: MenuActions = {
     hasOrders: ordersQuery.data,
@@ -117,7 +124,13 @@ export function MenuManagementSection() {
               </Button>
             </div>
             <Label className="font-normal">
-              <Switch checked={showArchived} onCheckedChange={setShowArchived} />
+              <Switch
+                checked={showArchived}
+                onCheckedChange={(checked) => {
+                  setShowArchived(checked);
+                  setRowSelection({});
+                }}
+              />
               Show archived items
             </Label>
           </div>
@@ -136,8 +149,21 @@ export function MenuManagementSection() {
             </p>
           ) : (
             <MenuActionsContext.Provider value={actions}>
+              {view === "table" && selectedIds.length > 0 && (
+                <MenuBulkBar
+                  count={selectedIds.length}
+                  archivedView={showArchived}
+                  busy={bulk.isPending}
+                  onAction={(action) => bulk.mutate({ action, itemIds: selectedIds })}
+                  onClear={() => setRowSelection({})}
+                />
+              )}
               {view === "table" ? (
-                <MenuItemsTable items={visible} />
+                <MenuItemsTable
+                  items={visible}
+                  rowSelection={rowSelection}
+                  onRowSelectionChange={setRowSelection}
+                />
               ) : (
                 <MenuItemsGrid items={visible} />
               )}

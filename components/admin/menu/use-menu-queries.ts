@@ -219,3 +219,39 @@ export function useMenuCsvUpload() {
     onError: (error) => toastFailure("Upload Failed", error.message),
   });
 }
+
+/** A bulk action of Menu Management's toolbar on the selected items (issue 19). */
+export type MenuBulkAction = "archive" | "unarchive" | "duplicate";
+
+const BULK_DONE: Record<MenuBulkAction, string> = {
+  archive: "Selected menu items archived successfully",
+  unarchive: "Selected menu items unarchived successfully",
+  duplicate: "Selected menu items duplicated successfully",
+};
+
+const BULK_FAILED: Record<MenuBulkAction, string> = {
+  archive: "Failed to archive menu item",
+  unarchive: "Failed to archive menu item",
+  duplicate: "Failed to duplicate menu item",
+};
+
+/** POST /api/menu/bulk-archive or POST /api/menu/duplicate with the selected items' ids. */
+export function useMenuBulkAction(onDone: () => void) {
+  const refresh = useRefreshMenuItems();
+  return useMutation({
+    mutationFn: async ({ action, itemIds }: { action: MenuBulkAction; itemIds: number[] }) => {
+      if (action === "duplicate") {
+        await api("/api/menu/duplicate", { method: "POST", body: { itemIds } });
+      } else {
+        const isArchived = action === "archive";
+        await api("/api/menu/bulk-archive", { method: "POST", body: { itemIds, isArchived } });
+      }
+    },
+    onSuccess: (_answer, { action }) => {
+      toastSuccess("Success", BULK_DONE[action]);
+      onDone();
+      return refresh();
+    },
+    onError: (error, { action }) => toastError(error, BULK_FAILED[action]),
+  });
+}

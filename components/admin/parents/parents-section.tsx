@@ -14,12 +14,13 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { gradeLabel } from "@/lib/client/format";
-import type { ParentDto } from "@/lib/contracts/people";
+import type { ParentDto, ParentStudentDto } from "@/lib/contracts/people";
 import { PARENT_SEARCH_MIN, SEARCH_HINT } from "@/lib/validations/people";
 import { ConfirmDeleteDialog, ForceDeleteDialog } from "./delete-dialogs";
 import { ParentDialog } from "./parent-dialog";
-import { AdminStudentDialog } from "./student-dialog";
+import { AdminStudentDialog, type StudentDialogTarget } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
+import { AllergyFlag } from "@/components/admin/data-table/allergy-flag";
 import { Pager } from "@/components/admin/data-table/pager";
 
 /**
@@ -37,7 +38,7 @@ export function ParentsStudentsSection() {
 
   const [editing, setEditing] = useState<ParentDto | null>(null);
   const [parentDialogOpen, setParentDialogOpen] = useState(false);
-  const [studentFor, setStudentFor] = useState<ParentDto | null>(null);
+  const [studentTarget, setStudentTarget] = useState<StudentDialogTarget | null>(null);
   const [confirm, setConfirm] = useState<DeleteTarget | null>(null);
   const [force, setForce] = useState<ForcePrompt | null>(null);
   const remove = useDelete(setForce);
@@ -135,7 +136,8 @@ export function ParentsStudentsSection() {
             <ParentsTable
               parents={rows}
               onEdit={openParentDialog}
-              onAddStudent={setStudentFor}
+              onAddStudent={(parent) => setStudentTarget({ parent })}
+              onEditStudent={(student) => setStudentTarget({ student })}
               onDelete={setConfirm}
             />
           )}
@@ -163,7 +165,11 @@ export function ParentsStudentsSection() {
         parent={editing}
         onOpenChange={setParentDialogOpen}
       />
-      <AdminStudentDialog parent={studentFor} onClose={() => setStudentFor(null)} />
+      <AdminStudentDialog
+        key={studentTarget?.student ? `student-${studentTarget.student.id}` : "new-student"}
+        target={studentTarget}
+        onClose={() => setStudentTarget(null)}
+      />
       <ConfirmDeleteDialog
         target={confirm}
         onCancel={() => setConfirm(null)}
@@ -188,11 +194,13 @@ function ParentsTable({
   parents,
   onEdit,
   onAddStudent,
+  onEditStudent,
   onDelete,
 }: {
   parents: ParentDto[];
   onEdit: (parent: ParentDto) => void;
   onAddStudent: (parent: ParentDto) => void;
+  onEditStudent: (student: ParentStudentDto) => void;
   onDelete: (target: DeleteTarget) => void;
 }) {
   const [open, setOpen] = useState<Set<number>>(new Set());
@@ -272,10 +280,24 @@ function ParentsTable({
                         <ul className="grid gap-1" aria-label={`Students of ${parent.username}`}>
                           {parent.students.map((student) => (
                             <li key={student.id} className="flex items-center gap-3 text-sm">
-                              <span className="font-medium">{student.name}</span>
-                              <span className="text-muted-foreground">
-                                {gradeLabel(student.grade)}
-                              </span>
+                              <div className="grid min-w-0">
+                                <span>
+                                  <span className="font-medium">{student.name}</span>{" "}
+                                  <span className="text-muted-foreground">
+                                    {gradeLabel(student.grade)}
+                                    {student.className && `, class ${student.className}`}
+                                  </span>
+                                </span>
+                                <AllergyFlag student={student} />
+                              </div>
+                              <Button
+                                variant="ghost"
+                                size="icon"
+                                aria-label={`Edit ${student.name}`}
+                                onClick={() => onEditStudent(student)}
+                              >
+                                <Pencil aria-hidden />
+                              </Button>
                               <Button
                                 variant="ghost"
                                 size="icon"

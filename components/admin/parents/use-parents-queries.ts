@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import { api, ApiRequestError } from "@/lib/client/api";
 import type { NewParentValues, ParentChangeValues } from "@/lib/validations/people";
+import type { AdminStudentChange, AdminStudentInput } from "@/lib/validations/students";
 
 // The Parents & Students calls (spec 001 §7) with their toasts (§8). Every change refetches the
 // list of parents.
@@ -53,16 +54,25 @@ export function useSaveParent(onSaved: () => void) {
   });
 }
 
-export function useCreateStudent(onSaved: () => void) {
+export type StudentSave =
+  { id: null; values: AdminStudentInput } | { id: number; values: AdminStudentChange };
+
+/** Add Student (POST /api/students) or Edit Student (PUT /api/parents/students/{id}). */
+export function useSaveStudent(onSaved: () => void) {
   const refetch = useRefetchParents();
   return useMutation({
-    mutationFn: (body: { name: string; grade: string; parentId: number }) =>
-      api("/api/students", { method: "POST", body }),
-    onSuccess: () => {
-      toastSuccess("Student created successfully");
+    mutationFn: (save: StudentSave) =>
+      save.id === null
+        ? api("/api/students", { method: "POST", body: save.values })
+        : api(`/api/parents/students/${save.id}`, { method: "PUT", body: save.values }),
+    onSuccess: (_saved, save) => {
+      toastSuccess(
+        save.id === null ? "Student created successfully" : "Student updated successfully",
+      );
       onSaved();
     },
-    onError: (error) => toastError(error, "Failed to create student"),
+    onError: (error, save) =>
+      toastError(error, save.id === null ? "Failed to create student" : "Failed to update student"),
     onSettled: refetch,
   });
 }
