@@ -7,6 +7,7 @@ import { Form } from "@/components/ui/form";
 import { SubmitButton, TextField } from "@/components/ui/form-fields";
 import { SHOP_CONTACT_NAME } from "@/lib/brand";
 import { api } from "@/lib/client/api";
+import { AUTH_FORM_ACTIONS } from "@/lib/contracts/auth-form";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 import type { LoginInput } from "@/lib/validations/login";
 
@@ -34,7 +35,13 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+      <form
+        method="post"
+        action={AUTH_FORM_ACTIONS.login}
+        onSubmit={form.handleSubmit(onSubmit)}
+        className="grid gap-4"
+        noValidate
+      >
         <TextField
           control={form.control}
           name="username"

@@ -7,18 +7,12 @@ import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { Form } from "@/components/ui/form";
 import { SubmitButton, TextField } from "@/components/ui/form-fields";
 import { api } from "@/lib/client/api";
-import { registerFormSchema, type RegisterFormInput } from "@/lib/validations/auth";
-
-/** The account the form sends: one name, empty e-mail and phone left out (spec 000 §3). */
-export function toRegisterPayload(values: RegisterFormInput) {
-  return {
-    username: values.username.trim(),
-    password: values.password,
-    name: `${values.firstName} ${values.lastName}`.trim(),
-    email: values.email?.trim() || undefined,
-    phone: values.phone?.trim() || undefined,
-  };
-}
+import { AUTH_FORM_ACTIONS } from "@/lib/contracts/auth-form";
+import {
+  registerFormSchema,
+  toRegisterPayload,
+  type RegisterFormInput,
+} from "@/lib/validations/auth";
 
 export function RegisterForm() {
   const sessionChanged = useSessionChanged();
@@ -46,7 +40,13 @@ export function RegisterForm() {
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+      <form
+        method="post"
+        action={AUTH_FORM_ACTIONS.register}
+        onSubmit={form.handleSubmit(onSubmit)}
+        className="grid gap-4"
+        noValidate
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             control={form.control}

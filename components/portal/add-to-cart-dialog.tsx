@@ -24,6 +24,7 @@ import {
   allergyConflicts,
   allergyRefusal,
 } from "@/lib/contracts/allergies";
+import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 
 export type AddTarget = { item: MenuItemDto; weekNumber: number; dayOfWeek: number; date: string };
 export type MealChoice = {
@@ -111,7 +112,13 @@ function AddToCartForm({
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
+    <form
+      method="post"
+      action={NO_SCRIPT_ACTION}
+      onSubmit={submit}
+      className="grid gap-4"
+      noValidate
+    >
       <DialogHeader>
         <DialogTitle>{item.name}</DialogTitle>
         <DialogDescription>

@@ -13,6 +13,7 @@ import {
 } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { SubmitButton } from "@/components/ui/form-fields";
+import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 
 /**
  * A dialog holding one react-hook-form form: title, description, the fields, and a footer with
@@ -55,7 +56,13 @@ export function FormDialog<TValues extends FieldValues, TContext, TTransformed>(
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4" noValidate>
+          <form
+            method="post"
+            action={NO_SCRIPT_ACTION}
+            onSubmit={(event) => void onSubmit(event)}
+            className="grid gap-4"
+            noValidate
+          >
             {children}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

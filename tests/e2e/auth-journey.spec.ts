@@ -47,7 +47,7 @@ test("a parent signs up, signs out, signs in and resets the password", async ({ 
   });
 
   await test.step("register", async () => {
-    await page.getByRole("button", { name: /Create an account/ }).click();
+    await page.getByRole("link", { name: /Create an account/ }).click();
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("First name is required")).toBeVisible();
     await expect(page.getByText("Last name is required")).toBeVisible();

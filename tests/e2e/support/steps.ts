@@ -28,7 +28,7 @@ export async function registerParent(
   account: { firstName: string; lastName: string; username: string; password: string },
 ) {
   await page.goto("/");
-  await page.getByRole("button", { name: /Create an account/ }).click();
+  await page.getByRole("link", { name: /Create an account/ }).click();
   await page.getByLabel("First name").fill(account.firstName);
   await page.getByLabel("Last name").fill(account.lastName);
   await page.getByLabel("Username").fill(account.username);

@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+
+// Issue 24: a parent's first week on a slow phone (360×740). Each describe is one finding.
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "a phone's findings");
+});
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${Date.now() % 1_000_000}${++counter}`;
+
+test.describe("§1 the forms before the scripts have loaded", () => {
+  test.describe("with JavaScript disabled", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("sign-up and login work, and nothing typed reaches the address", async ({ page }) => {
+      const username = unique("noscript.");
+      await page.goto("/");
+      await page.getByRole("link", { name: /Create an account/ }).click();
+      await expect(page).toHaveURL(/\?auth=register$/);
+      await page.getByLabel("First name").fill("Bwalya");
+      await page.getByLabel("Last name").fill("Mulenga");
+      await page.getByLabel("Username").fill(username);
+      await page.getByLabel("Password", { exact: true }).fill("secret123");
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(page.getByText("Parent Dashboard")).toBeVisible();
+      expect(page.url()).not.toContain("secret123");
+      await page.context().clearCookies();
+
+      await page.goto("/");
+      await page.getByLabel("Username").fill(username);
+      await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+      await page.getByRole("button", { name: "Login to Portal" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+      expect(page.url()).not.toContain("wrong-password");
+
+      await page.getByLabel("Username").fill(username);
+      await page.getByLabel("Password", { exact: true }).fill("secret123");
+      await page.getByRole("button", { name: "Login to Portal" }).click();
+      await expect(page.getByText("Parent Dashboard")).toBeVisible();
+      expect(page.url()).not.toMatch(/password|secret123/);
+    });
+  });
+
+  test("a login tapped before hydration posts, never a GET into the address", async ({ page }) => {
+    // A slow phone: the page's scripts arrive seconds after the form is on screen.
+    await page.route("**/_next/static/**/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await route.continue();
+    });
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(`${request.method()} ${request.url()}`));
+    await page.goto("/", { waitUntil: "commit" });
+    await page.getByLabel("Username").fill("demo.parent");
+    await page.getByLabel("Password", { exact: true }).fill("demo-parent");
+    await page.getByRole("button", { name: "Login to Portal" }).click();
+    await expect(page.getByText("Parent Dashboard")).toBeVisible({ timeout: 30_000 });
+    expect(requests.some((r) => r.includes("demo-parent"))).toBe(false);
+    expect(requests.some((r) => /^POST .*\/api\/login\/form$/.test(r))).toBe(true);
+  });
+});
