@@ -80,8 +80,8 @@ export function RegisterForm() {
         <TextField
           control={form.control}
           name="email"
-          label="Email (optional)"
-          description="Allows password recovery and order confirmations by email."
+          label="Email"
+          description="Needed to order and pay. Allows password recovery and order confirmations by email."
           type="email"
           autoComplete="email"
           inputMode="email"

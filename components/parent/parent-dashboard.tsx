@@ -2,6 +2,7 @@
 
 import { CalendarDays, History, ShoppingCart, Users } from "lucide-react";
 import { useState } from "react";
+import { EmailNeededNotice } from "@/components/account/email-needed-notice";
 import { PortalHeader } from "@/components/account/portal-header";
 import { startCardPayment } from "@/components/parent/checkout";
 import { StudentSelector } from "@/components/parent/student-selector";
@@ -59,6 +60,7 @@ export function ParentDashboard({
       />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <OfflineSupport />
+        <EmailNeededNotice user={user} />
         <Tabs
           value={tab}
           onValueChange={(v) => TABS.includes(v as Tab) && setTab(v as Tab)}

@@ -1,5 +1,6 @@
 "use client";
 
+import { EmailNeededNotice } from "@/components/account/email-needed-notice";
 import { CalendarDays, History } from "lucide-react";
 import { useState } from "react";
 import { PortalHeader } from "@/components/account/portal-header";
@@ -65,6 +66,7 @@ export function TeacherPortal({
       />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <OfflineSupport />
+        <EmailNeededNotice user={user} />
         <Tabs
           value={tab}
           onValueChange={(v) => setTab(v === "history" ? "history" : "menu")}

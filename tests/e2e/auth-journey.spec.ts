@@ -57,7 +57,7 @@ test("a parent signs up, signs out, signs in and resets the password", async ({ 
     await page.getByLabel("Last name").fill("Mwale");
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("Password").fill("first-password");
-    await page.getByLabel("Email (optional)").fill(email);
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Phone (optional)").fill("0971234567");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("Registered successfully")).toBeVisible();

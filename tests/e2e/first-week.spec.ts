@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { addFirstOfferedMeal, addStudent } from "./support/steps";
 
 // Issue 24: a parent's first week on a slow phone (360×740). Each describe is one finding.
 
@@ -57,5 +58,49 @@ test.describe("§1 the forms before the scripts have loaded", () => {
     await expect(page.getByText("Parent Dashboard")).toBeVisible({ timeout: 30_000 });
     expect(requests.some((r) => r.includes("demo-parent"))).toBe(false);
     expect(requests.some((r) => /^POST .*\/api\/login\/form$/.test(r))).toBe(true);
+  });
+});
+
+/** Signs up a parent without an e-mail, with the scripts running; lands on the dashboard. */
+async function signUpWithoutEmail(page: Page, username = unique("first.week.")) {
+  await page.goto("/");
+  await page.getByRole("link", { name: /Create an account/ }).click();
+  await page.getByLabel("First name").fill("Bwalya");
+  await page.getByLabel("Last name").fill("Mulenga");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Registered successfully")).toBeVisible();
+  return username;
+}
+
+test.describe("§2 the e-mail asked for early", () => {
+  test("the sign-up field, the dashboard notice and the Email Required toast each lead to Profile Settings", async ({
+    page,
+  }) => {
+    await page.goto("/?auth=register");
+    await expect(page.getByText(/Needed to order and pay/)).toBeVisible();
+
+    await signUpWithoutEmail(page);
+    const notice = page.getByRole("region", { name: "Add an email address to order and pay" });
+    await expect(notice).toBeVisible();
+    await notice.getByRole("button", { name: "Add email address" }).click();
+    const profile = page.getByRole("dialog", { name: "Profile Settings" });
+    await expect(profile).toBeVisible();
+    await profile.getByRole("button", { name: "Close" }).first().click();
+    await expect(profile).toBeHidden();
+
+    await page.getByRole("tab", { name: "Students" }).click();
+    await addStudent(page, "Bwalya Mulenga", "Grade 3");
+    await page.getByRole("tab", { name: "Menu Calendar" }).click();
+    await addFirstOfferedMeal(page);
+    await page.getByRole("tab", { name: "Cart" }).click();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Email Required" });
+    await expect(toast).toContainText(
+      "Please add an email address to your profile before placing orders. Contact the school office for assistance.",
+    );
+    await toast.getByRole("button", { name: "Add email address" }).click();
+    await expect(page.getByRole("dialog", { name: "Profile Settings" })).toBeVisible();
   });
 });

@@ -33,7 +33,7 @@ export async function registerParent(
   await page.getByLabel("Last name").fill(account.lastName);
   await page.getByLabel("Username").fill(account.username);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByLabel("Email (optional)").fill(`${account.username}@example.com`);
+  await page.getByLabel("Email", { exact: true }).fill(`${account.username}@example.com`);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Registered successfully")).toBeVisible();
 }
