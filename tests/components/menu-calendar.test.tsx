@@ -76,6 +76,9 @@ describe("the menu calendar", () => {
 
     const wednesday = day("Wednesday");
     expect(within(wednesday).getByText("School Closed")).toBeInTheDocument();
+    // Issue 24 §3: why, and the cut-off the parent orders against.
+    expect(within(wednesday).getByText("Closed by the school")).toBeInTheDocument();
+    expect(screen.getByText("Orders for a day close at 08:00 that day.")).toBeInTheDocument();
     expect(within(wednesday).queryByRole("button")).toBeNull();
 
     expect(within(day("Thursday")).getByText("Order Confirmed")).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addFirstOfferedMeal, addStudent } from "./support/steps";
+import { addFirstOfferedMeal, addStudent, login } from "./support/steps";
 
 // Issue 24: a parent's first week on a slow phone (360×740). Each describe is one finding.
 
@@ -102,5 +102,20 @@ test.describe("§2 the e-mail asked for early", () => {
     );
     await toast.getByRole("button", { name: "Add email address" }).click();
     await expect(page.getByRole("dialog", { name: "Profile Settings" })).toBeVisible();
+  });
+});
+
+test.describe("§3 the cut-off and closed days", () => {
+  test("the calendar shows the cut-off, and every School Closed day says why", async ({ page }) => {
+    await login(page, "demo.parent", "demo-parent");
+    await expect(page.getByText("Orders for a day close at 08:00 that day.")).toBeVisible();
+    const closedDays = page
+      .getByRole("region", { name: /^(Monday|Tuesday|Wednesday|Thursday|Friday)/ })
+      .filter({ hasText: "School Closed" });
+    for (const card of await closedDays.all()) {
+      await expect(
+        card.getByText(/^(Ordering for (this day|today) (has )?closed|Closed by the school)/),
+      ).toBeVisible();
+    }
   });
 });
