@@ -61,10 +61,8 @@ export function OrderHistory({ timeZone }: { timeZone: string }) {
                   order={order}
                   cycleStart={startById.get(order.cycleId)}
                   timeZone={timeZone}
-                  canCancel={
-                    canCancelOrder(order, now.getTime()) &&
-                    !(cancel.isPending && cancel.variables?.id === order.id)
-                  }
+                  canCancel={canCancelOrder(order, now.getTime())}
+                  cancelling={cancel.isPending && cancel.variables?.id === order.id}
                   onCancel={() => setToCancel(order)}
                 />
               ))}

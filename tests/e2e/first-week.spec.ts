@@ -119,3 +119,57 @@ test.describe("§3 the cut-off and closed days", () => {
     }
   });
 });
+
+test.describe("§4 money, said plainly", () => {
+  test("a declined card, a receipt, and a cancelled paid order's refund", async ({ page }) => {
+    await signUpWithoutEmail(page);
+    // An e-mail, so the cart can be ordered.
+    await page.getByRole("button", { name: "Add email address" }).click();
+    const profile = page.getByRole("dialog", { name: "Profile Settings" });
+    await profile.getByLabel("Email").fill(`${unique("payer")}@example.com`);
+    await profile.getByRole("button", { name: /Save/ }).click();
+    await expect(profile).toBeHidden();
+    await page.getByRole("tab", { name: "Students" }).click();
+    await addStudent(page, "Bwalya Mulenga", "Grade 3");
+    await page.getByRole("tab", { name: "Menu Calendar" }).click();
+    await addFirstOfferedMeal(page);
+
+    await test.step("declined: not charged, cart kept, Try again opens the Cart", async () => {
+      await page.getByRole("tab", { name: "Cart" }).click();
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await page.getByRole("button", { name: "Decline" }).click();
+      await expect(page.getByText("Payment Declined").first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText(/you were not charged/).first()).toBeVisible();
+      await expect(page.getByText(/Attempt \d of \d/)).toHaveCount(0);
+      await page.getByRole("button", { name: "Try again" }).click();
+      await expect(page.getByRole("tab", { name: "Cart" })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
+      await expect(page.getByRole("heading", { name: "Your Cart" })).toBeVisible();
+    });
+
+    let reference = "";
+    await test.step("paid: the receipt names the child, the meal, the total and the reference", async () => {
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await page.getByRole("button", { name: "Pay" }).click();
+      const receipt = page.getByRole("region", { name: "Receipt" });
+      await expect(receipt).toBeVisible({ timeout: 20_000 });
+      await expect(receipt).toContainText("Bwalya Mulenga");
+      await expect(receipt).toContainText("Total paid");
+      reference = (await receipt.locator(".font-mono").textContent()) ?? "";
+      expect(reference).not.toBe("");
+      await page.getByRole("button", { name: "Return to Home" }).click();
+    });
+
+    await test.step("Order History: the reference; cancelling says where the money goes", async () => {
+      await page.getByRole("tab", { name: "Order History" }).click();
+      await expect(page.getByText(reference)).toBeVisible();
+      await page.getByRole("button", { name: /^Cancel Order: / }).click();
+      const dialog = page.getByRole("alertdialog", { name: "Cancel Order" });
+      await expect(dialog).toContainText("The school office refunds it");
+      await dialog.getByRole("button", { name: "Yes, Cancel Order" }).click();
+      await expect(page.getByText("Refund pending").first()).toBeVisible();
+    });
+  });
+});
