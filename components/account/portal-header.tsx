@@ -73,7 +73,7 @@ export function PortalHeader({
           )}
         </div>
       </div>
-      <p className="mx-auto hidden max-w-6xl px-4 pb-3 text-sm md:block">
+      <p className="mx-auto hidden max-w-6xl px-4 pb-3 text-sm [overflow-wrap:anywhere] md:block">
         Welcome, <span className="font-medium">{user.username}</span>
       </p>
       {profileOpen && <LazyProfileDialog user={user} open onOpenChange={setProfileOpen} />}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
 import { Label } from "@/components/ui/label";
 import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 
@@ -70,9 +71,8 @@ export function DebugLogin({ accounts }: { accounts: Account[] }) {
             </div>
             <div className="grid gap-2">
               <Label htmlFor="debug-password">Password</Label>
-              <Input
+              <PasswordInput
                 id="debug-password"
-                type="password"
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />

@@ -33,6 +33,9 @@ export function RegisterForm() {
       await api("/api/register", { method: "POST", body: toRegisterPayload(values) });
       toastSuccess("Success", "Registered successfully");
       sessionChanged();
+      // The dashboard starts at its top, with "Add a student" in view, not at the form's scroll
+      // position (issue 24 §5).
+      window.scrollTo({ top: 0 });
     } catch (error) {
       toastError(error, "Failed to register");
     }
@@ -90,7 +93,7 @@ export function RegisterForm() {
           control={form.control}
           name="phone"
           label="Phone (optional)"
-          description="For SMS notifications and account recovery."
+          description="So the school office can call you about an order."
           type="tel"
           autoComplete="tel"
           placeholder="e.g. 0971234567"

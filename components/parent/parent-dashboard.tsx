@@ -6,6 +6,7 @@ import { EmailNeededNotice } from "@/components/account/email-needed-notice";
 import { PortalHeader } from "@/components/account/portal-header";
 import { startCardPayment } from "@/components/parent/checkout";
 import { StudentSelector } from "@/components/parent/student-selector";
+import { useChosenStudent } from "@/components/parent/use-chosen-student";
 import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras } from "@/components/portal/header-extras";
@@ -39,7 +40,7 @@ export function ParentDashboard({
   timeZone?: string;
 }) {
   const [tab, setTab] = useState<Tab>("menu");
-  const [studentId, setStudentId] = useState<number | null>(null);
+  const [studentId, setStudentId] = useChosenStudent();
   const [contact, setContact] = useState<ContactView>(null);
   const [termsOpen, setTermsOpen] = useState(false);
   const students = useStudents();
@@ -80,7 +81,8 @@ export function ParentDashboard({
               Order History
             </PortalTabsTrigger>
           </PortalTabsList>
-          <TabsContent value="menu" className="min-h-dvh pb-24">
+          {/* Room under the last day for the floating cart button and the student selector. */}
+          <TabsContent value="menu" className="min-h-dvh pb-44">
             <MenuCalendar
               student={selected}
               timeZone={timeZone}

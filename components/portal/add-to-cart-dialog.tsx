@@ -85,8 +85,10 @@ function AddToCartForm({
   onConfirm: (choice: MealChoice) => void;
 }) {
   const { item } = target;
-  const [category, setCategory] = useState("");
-  const [sideDish, setSideDish] = useState("");
+  // A choice with a single option is made already (issue 24 §5): nothing to pick, one tap less.
+  const only = (options: readonly string[]) => (options.length === 1 ? options[0]! : "");
+  const [category, setCategory] = useState(() => only(item.categories));
+  const [sideDish, setSideDish] = useState(() => only(item.sideDishes));
   const [comments, setComments] = useState("");
   const [submitted, setSubmitted] = useState(false);
   const [acknowledged, setAcknowledged] = useState(false);

@@ -112,7 +112,8 @@ export function TeacherPortal({
             />
           </TabsContent>
           <TabsContent value="history" className="min-h-dvh">
-            <OrderHistory timeZone={timeZone} />
+            {/* The calendar and cart name the teacher by username (spec 000 §2): so does history. */}
+            <OrderHistory timeZone={timeZone} ordererName={user.username} />
           </TabsContent>
         </Tabs>
       </main>

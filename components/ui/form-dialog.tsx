@@ -16,6 +16,17 @@ import { SubmitButton } from "@/components/ui/form-fields";
 import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 
 /**
+ * On a touch screen, opening a form dialog focuses the dialog itself, not its first field: Radix
+ * would focus and select the field, and the keyboard that opens would cover the dialog (issue 24
+ * §5). A keyboard user still lands in the dialog, on the first field from the first Tab.
+ */
+function focusDialogOnPhones(event: Event) {
+  if (!window.matchMedia?.("(pointer: coarse)").matches) return;
+  event.preventDefault();
+  (event.currentTarget as HTMLElement | null)?.focus();
+}
+
+/**
  * A dialog holding one react-hook-form form: title, description, the fields, and a footer with
  * Cancel (closes the dialog) and the submit button, disabled and relabelled while `pending`.
  * `after` comes below the form, inside the dialog.
@@ -50,7 +61,7 @@ export function FormDialog<TValues extends FieldValues, TContext, TTransformed>(
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={className}>
+      <DialogContent className={className} onOpenAutoFocus={focusDialogOnPhones}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

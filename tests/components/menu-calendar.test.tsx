@@ -145,6 +145,20 @@ describe("the menu calendar", () => {
     expect(within(day("Monday")).getByText("In cart")).toBeInTheDocument();
   });
 
+  it("preselects a protein or side that has a single option (issue 24 §5)", async () => {
+    renderCalendar({
+      "GET /api/menu": [menuItem({ categories: ["chicken"], sideDishes: ["Rice", "Chips"] })],
+    });
+    await userEvent.click(
+      await within(await waitFor(() => day("Monday"))).findByRole("button", {
+        name: /^Add to Cart/,
+      }),
+    );
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("radio", { name: /Chicken/ })).toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: "Rice" })).not.toBeChecked();
+  });
+
   it("refuses a day already in the cart", async () => {
     renderCalendar({});
     await userEvent.click(

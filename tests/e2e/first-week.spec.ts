@@ -173,3 +173,88 @@ test.describe("§4 money, said plainly", () => {
     });
   });
 });
+
+test.describe("§5 screens that fit a phone", () => {
+  test("sign-up lands at the top, and a 64-character username fits the dialog and the menu", async ({
+    page,
+  }) => {
+    await page.goto("/?auth=register");
+    await expect(page.getByText(/SMS/)).toHaveCount(0);
+    const long = `a${"b".repeat(54)}${Date.now() % 1_000_000_000}`.slice(0, 64);
+    await signUpWithoutEmail(page, long);
+    await expect(page.getByText("Add a student to start ordering meals.")).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.getByRole("button", { name: /menu/i }).first().click();
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    const menuBox = await menu.boundingBox();
+    expect(menuBox!.x + menuBox!.width).toBeLessThanOrEqual(360);
+    await menu.getByRole("menuitem", { name: "View Profile" }).click();
+
+    const profile = page.getByRole("dialog", { name: "Profile Settings" });
+    await expect(profile).toBeVisible();
+    const box = await profile.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(await profile.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(profile.getByRole("button", { name: "Close" }).first()).toBeInViewport();
+    // On a phone the dialog opens without the keyboard: nothing focused and selected in a field.
+    await expect(profile.getByLabel("Name")).not.toBeFocused();
+  });
+
+  test("a wrong password is said in the form, with focus back and Show password", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const forgot = await page.getByRole("button", { name: "Forgot your password?" }).boundingBox();
+    expect(forgot!.height).toBeGreaterThanOrEqual(44);
+    await page.getByLabel("Username").fill("demo.parent");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("not-the-password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Login to Portal" }).click();
+    const form = page.locator("form").filter({ has: password });
+    await expect(form.getByText("Invalid username or password")).toBeVisible();
+    await expect(password).toBeFocused();
+
+    // The toast: a 44 px close button, below the header's menu button.
+    const toast = page.locator("[data-sonner-toast]").first();
+    await expect(toast).toBeVisible();
+    const close = await toast.locator("[data-close-button]").boundingBox();
+    expect(close!.height).toBeGreaterThanOrEqual(44);
+    expect(close!.width).toBeGreaterThanOrEqual(44);
+  });
+
+  test("toasts stay below the menu button; the Ordering for box shows the whole name and keeps the choice", async ({
+    page,
+  }) => {
+    await signUpWithoutEmail(page);
+    await page.getByRole("tab", { name: "Students" }).click();
+    await addStudent(page, "Bwalya Mulenga Chisenga", "Grade 3");
+    const menuButton = await page.getByRole("button", { name: /menu/i }).first().boundingBox();
+    const toast = await page.locator("[data-sonner-toast]").first().boundingBox();
+    if (toast) expect(toast.y).toBeGreaterThanOrEqual(menuButton!.y + menuButton!.height);
+    await addStudent(page, "Natasha Mulenga", "Grade 4");
+    await page.getByRole("tab", { name: "Menu Calendar" }).click();
+
+    const chooser = page.getByRole("combobox", { name: "Ordering for" });
+    await chooser.click();
+    await page.getByRole("option", { name: /Bwalya Mulenga Chisenga/ }).click();
+    await expect(chooser).toContainText("Bwalya Mulenga Chisenga (Grade 3)");
+    const value = chooser.locator("[data-slot=select-value]");
+    expect(await value.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    // Nothing stays hidden behind it: the last day scrolls clear above it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const friday = await page.getByRole("region", { name: /^Friday/ }).boundingBox();
+    const box = await chooser.boundingBox();
+    expect(friday!.y + friday!.height).toBeLessThanOrEqual(box!.y);
+
+    await page.reload();
+    await expect(page.getByRole("combobox", { name: "Ordering for" })).toContainText(
+      "Bwalya Mulenga Chisenga",
+    );
+  });
+});
