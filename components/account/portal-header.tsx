@@ -4,7 +4,7 @@ import { LogOut, UserRound } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { LazyHeaderMenu, LazyProfileDialog } from "@/components/account/lazy-account";
 import { MenuButton } from "@/components/account/menu-button";
-import { useOpenProfileSettings } from "@/components/account/open-profile";
+import { useOpenProfileSettings } from "@/components/portal/open-profile";
 import { useLogout } from "@/components/auth/use-session-actions";
 import { useMyDiscountCode } from "@/components/portal/use-portal-queries";
 import { Button } from "@/components/ui/button";

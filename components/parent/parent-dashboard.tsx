@@ -2,7 +2,7 @@
 
 import { CalendarDays, History, ShoppingCart, Users } from "lucide-react";
 import { useState } from "react";
-import { EmailNeededNotice } from "@/components/account/email-needed-notice";
+import { EmailNeededNotice } from "@/components/portal/email-needed-notice";
 import { PortalHeader } from "@/components/account/portal-header";
 import { startCardPayment } from "@/components/parent/checkout";
 import { StudentSelector } from "@/components/parent/student-selector";

@@ -7,10 +7,10 @@ import { useEffect, useRef, useState } from "react";
 import { notify, toastFailure } from "@/components/notifications/toast";
 import { PaymentReceipt } from "@/components/payment/payment-receipt";
 import { showPaymentVerified } from "@/components/payment/payment-verified";
-import { openCartOnArrival } from "@/components/portal/use-switch-to-cart";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { api, errorMessage, NetworkError } from "@/lib/client/api";
+import { openCartOnArrival } from "@/lib/client/cart-on-arrival";
 import type { PaymentReceiptDto, VerifyPaymentAnswer } from "@/lib/contracts/payments";
 
 // The return page (spec 001 §2, §4): verify the payment with the server, retrying up to 3 times

@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ADD_EMAIL_LABEL } from "@/components/account/email-needed-notice";
-import { openProfileSettings } from "@/components/account/open-profile";
+import { ADD_EMAIL_LABEL } from "@/components/portal/email-needed-notice";
+import { openProfileSettings } from "@/components/portal/open-profile";
 import { notify, toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { cartTotals, toOrderRequest, toRequestItems } from "@/lib/client/cart";

@@ -1,31 +1,10 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { takeCartOnArrival } from "@/lib/client/cart-on-arrival";
 
 /** The window event that opens the cart from anywhere (spec 000 §2). */
 export const SWITCH_TO_CART_EVENT = "switch-to-cart";
-
-/** Set by a page that sends the parent home to the cart ("Try again" after a declined card). */
-const CART_ON_ARRIVAL_KEY = "open-cart-on-arrival";
-
-/** Asks the dashboard the browser goes to next to open its cart. */
-export function openCartOnArrival(): void {
-  try {
-    sessionStorage.setItem(CART_ON_ARRIVAL_KEY, "1");
-  } catch {
-    // Storage refused (private mode): the parent lands on the calendar instead.
-  }
-}
-
-function takeCartOnArrival(): boolean {
-  try {
-    const asked = sessionStorage.getItem(CART_ON_ARRIVAL_KEY) === "1";
-    sessionStorage.removeItem(CART_ON_ARRIVAL_KEY);
-    return asked;
-  } catch {
-    return false;
-  }
-}
 
 export function useSwitchToCart(onSwitch: () => void) {
   const handler = useRef(onSwitch);

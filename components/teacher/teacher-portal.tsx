@@ -1,6 +1,6 @@
 "use client";
 
-import { EmailNeededNotice } from "@/components/account/email-needed-notice";
+import { EmailNeededNotice } from "@/components/portal/email-needed-notice";
 import { CalendarDays, History } from "lucide-react";
 import { useState } from "react";
 import { PortalHeader } from "@/components/account/portal-header";

@@ -1,7 +1,7 @@
 "use client";
 
 import { MailWarning } from "lucide-react";
-import { openProfileSettings } from "@/components/account/open-profile";
+import { openProfileSettings } from "@/components/portal/open-profile";
 import { Button } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/auth/session";
 
