@@ -61,8 +61,7 @@ export async function answerFormPost(
     if (!(error instanceof ApiError)) throw error;
     const query = new URLSearchParams({ auth: mode, error: problemOf(error) });
     const details = error.extra?.details;
-    const field =
-      details && typeof details === "object" ? Object.keys(details)[0] : undefined;
+    const field = details && typeof details === "object" ? Object.keys(details)[0] : undefined;
     if (field) query.set("field", field);
     return seeOther(`/?${query.toString()}`);
   }
