@@ -22,7 +22,14 @@ function cancelErrorMessage(error: unknown): string {
 
 // Order History (spec 000 §2): the caller's orders, newest first, with Cancel while the order is
 // live and under 1 hour old. A spinner shows while orders load.
-export function OrderHistory({ timeZone }: { timeZone: string }) {
+export function OrderHistory({
+  timeZone,
+  ordererName,
+}: {
+  timeZone: string;
+  /** A teacher's orders are all for their staff record: shown under this name, as elsewhere. */
+  ordererName?: string;
+}) {
   const orders = useOrders();
   const cycles = useOrderCycles();
   const now = useNow(30_000);
@@ -58,13 +65,15 @@ export function OrderHistory({ timeZone }: { timeZone: string }) {
               {list.map((order) => (
                 <OrderCard
                   key={order.id}
-                  order={order}
+                  order={
+                    ordererName
+                      ? { ...order, student: { ...order.student, name: ordererName } }
+                      : order
+                  }
                   cycleStart={startById.get(order.cycleId)}
                   timeZone={timeZone}
-                  canCancel={
-                    canCancelOrder(order, now.getTime()) &&
-                    !(cancel.isPending && cancel.variables?.id === order.id)
-                  }
+                  canCancel={canCancelOrder(order, now.getTime())}
+                  cancelling={cancel.isPending && cancel.variables?.id === order.id}
                   onCancel={() => setToCancel(order)}
                 />
               ))}

@@ -2,7 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
+import { ADD_EMAIL_LABEL } from "@/components/portal/email-needed-notice";
+import { openProfileSettings } from "@/components/portal/open-profile";
+import { notify, toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { cartTotals, toOrderRequest, toRequestItems } from "@/lib/client/cart";
 import { clearCart } from "@/lib/client/cart-store";
@@ -39,10 +41,15 @@ export function usePlaceOrder({
   /** False (after a toast) when the cart cannot be ordered at all. */
   function canOrder(items: CartItem[]): boolean {
     if (!user.email) {
-      toastFailure(
-        "Email Required",
-        "Please add an email address to your profile before placing orders. Contact the school office for assistance.",
-      );
+      // The spec's text, with the button that fixes it (issue 24 §2); long enough to read and tap.
+      notify({
+        title: "Email Required",
+        description:
+          "Please add an email address to your profile before placing orders. Contact the school office for assistance.",
+        variant: "destructive",
+        duration: 15_000,
+        action: { label: ADD_EMAIL_LABEL, onClick: openProfileSettings },
+      });
       return false;
     }
     if (items.length === 0) {

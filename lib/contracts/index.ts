@@ -93,6 +93,8 @@ export type OrderDto = OrderLineDto & {
   paymentStatus: PaymentStatus;
   /** Order History: how it was paid (Card, Airtel Money 097****456); null without a payment. */
   payment?: PaymentMethodInfo | null;
+  /** Order History: the reference of the payment (the receipt's), null without a payment. */
+  paymentReference?: string | null;
 };
 
 export type CutoffTimeDto = { cutoffHour: number; cutoffMinute: number };

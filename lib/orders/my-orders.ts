@@ -16,6 +16,7 @@ type PaymentColumns = {
   paymentMethod: string | null;
   mobileOperator: string | null;
   mobileNumber: string | null;
+  transactionRef: string | null;
 };
 
 export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
@@ -29,16 +30,17 @@ export async function listOrdersForUser(actor: SessionUser): Promise<OrderDto[]>
   const db = await getDb();
   const rows = await db.$queryRaw<(JoinedOrderRow & PaymentColumns)[]>`
     SELECT ${joinedOrderColumns},
-      pa."paymentMethod", pa."mobileOperator", pa."mobileNumber"
+      pa."paymentMethod", pa."mobileOperator", pa."mobileNumber", pa."transactionRef"
     FROM "Order" o
     JOIN "Student" s ON s."id" = o."studentId"
     JOIN "MenuItem" m ON m."id" = o."menuItemId"
     LEFT JOIN "PaymentAttempt" pa ON pa."id" = o."paymentAttemptId"
     WHERE o."userId" = ${actor.id}
     ORDER BY o."orderDate" DESC, o."id" DESC`;
-  return rows.map(({ paymentMethod, mobileOperator, mobileNumber, ...row }) => ({
+  return rows.map(({ paymentMethod, mobileOperator, mobileNumber, transactionRef, ...row }) => ({
     ...joinedRowToOrderDto(row),
     payment: paymentInfoOf({ paymentMethod, mobileOperator, mobileNumber }),
+    paymentReference: transactionRef,
   }));
 }
 

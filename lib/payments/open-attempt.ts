@@ -7,6 +7,7 @@ import type { MobileOperator, PaymentMethod } from "@/lib/contracts/mobile-money
 import { STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { log } from "@/lib/observability/log";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { toNgwee } from "@/lib/money";
 import { checkCart, type PricedCart } from "@/lib/orders/check-cart";
@@ -195,6 +196,9 @@ export async function requestToken(
       where: { id: slot.attemptId },
       data: { transactionStatus: TX.failed, status: STATUS.error, errorDetails: detail },
     });
+    // The parent sees a toast; the log says why (issue 24 §6: an unreachable sandbox at a wrong
+    // APP_URL was a silent 502).
+    log.warn({ attemptId: slot.attemptId, detail }, "card payment not started by the provider");
     throw new ApiError(
       502,
       token.kind === "declined" ? token.explanation : "Payment initialization failed",

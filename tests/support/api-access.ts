@@ -46,6 +46,10 @@ export const MATRIX: Record<string, Row> = {
   "GET /api/health": { access: "public" },
   "GET /api/health/ready": { access: "public" },
   "POST /api/login": { access: "public" },
+  // The login and sign-up forms' no-script path, and the inert target of every other form.
+  "POST /api/login/form": { access: "public" },
+  "POST /api/no-script": { access: "public" },
+  "POST /api/register/form": { access: "public" },
   "POST /api/logout": { access: "public", throwaway: true },
   "POST /api/menu-items/validate": { access: "user" },
   "PATCH /api/menu/[id]/archive": { access: { feature: "menu" } },

@@ -28,12 +28,12 @@ export async function registerParent(
   account: { firstName: string; lastName: string; username: string; password: string },
 ) {
   await page.goto("/");
-  await page.getByRole("button", { name: /Create an account/ }).click();
+  await page.getByRole("link", { name: /Create an account/ }).click();
   await page.getByLabel("First name").fill(account.firstName);
   await page.getByLabel("Last name").fill(account.lastName);
   await page.getByLabel("Username").fill(account.username);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByLabel("Email (optional)").fill(`${account.username}@example.com`);
+  await page.getByLabel("Email", { exact: true }).fill(`${account.username}@example.com`);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Registered successfully")).toBeVisible();
 }
