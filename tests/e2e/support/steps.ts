@@ -49,12 +49,19 @@ export async function addStudent(page: Page, name: string, grade: string) {
   await expect(dialog).toBeHidden();
 }
 
-/** Adds the first meal offered on a day that has no meal yet, choosing the first options. */
+/**
+ * Adds the first meal offered on a day that has no meal yet, choosing the first options. The demo
+ * cycle starts this week: when no day of the week on screen is open any more (a Friday after the
+ * cut-off), it orders in week 2.
+ */
 export async function addFirstOfferedMeal(page: Page) {
-  await page
-    .getByRole("button", { name: /^Add to Cart: / })
-    .first()
-    .click();
+  const offered = page.getByRole("button", { name: /^Add to Cart: / });
+  const weeks = page.getByRole("group", { name: "Choose a week" });
+  await expect(weeks).toBeVisible();
+  if ((await offered.count()) === 0) {
+    await weeks.getByRole("button", { name: /^Week 2\b/ }).click();
+  }
+  await offered.first().click();
   const dialog = page.getByRole("dialog");
   // The dialog's code is fetched on the first press: wait for it before counting its groups.
   await expect(dialog).toBeVisible();
