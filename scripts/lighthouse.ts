@@ -162,19 +162,7 @@ async function audit(page: Page, name: string, url: string): Promise<PageResult>
   return r;
 }
 
-/** Lighthouse 13 (and its puppeteer-core) declare Node 22.19; the app itself runs on 20.19. */
-function assertLighthouseNode() {
-  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
-  if (major > 22 || (major === 22 && minor >= 19)) return;
-  console.error(
-    `npm run lighthouse needs Node.js 22.19 or newer (Lighthouse 13); this is ${process.version}. ` +
-      "The app, its tests and every other script run on Node.js 20.19 or newer.",
-  );
-  process.exit(1);
-}
-
 async function main() {
-  assertLighthouseNode();
   const server = await serveBuild(process.env.LIGHTHOUSE_URL, "lighthouse");
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -192,13 +180,9 @@ async function main() {
 
     const session = await signIn(base, PARENT);
     const cookie = `${session.name}=${session.value}`;
-    await browser.setCookie({
-      ...session,
-      domain: new URL(base).hostname,
-      path: "/",
-      httpOnly: true,
-    });
     page = await browser.newPage();
+    // The browser's cookie jar is shared by its pages: later pages are signed in too.
+    await page.setCookie({ ...session, url: base, path: "/", httpOnly: true });
     results.push(await audit(page, "Menu Calendar", home));
     await page.close();
 
