@@ -227,6 +227,7 @@ function refund(overrides: Partial<RefundDto> = {}): RefundDto {
     menuItem: { name: "Nshima with Beef Stew" },
     amount: "45.50",
     status: "cancelled",
+    refund: null,
     ...overrides,
   };
 }
