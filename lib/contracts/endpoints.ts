@@ -15,6 +15,7 @@ import type {
   RemovedDto,
   StudentDto,
 } from "@/lib/contracts";
+import type { AccountCreditDto, CloseDayAnswer } from "@/lib/contracts/credit";
 import type { CycleHistoryPage, CycleLengthDto } from "@/lib/contracts/cycles";
 import type { KitchenOrders } from "@/lib/contracts/kitchen";
 import type {
@@ -67,6 +68,7 @@ export type ApiEndpoints = {
   "/api/user": { GET: SessionUser };
   "/api/user/convert-to-teacher": { POST: Done };
   "/api/profile": { PUT: SessionUser };
+  "/api/account/credit": { GET: AccountCreditDto };
   "/api/contact/email": { POST: Message };
   [path: `/api/contact/messages?page=${number}`]: { GET: ContactMessagesPageDto };
   [path: `/api/contact/messages/${number}`]: { PUT: ContactMessageDto };
@@ -108,6 +110,8 @@ export type ApiEndpoints = {
   "/api/order-cycles": { GET: OrderCycleDto[]; POST: OrderCycleDto };
   [path: `/api/order-cycles/${number}`]: { DELETE: OrderCycleDto };
   [path: `/api/order-cycles/${number}/reactivate`]: { POST: OrderCycleDto };
+  [path: `/api/order-cycles/${number}/close-day`]: { POST: CloseDayAnswer };
+  [path: `/api/order-cycles/${number}/close-day?${string}`]: { GET: CloseDayAnswer };
   [path: `/api/order-cycles/history?page=${number}`]: { GET: CycleHistoryPage };
   [path: `/api/cycle-orders?${string}`]: { GET: CycleOrdersPage };
   "/api/orders/status": { POST: OrderStatusUpdateResultDto };
@@ -146,6 +150,7 @@ export type ApiEndpoints = {
   [path: `/api/parents?${string}`]: { GET: ParentsPage };
   [path: `/api/parents/${number}`]: { PUT: ParentDto; DELETE: DeletedAnswer };
   [path: `/api/parents/${number}?force=true`]: { DELETE: DeletedAnswer };
+  [path: `/api/parents/${number}/credit`]: { GET: AccountCreditDto; POST: AccountCreditDto };
   [path: `/api/parents/students/${number}`]: { PUT: StudentDto; DELETE: DeletedAnswer };
   [path: `/api/parents/students/${number}?force=true`]: { DELETE: DeletedAnswer };
 
