@@ -33,13 +33,12 @@ import { callers, signedInAdmin } from "@/tests/support/money-admin-fixtures";
 // cart paid by credit on POST /api/orders, the admins' adjustments, "Refund to credit" and the
 // refund record, and Revenue Stats' credit figures.
 
-let cycle: { id: number };
 let meal: { id: number; name: string };
 let admin: Browser;
 let week = 0;
 
 beforeAll(async () => {
-  cycle = await activeCycle({ cycleLength: 4 });
+  await activeCycle({ cycleLength: 4 });
   meal = await addMenuItem({ price: "45.50", categories: [], sideDishes: [] });
   admin = await signedInSuperadmin();
 });
