@@ -18,8 +18,12 @@ export type CreditEntryDto = {
   createdAt: string;
 };
 
-/** GET /api/account/credit and GET /api/parents/{id}/credit: newest movement first. */
-export type AccountCreditDto = { balance: string; entries: CreditEntryDto[] };
+/**
+ * GET /api/account/credit and GET /api/parents/{id}/credit: newest movement first. `held` is the
+ * part already taken by a card or mobile-money payment still open: a new checkout settles that
+ * payment first, so it may spend balance + held.
+ */
+export type AccountCreditDto = { balance: string; held: string; entries: CreditEntryDto[] };
 
 /** POST /api/order-cycles/{id}/close-day, and its preview (GET, nothing changed). */
 export type CloseDayAnswer = { cancelledCount: number; creditedTotal: string };

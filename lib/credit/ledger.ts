@@ -32,6 +32,20 @@ export async function balanceOf(tx: Tx, userId: number): Promise<number> {
   return signedNgwee(row?.balance ?? "0.00");
 }
 
+/**
+ * Credit held on the account's open payment (not yet paid, failed or abandoned), in ngwee: a new
+ * checkout settles that payment first, so this credit is available to it again.
+ */
+export async function heldOnOpenPayment(tx: Tx, userId: number): Promise<number> {
+  const [row] = await tx.$queryRaw<{ held: string }[]>`
+    SELECT COALESCE(-SUM(h."amount"), 0)::numeric(14, 2)::text AS "held"
+    FROM "CreditEntry" h
+    JOIN "PaymentAttempt" pa ON pa."id" = h."paymentAttemptId"
+    WHERE h."userId" = ${userId} AND h."kind" = 'spent'
+      AND pa."transactionStatus" = 'initiated' AND pa."fulfilledAt" IS NULL`;
+  return signedNgwee(row?.held ?? "0.00");
+}
+
 /** Locks the account for the rest of the transaction and answers its balance under the lock. */
 export async function lockedBalance(tx: Tx, userId: number): Promise<number> {
   await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
@@ -90,8 +104,9 @@ export async function releaseHeldCredit(tx: Tx, attemptId: number): Promise<void
 
 /** The account's balance and movements, newest first. */
 export async function accountCredit(tx: Tx, userId: number): Promise<AccountCreditDto> {
-  const [balance, rows] = await Promise.all([
+  const [balance, held, rows] = await Promise.all([
     balanceOf(tx, userId),
+    heldOnOpenPayment(tx, userId),
     tx.creditEntry.findMany({
       where: { userId },
       select: { id: true, amount: true, kind: true, reason: true, createdAt: true },
@@ -101,6 +116,7 @@ export async function accountCredit(tx: Tx, userId: number): Promise<AccountCred
   ]);
   return {
     balance: fromNgwee(balance),
+    held: fromNgwee(held),
     entries: rows.map((row) => ({
       id: row.id,
       amount: row.amount.toFixed(2),

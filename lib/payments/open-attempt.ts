@@ -6,7 +6,13 @@ import type { SessionUser } from "@/lib/auth/session";
 import { creditToSpend } from "@/lib/contracts/credit";
 import type { MobileOperator, PaymentMethod } from "@/lib/contracts/mobile-money";
 import { STATUS, TX } from "@/lib/contracts/payments";
-import { appendMovement, balanceOf, lockedBalance, releaseHeldCredit } from "@/lib/credit/ledger";
+import {
+  appendMovement,
+  balanceOf,
+  heldOnOpenPayment,
+  lockedBalance,
+  releaseHeldCredit,
+} from "@/lib/credit/ledger";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -79,7 +85,11 @@ export async function pricedCart(
   if (cart.totalNgwee === 0) {
     throw unprocessable("This order is free: place it without a card payment");
   }
-  const creditNgwee = creditToSpend(await balanceOf(await getDb(), actor.id), cart.totalNgwee);
+  // The credit held on the parent's open payment counts too: that payment is settled (and its
+  // credit released) before this one holds any, or reused when it is this very cart.
+  const db = await getDb();
+  const available = (await balanceOf(db, actor.id)) + (await heldOnOpenPayment(db, actor.id));
+  const creditNgwee = creditToSpend(available, cart.totalNgwee);
   const dueNgwee = cart.totalNgwee - creditNgwee;
   if (dueNgwee === 0) throw unprocessable(CREDIT_COVERS, { credit: fromNgwee(creditNgwee) });
   const amountDue = fromNgwee(dueNgwee);
@@ -261,8 +271,11 @@ async function insertAttempt(
       return attempt.id;
     }
     return await db.$transaction(async (tx) => {
-      if ((await lockedBalance(tx, data.userId)) < creditNgwee) throw conflict(CREDIT_CHANGED);
+      const balance = await lockedBalance(tx, data.userId);
+      // The insert first: an open attempt (whose held credit is released when it is settled)
+      // makes it null before the balance is judged.
       const attempt = await tx.paymentAttempt.create({ data, select: { id: true } });
+      if (balance < creditNgwee) throw conflict(CREDIT_CHANGED);
       await appendMovement(tx, {
         userId: data.userId,
         ngwee: -creditNgwee,

@@ -107,6 +107,7 @@ describe("POST /api/order-cycles/{id}/close-day", () => {
     const credit = await myCredit(a.browser);
     expect(credit.body).toEqual({
       balance: "45.50",
+      held: "0.00",
       entries: [
         {
           id: expect.any(Number),

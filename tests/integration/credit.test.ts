@@ -80,7 +80,11 @@ async function cancelledCreditOrder(p: Parent) {
 describe("GET /api/account/credit", () => {
   it("answers the caller's balance and movements, newest first", async () => {
     const p = await parentWithChild();
-    expect((await myCredit(p.browser)).body).toEqual({ balance: "0.00", entries: [] });
+    expect((await myCredit(p.browser)).body).toEqual({
+      balance: "0.00",
+      held: "0.00",
+      entries: [],
+    });
     await adjustCredit(admin, p.id, { amount: "50.00", reason: "Goodwill" });
     await adjustCredit(admin, p.id, { amount: "-10.25", reason: "Typo" });
     const answer = await myCredit(p.browser);
