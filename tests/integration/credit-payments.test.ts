@@ -97,6 +97,7 @@ describe("POST /api/payments/create with credit", () => {
     expect(attempt.paymentAmount.toFixed(2)).toBe("25.50");
     expect(attempt.creditAmount.toFixed(2)).toBe("20.00");
     expect(await ledgerBalance(p.id)).toBe("0.00");
+    expect((await myCredit(p.browser)).body).toMatchObject({ balance: "0.00", held: "20.00" });
   });
 
   it("refuses the whole total when credit covers part (422 with what to pay), holding nothing", async () => {
