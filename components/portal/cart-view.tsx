@@ -56,7 +56,7 @@ export function CartView({
   const cutoff = useCutoffTime();
   const validation = useCartValidation(cartMenuItemIds(items));
   const now = useNow(60_000);
-  const { placeOrder, placeAlternativeOrder, prepareMobile, placing } = usePlaceOrder({
+  const { placeOrder, placeAlternativeOrder, prepareMobile, placing, creditFor } = usePlaceOrder({
     user,
     onCheckout,
     onOrdered,
@@ -98,6 +98,7 @@ export function CartView({
   }
 
   const totals = cartTotals(items, codePercent);
+  const { credit, due } = creditFor(totals.total);
 
   function removeUnavailable() {
     writeCart(readCart().filter((i) => !problems.has(lineKey(i))));
@@ -146,12 +147,14 @@ export function CartView({
         </div>
         <CartSummary
           totals={totals}
+          credit={credit}
+          due={due}
           code={code.data ?? null}
           blocked={problems.size > 0}
           placing={placing}
           onPlaceOrder={() => void placeOrder(items, codePercent)}
           onPayMobile={
-            mobileMoney?.enabled && totals.total > 0
+            mobileMoney?.enabled && due > 0
               ? () => setMobileCart(prepareMobile(items, codePercent))
               : undefined
           }

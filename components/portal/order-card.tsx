@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { capitalize, formatDayDate, formatInstant, weekdayName } from "@/lib/client/format";
 import type { OrderDto, OrderStatus } from "@/lib/contracts";
 import { paymentMethodText } from "@/lib/contracts/mobile-money";
+import { refundMethodLabel } from "@/lib/contracts/refunds";
 import { formatZmw } from "@/lib/money";
 import { cycleDayDate } from "@/lib/school-calendar";
 
@@ -48,6 +49,10 @@ export function OrderCard({
   if (order.sideDish) rows.push(["Side", order.sideDish]);
   if (order.comments) rows.push(["Instructions", order.comments]);
   if (order.payment) rows.push(["Paid with", paymentMethodText(order.payment)]);
+  if (order.refund) {
+    const reference = order.refund.reference ? ` (${order.refund.reference})` : "";
+    rows.push(["Refunded", `${refundMethodLabel(order.refund.method)}${reference}`]);
+  }
 
   return (
     <li className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 shadow-sm">
