@@ -21,6 +21,7 @@ import { ParentDialog } from "./parent-dialog";
 import { AdminStudentDialog } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
 import { Pager } from "@/components/admin/data-table/pager";
+import { ParentCredit } from "@/components/admin/parents/parent-credit";
 
 /**
  * Parents & Students (spec 001 §2, §4, §5): search by parent username or student name (3
@@ -295,6 +296,7 @@ function ParentsTable({
                           <Plus aria-hidden /> Add Student
                         </Button>
                       </div>
+                      <ParentCredit parent={parent} />
                     </div>
                   </TableCell>
                 </TableRow>

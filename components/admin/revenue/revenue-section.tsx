@@ -19,6 +19,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/api";
 import type { RevenueBucket, RevenueCycleOption, RevenueStatsDto } from "@/lib/contracts/revenue";
 import { formatRevenueAmount, percentOf, totalRevenue } from "@/lib/revenue/revenue-math";
+import { formatZmw } from "@/lib/money";
 
 // Revenue Stats (spec 001 §2, §7, §9): a period selector (All Time or one cycle) and the cards.
 // Amounts in ZMW without decimals, rounded up; percentages of all orders with one decimal. The
@@ -107,6 +108,20 @@ export function RevenueCards({ stats }: { stats: RevenueStatsDto }) {
           tone="text-amber-700"
           bucket={stats.pendingOrders}
           total={total}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FigureCard
+          title="Credit Issued"
+          icon={Wallet}
+          value={formatZmw(stats.credit.issued)}
+          note="Closed days and refunds to account credit in this period"
+        />
+        <FigureCard
+          title="Credit Outstanding"
+          icon={Wallet}
+          value={formatZmw(stats.credit.outstanding)}
+          note="Held in parents' accounts now, not yet spent"
         />
       </div>
     </div>
