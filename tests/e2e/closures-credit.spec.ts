@@ -1,0 +1,111 @@
+import { expect, test, type Page } from "@playwright/test";
+import { SMTP_PORT, SUPERADMIN_PASSWORD } from "../../playwright.config";
+import { FakeSmtp } from "../support/fake-smtp";
+import {
+  addFirstOfferedMeal,
+  addStudent,
+  login,
+  openSection,
+  placeCardOrder,
+  registerParent,
+} from "./support/steps";
+
+// Issue 17's journey: a parent pays for a meal by card; the school closes that day (the admin sees
+// how many orders and how much credit before confirming); the parent is e-mailed, sees the
+// cancellation and the credit in Order History, and orders another day paid by the credit alone.
+
+const smtp = new FakeSmtp();
+test.beforeAll(async () => smtp.listen(SMTP_PORT));
+test.afterAll(async () => smtp.close());
+
+async function logout(page: Page) {
+  await page.context().clearCookies();
+}
+
+async function shot(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `test-results/closures-credit-${name}-${width}.png` });
+}
+
+test("the school closes a paid day; the credit pays the next order", async ({ page }) => {
+  const username = `closure.${Date.now().toString(36)}`;
+  const password = "closure-pass";
+  let day = { weekNumber: 0, dayOfWeek: 0 };
+  let paid = "";
+
+  await test.step("a parent pays for a meal by card", async () => {
+    await registerParent(page, { firstName: "Chola", lastName: "Credit", username, password });
+    await page.getByRole("tab", { name: "Students" }).click();
+    await addStudent(page, "Bupe Credit", "Grade 2");
+    await page.getByRole("tab", { name: "Menu Calendar" }).click();
+    await addFirstOfferedMeal(page);
+    await placeCardOrder(page);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page.getByText("Payment Successful").first()).toBeVisible({ timeout: 20_000 });
+    const orders = (await (await page.request.get("/api/orders")).json()) as {
+      weekNumber: number;
+      dayOfWeek: number;
+      discountedPrice: string;
+    }[];
+    expect(orders).toHaveLength(1);
+    day = { weekNumber: orders[0]!.weekNumber, dayOfWeek: orders[0]!.dayOfWeek };
+    paid = orders[0]!.discountedPrice;
+    await logout(page);
+  });
+
+  await test.step("the admin closes that day after a confirmation with the numbers", async () => {
+    await login(page, "superadmin", SUPERADMIN_PASSWORD);
+    await openSection(page, "Order Cycles");
+    await page.getByRole("button", { name: "Close a day" }).click();
+    const form = page.getByRole("dialog", { name: "Close a day" });
+    await form.getByLabel("Day to close").selectOption(`${day.weekNumber}-${day.dayOfWeek}`);
+    await form.getByLabel("Reason (sent to parents)").fill("Water cut at the school");
+    await shot(page, "close-day-form");
+    await form.getByRole("button", { name: "Review" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText(/This cancels \d+ orders? and credits K/);
+    await expect(confirm).toContainText(paid.replace(/\.00$/, ""));
+    await shot(page, "close-day-confirm");
+    await confirm.getByRole("button", { name: "Close the day" }).click();
+    await expect(page.getByText("Day closed")).toBeVisible();
+    await logout(page);
+  });
+
+  await test.step("the parent is told by e-mail", async () => {
+    const mail = await smtp.waitFor(`${username}@example.com`, /^School closed on /);
+    expect(mail.text).toContain("Water cut at the school");
+    expect(mail.text).toContain("Bupe Credit");
+  });
+
+  await test.step("the parent sees the cancellation and the credit", async () => {
+    await login(page, username, password);
+    await page.getByRole("tab", { name: "Order History" }).click();
+    const credit = page.getByRole("region", { name: "Account credit" });
+    await expect(credit).toBeVisible();
+    await expect(credit.getByTestId("credit-balance")).toContainText(paid.replace(/\.00$/, ""));
+    await credit.getByText(/^Movements/).click();
+    await expect(credit.getByText("School closed: Water cut at the school")).toBeVisible();
+    await expect(page.getByText("Refunded", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("Account credit", { exact: true }).last()).toBeVisible();
+    await shot(page, "order-history");
+  });
+
+  await test.step("the parent orders another day, paid by the credit alone", async () => {
+    await page.getByRole("tab", { name: "Menu Calendar" }).click();
+    await addFirstOfferedMeal(page);
+    await page.getByRole("button", { name: /^Cart, 1 item/ }).click();
+    const summary = page.getByRole("region", { name: "Order summary" });
+    await expect(summary.getByTestId("cart-credit")).toBeVisible();
+    await expect(summary.getByTestId("cart-due")).toContainText("0.00");
+    await shot(page, "cart");
+    await summary.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByText("Order Placed")).toBeVisible();
+    await expect(page).not.toHaveURL(/\/payment\//);
+    const orders = (await (await page.request.get("/api/orders")).json()) as {
+      status: string;
+      paymentStatus: string;
+    }[];
+    expect(orders.map((o) => o.status).sort()).toEqual(["pending", "refunded"]);
+    expect(orders.every((o) => o.paymentStatus === "confirmed")).toBe(true);
+  });
+});
