@@ -115,4 +115,35 @@ test("the school closes a paid day; the credit pays the next order", async ({ pa
     expect(orders.map((o) => o.status).sort()).toEqual(["pending", "refunded"]);
     expect(orders.every((o) => o.paymentStatus === "confirmed")).toBe(true);
   });
+
+  await test.step("the office sees the refund record, the parent's credit and the revenue", async () => {
+    await logout(page);
+    await login(page, "superadmin", SUPERADMIN_PASSWORD);
+    await openSection(page, "Refund Management");
+    const row = page.getByRole("row").filter({ hasText: "Bupe Credit" });
+    await expect(row.getByText("Account credit")).toBeVisible();
+    await expect(row.getByText("by ")).toBeVisible();
+    await shot(page, "refunds");
+
+    await openSection(page, "Parents & Students");
+    await page.getByLabel("Search parents").fill(username);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: `Show students of ${username}` }).click();
+    const credit = page.getByRole("region", { name: `Account credit of ${username}` });
+    await expect(credit).toContainText("Account credit: K");
+    await credit.getByRole("button", { name: "Adjust credit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Adjust credit" });
+    await dialog.getByLabel("Amount (ZMW)").fill("5");
+    await dialog.getByLabel("Reason").fill("Goodwill");
+    await shot(page, "adjust-credit");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Credit updated")).toBeVisible();
+    await expect(credit).toContainText("Adjustment by the school: Goodwill");
+    await shot(page, "parent-credit");
+
+    await openSection(page, "Revenue Stats");
+    await expect(page.getByRole("group", { name: "Credit Issued" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Credit Outstanding" })).toBeVisible();
+    await shot(page, "revenue");
+  });
 });

@@ -19,7 +19,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/api";
 import type { RevenueBucket, RevenueCycleOption, RevenueStatsDto } from "@/lib/contracts/revenue";
 import { formatRevenueAmount, percentOf, totalRevenue } from "@/lib/revenue/revenue-math";
-import { formatZmw } from "@/lib/money";
 
 // Revenue Stats (spec 001 §2, §7, §9): a period selector (All Time or one cycle) and the cards.
 // Amounts in ZMW without decimals, rounded up; percentages of all orders with one decimal. The
@@ -114,13 +113,13 @@ export function RevenueCards({ stats }: { stats: RevenueStatsDto }) {
         <FigureCard
           title="Credit Issued"
           icon={Wallet}
-          value={formatZmw(stats.credit.issued)}
-          note="Closed days and refunds to account credit in this period"
+          value={formatRevenueAmount(stats.credit.issued)}
+          note="Closed days, refunds and additions to account credit in this period"
         />
         <FigureCard
           title="Credit Outstanding"
           icon={Wallet}
-          value={formatZmw(stats.credit.outstanding)}
+          value={formatRevenueAmount(stats.credit.outstanding)}
           note="Held in parents' accounts now, not yet spent"
         />
       </div>
