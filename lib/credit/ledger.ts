@@ -46,6 +46,19 @@ export async function heldOnOpenPayment(tx: Tx, userId: number): Promise<number>
   return signedNgwee(row?.held ?? "0.00");
 }
 
+/** Balance + held on the open payment, in ngwee, in one statement: what a checkout may spend. */
+export async function spendableCredit(tx: Tx, userId: number): Promise<number> {
+  const [row] = await tx.$queryRaw<{ spendable: string }[]>`
+    SELECT (
+      COALESCE((SELECT SUM("amount") FROM "CreditEntry" WHERE "userId" = ${userId}), 0)
+      - COALESCE((SELECT SUM(h."amount") FROM "CreditEntry" h
+          JOIN "PaymentAttempt" pa ON pa."id" = h."paymentAttemptId"
+          WHERE h."userId" = ${userId} AND h."kind" = 'spent'
+            AND pa."transactionStatus" = 'initiated' AND pa."fulfilledAt" IS NULL), 0)
+    )::numeric(14, 2)::text AS "spendable"`;
+  return signedNgwee(row?.spendable ?? "0.00");
+}
+
 /** Locks the account for the rest of the transaction and answers its balance under the lock. */
 export async function lockedBalance(tx: Tx, userId: number): Promise<number> {
   await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;

@@ -8,10 +8,9 @@ import type { MobileOperator, PaymentMethod } from "@/lib/contracts/mobile-money
 import { STATUS, TX } from "@/lib/contracts/payments";
 import {
   appendMovement,
-  balanceOf,
-  heldOnOpenPayment,
   lockedBalance,
   releaseHeldCredit,
+  spendableCredit,
 } from "@/lib/credit/ledger";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -87,9 +86,10 @@ export async function pricedCart(
   }
   // The credit held on the parent's open payment counts too: that payment is settled (and its
   // credit released) before this one holds any, or reused when it is this very cart.
-  const db = await getDb();
-  const available = (await balanceOf(db, actor.id)) + (await heldOnOpenPayment(db, actor.id));
-  const creditNgwee = creditToSpend(available, cart.totalNgwee);
+  const creditNgwee = creditToSpend(
+    await spendableCredit(await getDb(), actor.id),
+    cart.totalNgwee,
+  );
   const dueNgwee = cart.totalNgwee - creditNgwee;
   if (dueNgwee === 0) throw unprocessable(CREDIT_COVERS, { credit: fromNgwee(creditNgwee) });
   const amountDue = fromNgwee(dueNgwee);
