@@ -117,16 +117,15 @@ export async function releaseHeldCredit(tx: Tx, attemptId: number): Promise<void
 
 /** The account's balance and movements, newest first. */
 export async function accountCredit(tx: Tx, userId: number): Promise<AccountCreditDto> {
-  const [balance, held, rows] = await Promise.all([
-    balanceOf(tx, userId),
-    heldOnOpenPayment(tx, userId),
-    tx.creditEntry.findMany({
-      where: { userId },
-      select: { id: true, amount: true, kind: true, reason: true, createdAt: true },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: 200,
-    }),
-  ]);
+  // One after the other: inside a transaction the statements share one connection.
+  const balance = await balanceOf(tx, userId);
+  const held = await heldOnOpenPayment(tx, userId);
+  const rows = await tx.creditEntry.findMany({
+    where: { userId },
+    select: { id: true, amount: true, kind: true, reason: true, createdAt: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 200,
+  });
   return {
     balance: fromNgwee(balance),
     held: fromNgwee(held),
