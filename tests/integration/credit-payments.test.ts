@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import * as create from "@/app/api/payments/create/route";
+import * as attemptStatus from "@/app/api/payments/payment-attempts/[transactionId]/status/route";
 import * as mobileSettings from "@/app/api/settings/mobile-money/route";
+import { STATUS } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { AMOUNT_MISMATCH, CREDIT_COVERS } from "@/lib/payments/open-attempt";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
@@ -149,6 +151,24 @@ describe("POST /api/payments/create with credit", () => {
     await reconcileOpenPayments();
     expect((await attemptOf(token)).transactionStatus).toBe("cancelled");
     expect(await ledgerBalance(p.id)).toBe("20.00");
+  });
+
+  it("gives the credit back when an admin abandons the payment in Live Orders", async () => {
+    const { p, token } = await startWithCredit();
+    const db = await getDb();
+    await db.paymentAttempt.update({
+      where: { transactionId: token },
+      data: { status: STATUS.processing },
+    });
+    const answer = await admin.call(
+      attemptStatus.PUT,
+      "PUT",
+      `/api/payments/payment-attempts/${token}/status`,
+      { params: { transactionId: token }, body: { status: STATUS.abandoned } },
+    );
+    expect(answer.status).toBe(200);
+    expect(await ledgerBalance(p.id)).toBe("20.00");
+    expect(await releasedCount(p.id)).toBe(1);
   });
 
   it("gives the credit back when a new cart replaces the open one", async () => {
