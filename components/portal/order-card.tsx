@@ -5,6 +5,7 @@ import { capitalize, formatDayDate, formatInstant, weekdayName } from "@/lib/cli
 import { refundState } from "@/lib/client/orders";
 import type { OrderDto, OrderStatus } from "@/lib/contracts";
 import { paymentMethodText } from "@/lib/contracts/mobile-money";
+import { refundMethodLabel } from "@/lib/contracts/refunds";
 import { formatZmw } from "@/lib/money";
 import { cycleDayDate } from "@/lib/school-calendar";
 
@@ -53,9 +54,13 @@ export function OrderCard({
   if (order.comments) rows.push(["Instructions", order.comments]);
   if (order.payment) rows.push(["Paid with", paymentMethodText(order.payment)]);
   if (order.paymentReference) rows.push(["Payment reference", order.paymentReference]);
-  // Issue 24 §4: a cancelled paid order says where its money is.
+  // Issue 24 §4: a cancelled paid order says where its money is; once refunded with a record
+  // (issue 25), how it went back.
   const refund = refundState(order);
-  if (refund === "pending") {
+  if (order.refund) {
+    const reference = order.refund.reference ? ` (${order.refund.reference})` : "";
+    rows.push(["Refunded", `${refundMethodLabel(order.refund.method)}${reference}`]);
+  } else if (refund === "pending") {
     rows.push(["Refund", "Refund pending: the school office refunds this payment"]);
   } else if (refund === "refunded") {
     rows.push(["Refund", "Refunded by the school office"]);

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toastFailure, toastSuccess } from "@/components/notifications/toast";
+import { AccountCreditPanel } from "@/components/portal/account-credit-panel";
 import { LazyCancelOrderDialog } from "@/components/portal/lazy-portal";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { OrderCard } from "@/components/portal/order-card";
@@ -42,7 +43,10 @@ export function OrderHistory({
     mutationFn: (order: OrderDto) => api(`/api/orders/${order.id}/cancel`, { method: "POST" }),
     onSuccess: () => toastSuccess("Order Cancelled", "Your order has been cancelled."),
     onError: (error) => toastFailure("Error", cancelErrorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accountCredit });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+    },
   });
 
   const startById = new Map((cycles.data ?? []).map((c) => [c.id, c.startDate]));
@@ -51,6 +55,7 @@ export function OrderHistory({
   return (
     <div className="grid gap-4">
       <h2 className="text-xl font-semibold">Order History</h2>
+      <AccountCreditPanel timeZone={timeZone} />
       {orders.isPending ? (
         <LoadingBlock label="Loading orders" />
       ) : (

@@ -6,6 +6,7 @@ import type { OrderLineDto } from "@/lib/contracts/order-line";
 export type { LineTermsDto, MealDto, OrderLineDto } from "@/lib/contracts/order-line";
 
 import type { PaymentMethodInfo } from "@/lib/contracts/mobile-money";
+import type { OrderRefundInfo } from "@/lib/contracts/refunds";
 
 export const GRADES = [
   "ELC",
@@ -95,6 +96,8 @@ export type OrderDto = OrderLineDto & {
   payment?: PaymentMethodInfo | null;
   /** Order History: the reference of the payment (the receipt's), null without a payment. */
   paymentReference?: string | null;
+  /** Order History: how the money went back, once the order is refunded with a record. */
+  refund?: OrderRefundInfo | null;
 };
 
 export type CutoffTimeDto = { cutoffHour: number; cutoffMinute: number };

@@ -22,6 +22,7 @@ import { AdminStudentDialog, type StudentDialogTarget } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
 import { AllergyFlag } from "@/components/admin/data-table/allergy-flag";
 import { Pager } from "@/components/admin/data-table/pager";
+import { ParentCredit } from "@/components/admin/parents/parent-credit";
 import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 
 /**
@@ -324,6 +325,7 @@ function ParentsTable({
                           <Plus aria-hidden /> Add Student
                         </Button>
                       </div>
+                      <ParentCredit parent={parent} />
                     </div>
                   </TableCell>
                 </TableRow>
