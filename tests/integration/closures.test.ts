@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
+import * as orderCycles from "@/app/api/order-cycles/route";
 import { DAY_ALREADY_CLOSED, weekOutsideCycle } from "@/lib/cycles/close-day";
 import { getDb } from "@/lib/db";
 import { formatNgwee } from "@/lib/money";
@@ -88,7 +89,16 @@ describe("POST /api/order-cycles/{id}/close-day", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ cancelledCount: 4, creditedTotal: "75.50" });
 
-    expect(await blockedDays()).toEqual([day]);
+    expect(await blockedDays()).toEqual([{ ...day, reason: "Water cut" }]);
+    // The parent's calendar reads the cycle with the reason, to say why the day is closed.
+    const cycles = await a.browser.call<{ id: number; blockedDays: unknown[] }[]>(
+      orderCycles.GET,
+      "GET",
+      "/api/order-cycles",
+    );
+    expect(cycles.body.find((c) => c.id === cycle.id)?.blockedDays).toEqual([
+      { ...day, reason: "Water cut" },
+    ]);
     // Paid orders went back as credit (refunded, with the record); the others are cancelled.
     expect(await statusOf(paidCard.id)).toBe("refunded");
     expect(await statusOf(completedCredit.id)).toBe("refunded");
