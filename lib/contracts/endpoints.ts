@@ -15,7 +15,7 @@ import type {
   RemovedDto,
   StudentDto,
 } from "@/lib/contracts";
-import type { CycleHistoryPage, CycleLengthDto } from "@/lib/contracts/cycles";
+import type { CycleHistoryPage, CycleLengthDto, CycleOverlapCheck } from "@/lib/contracts/cycles";
 import type { KitchenOrders } from "@/lib/contracts/kitchen";
 import type {
   AttemptActionAnswer,
@@ -109,6 +109,9 @@ export type ApiEndpoints = {
   [path: `/api/order-cycles/${number}`]: { DELETE: OrderCycleDto };
   [path: `/api/order-cycles/${number}/reactivate`]: { POST: OrderCycleDto };
   [path: `/api/order-cycles/history?page=${number}`]: { GET: CycleHistoryPage };
+  [path: `/api/order-cycles/overlap?startDate=${string}&cycleLength=${number}`]: {
+    GET: CycleOverlapCheck;
+  };
   [path: `/api/cycle-orders?${string}`]: { GET: CycleOrdersPage };
   "/api/orders/status": { POST: OrderStatusUpdateResultDto };
 

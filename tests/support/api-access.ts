@@ -63,6 +63,7 @@ export const MATRIX: Record<string, Row> = {
   "POST /api/order-cycles/[id]/reactivate": { access: { feature: "cycles" } },
   "DELETE /api/order-cycles/[id]": { access: { feature: "cycles" } },
   "GET /api/order-cycles/history": { access: { feature: "cycles" } },
+  "GET /api/order-cycles/overlap": { access: { feature: "cycles" } },
   "GET /api/order-cycles": { access: "user" },
   "POST /api/order-cycles": { access: { feature: "cycles" } },
   "POST /api/orders/[id]/cancel": { access: "parent-teacher" },
