@@ -1,18 +1,18 @@
 "use client";
 
-import { useState } from "react";
 import { tableMessage } from "@/components/admin/data-table/data-table-body";
 import { MetadataPager } from "@/components/admin/data-table/pager";
 import { RefundsTable } from "@/components/admin/refunds/refunds-table";
 import { useCompleteRefund, useRefunds } from "@/components/admin/refunds/use-refunds-queries";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useAddressPage } from "@/components/admin/use-console-address";
 
 // Refund Management (spec 001 §2, §4, §7 GET /api/refunds and POST /api/refunds/{id}/complete,
 // §9 amounts with decimals): paid orders that were cancelled, each refunded with one click, and
 // those already refunded.
 
 export function RefundManagementSection() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useAddressPage();
   const query = useRefunds(page);
   const refund = useCompleteRefund();
 
