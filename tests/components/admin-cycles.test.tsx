@@ -362,6 +362,42 @@ describe("the creation wizard", () => {
   });
 });
 
+describe("the wizard's overlap check (issue 25)", () => {
+  it("stops before the last step while another cycle holds live orders on the dates", async () => {
+    const user = userEvent.setup();
+    const message =
+      "This cycle's dates overlap orders already placed: the cycle of Mon 2 Jan 2040 to Fri 27 " +
+      "Jan 2040 (created Sun 1 Jan 2040) still holds 3 live orders on Fri 6 Jan 2040.";
+    const monday = firstShownMonday();
+    const calls = renderSection({
+      [`GET /api/order-cycles/overlap?startDate=${monday}&cycleLength=4`]: {
+        overlaps: [],
+        message,
+      },
+      [`GET /api/order-cycles/overlap?startDate=${monday}&cycleLength=6`]: {
+        overlaps: [],
+        message: null,
+      },
+    });
+    const dialog = await openWizard(user);
+    await user.click(within(dialog).getByRole("button", { name: /4 Weeks/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Next" }));
+    await pickFirstMonday(user, dialog);
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
+    expect(within(dialog).getByRole("button", { name: "Next" })).toBeDisabled();
+    // A six-week cycle from that Monday hides nothing: the wizard goes on to its review.
+    await user.click(within(dialog).getByRole("button", { name: "Back" }));
+    await user.click(within(dialog).getByRole("button", { name: /6 Weeks/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Next" })).toBeEnabled());
+    expect(within(dialog).queryByText(message)).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Next" }));
+    await user.click(within(dialog).getByRole("button", { name: "Next" }));
+    expect(within(dialog).getByRole("button", { name: "Create Cycle" })).toBeEnabled();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+});
+
 describe("the Order Cycle History card", () => {
   it("pages through the history with 'Page X of Y'", async () => {
     const user = userEvent.setup();

@@ -21,6 +21,7 @@ import { ParentDialog } from "./parent-dialog";
 import { AdminStudentDialog } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
 import { Pager } from "@/components/admin/data-table/pager";
+import { TruncatedText } from "@/components/admin/data-table/truncated-text";
 
 /**
  * Parents & Students (spec 001 §2, §4, §5): search by parent username or student name (3
@@ -236,9 +237,15 @@ function ParentsTable({
                     {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                   </Button>
                 </TableCell>
-                <TableCell className="font-medium">{parent.username}</TableCell>
-                <TableCell>{parent.name}</TableCell>
-                <TableCell>{parent.email ?? "—"}</TableCell>
+                <TableCell className="font-medium">
+                  <TruncatedText text={parent.username} className="max-w-48" />
+                </TableCell>
+                <TableCell>
+                  <TruncatedText text={parent.name} className="max-w-48" />
+                </TableCell>
+                <TableCell>
+                  {parent.email ? <TruncatedText text={parent.email} className="max-w-56" /> : "—"}
+                </TableCell>
                 <TableCell>{parent.phone ?? "—"}</TableCell>
                 <TableCell>{parent.students.length}</TableCell>
                 <TableCell className="text-right">
@@ -272,7 +279,9 @@ function ParentsTable({
                         <ul className="grid gap-1" aria-label={`Students of ${parent.username}`}>
                           {parent.students.map((student) => (
                             <li key={student.id} className="flex items-center gap-3 text-sm">
-                              <span className="font-medium">{student.name}</span>
+                              <span className="min-w-0 font-medium break-words">
+                                {student.name}
+                              </span>
                               <span className="text-muted-foreground">
                                 {gradeLabel(student.grade)}
                               </span>
@@ -281,7 +290,11 @@ function ParentsTable({
                                 size="icon"
                                 aria-label={`Delete ${student.name}`}
                                 onClick={() =>
-                                  onDelete({ kind: "student", id: student.id, label: student.name })
+                                  onDelete({
+                                    kind: "student",
+                                    id: student.id,
+                                    label: student.name,
+                                  })
                                 }
                               >
                                 <Trash2 aria-hidden />
