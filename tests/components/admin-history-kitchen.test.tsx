@@ -158,7 +158,7 @@ describe("Cycle History", () => {
         "page=1&pageSize=10&cycleId=3&dayOfWeek=3&status=cancelled&menuItemId=102",
       ),
     );
-    await choose("Cycle", "6 Jan 2025 – 28 Mar 2025");
+    await choose("Cycle", "6 Jan – 28 Mar 2025");
     await waitFor(() =>
       expect(cycleOrderCalls(calls).at(-1)).toBe(
         "page=1&pageSize=10&cycleId=2&dayOfWeek=3&status=cancelled&menuItemId=102",

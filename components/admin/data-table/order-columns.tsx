@@ -159,10 +159,10 @@ export function weekDayColumn<TData extends WeekDay>(): OrderColumn<TData> {
 
 type OrderChoices = { category: string | null; sideDish: string | null; comments: string | null };
 
-/** Protein, side dish and comments, or a dash when the order has none (`proteinClassName`:
- * Pending Payments capitalizes the protein). */
+/** Protein, side dish and comments, or a dash when the order has none. Proteins are stored in
+ * lower case and shown capitalised ("Protein: Chicken"; issue 25). */
 export function orderDetailsColumn<TData extends OrderChoices>(
-  proteinClassName?: string,
+  proteinClassName = "capitalize",
 ): OrderColumn<TData> {
   return {
     id: "details",

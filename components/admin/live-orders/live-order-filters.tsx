@@ -21,7 +21,7 @@ const DAY_OPTIONS = DAY_SHORT.map((day, index) => ({ value: String(index + 1), l
 const FILTER_CELL_WIDTH: Record<string, string> = {
   expand: "min-w-0",
   time: "min-w-32",
-  family: "min-w-36",
+  family: "min-w-32",
   items: "min-w-28",
   amount: "min-w-20",
   status: "min-w-28",
@@ -35,7 +35,7 @@ type TextKey = "time" | "parent" | "student" | "items" | "amount" | "transaction
 
 /** Each text filter: what its label names ("Filter by …") and its input's own attributes. */
 const TEXT_FILTERS: Record<TextKey, { name: string } & ComponentProps<typeof Input>> = {
-  time: { name: "time", type: "date" },
+  time: { name: "time", type: "date", className: "w-36 px-2" },
   // size 1: the cell, not the input's default 20 characters, sets the column's width.
   parent: { name: "parent", placeholder: "Parent", size: 1 },
   student: { name: "student", placeholder: "Student", size: 1 },

@@ -87,10 +87,10 @@ function liveOrderColumns(
       header: "Parent & Student",
       cell: ({ row }) => (
         <div className="grid">
-          <TruncatedText text={row.original.username} className="max-w-36 font-medium" />
+          <TruncatedText text={row.original.username} className="max-w-32 font-medium" />
           <TruncatedText
             text={studentNames(row.original)}
-            className="max-w-36 text-xs text-muted-foreground"
+            className="max-w-32 text-xs text-muted-foreground"
           />
         </div>
       ),
@@ -98,7 +98,7 @@ function liveOrderColumns(
     {
       id: "items",
       header: "Items",
-      cell: ({ row }) => <TruncatedText text={itemNames(row.original)} className="max-w-36" />,
+      cell: ({ row }) => <TruncatedText text={itemNames(row.original)} className="max-w-32" />,
     },
     {
       id: "amount",

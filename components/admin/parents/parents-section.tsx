@@ -238,13 +238,13 @@ function ParentsTable({
                   </Button>
                 </TableCell>
                 <TableCell className="font-medium">
-                  <TruncatedText text={parent.username} className="max-w-48" />
+                  <TruncatedText text={parent.username} className="max-w-44" />
                 </TableCell>
                 <TableCell>
-                  <TruncatedText text={parent.name} className="max-w-48" />
+                  <TruncatedText text={parent.name} className="max-w-44" />
                 </TableCell>
                 <TableCell>
-                  {parent.email ? <TruncatedText text={parent.email} className="max-w-56" /> : "—"}
+                  {parent.email ? <TruncatedText text={parent.email} className="max-w-52" /> : "—"}
                 </TableCell>
                 <TableCell>{parent.phone ?? "—"}</TableCell>
                 <TableCell>{parent.students.length}</TableCell>
