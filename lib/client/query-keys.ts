@@ -11,6 +11,7 @@ export const queryKeys = {
     cycleLength,
   ],
   cutoffTime: ["/api/settings/cutoff-time"],
+  cycleLength: ["/api/settings/cycle-length"],
   paymentBypass: ["/api/settings/payment-bypass"],
   mobileMoney: ["/api/settings/mobile-money"],
   communication: ["/api/settings/communication"],
