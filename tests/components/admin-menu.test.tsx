@@ -241,7 +241,7 @@ describe("the menu management section", () => {
     await user.upload(input, new File(["name,price"], "menu.csv", { type: "text/csv" }));
     await user.click(screen.getByRole("button", { name: "Upload CSV" }));
     expect(
-      await screen.findByText("2 menu items uploaded successfully. 1 items had errors."),
+      await screen.findByText("2 menu items uploaded successfully. 1 item had an error."),
     ).toBeInTheDocument();
     const alert = screen
       .getAllByRole("alert")
