@@ -4,7 +4,10 @@ import { LogOut, PanelLeft } from "lucide-react";
 import { useState } from "react";
 import { SECTION_SCREENS } from "@/components/admin/admin-sections";
 import { useUnreadMessages } from "@/components/admin/messages/use-messages-queries";
-import { SECTION_PARAM, useConsoleSection } from "@/components/admin/use-console-address";
+import {
+  SECTION_PARAM,
+  useConsoleSection,
+} from "@/components/admin/data-table/use-console-address";
 import { useIsNarrow } from "@/components/admin/use-is-narrow";
 import { useLogout } from "@/components/auth/use-session-actions";
 import { Button } from "@/components/ui/button";

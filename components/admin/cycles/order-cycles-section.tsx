@@ -5,7 +5,7 @@ import { ActiveCycleCard } from "./active-cycle-card";
 import { CreateCycleWizard } from "./create-cycle-wizard";
 import { CycleHistoryCard } from "./cycle-history-card";
 import { useCycleHistory, useCycles } from "./use-cycle-queries";
-import { useAddressPage } from "@/components/admin/use-console-address";
+import { useAddressPage } from "@/components/admin/data-table/use-console-address";
 
 /**
  * The Order Cycles section of the admin console (spec 001 §2): the active cycle (deactivate, or

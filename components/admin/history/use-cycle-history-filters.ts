@@ -3,7 +3,7 @@
 import type { RowSelectionState } from "@tanstack/react-table";
 import { useState } from "react";
 import { ALL } from "@/components/admin/data-table/filter-select";
-import { pageParam, useAddressParams } from "@/components/admin/use-console-address";
+import { pageParam, useAddressParams } from "@/components/admin/data-table/use-console-address";
 import type { OrderCycleDto } from "@/lib/contracts";
 
 // Cycle History's filters, page and selection (spec 001 §2): the newest cycle until one is

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { pageParam, useAddressParams } from "@/components/admin/use-console-address";
+import { pageParam, useAddressParams } from "@/components/admin/data-table/use-console-address";
 import {
   ALL,
   EMPTY_FILTERS,

@@ -9,7 +9,7 @@ import {
   useMarkMessageHandled,
 } from "@/components/admin/messages/use-messages-queries";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useAddressPage } from "@/components/admin/use-console-address";
+import { useAddressPage } from "@/components/admin/data-table/use-console-address";
 
 // Messages (issue 19): what parents and teachers sent through Contact Us, newest first, kept
 // whether or not a support address is set; each one answered by e-mail and marked handled.

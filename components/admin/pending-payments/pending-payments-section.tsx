@@ -6,7 +6,7 @@ import { PendingPaymentGroup } from "@/components/admin/pending-payments/pending
 import { usePendingPayments } from "@/components/admin/pending-payments/use-pending-payments-queries";
 import { Card, CardContent } from "@/components/ui/card";
 import { PENDING_PAYMENT_GROUPS_PAGE_SIZE } from "@/lib/contracts/orders";
-import { useAddressPage } from "@/components/admin/use-console-address";
+import { useAddressPage } from "@/components/admin/data-table/use-console-address";
 
 // Pending Payments (spec 001 §2, §7 GET /api/payments/pending and PUT /api/payments/verify, §9):
 // orders placed with the alternative payment methods, grouped per parent, 50 parents a page;

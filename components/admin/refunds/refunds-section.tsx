@@ -5,7 +5,7 @@ import { MetadataPager } from "@/components/admin/data-table/pager";
 import { RefundsTable } from "@/components/admin/refunds/refunds-table";
 import { useCompleteRefund, useRefunds } from "@/components/admin/refunds/use-refunds-queries";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { useAddressPage } from "@/components/admin/use-console-address";
+import { useAddressPage } from "@/components/admin/data-table/use-console-address";
 
 // Refund Management (spec 001 §2, §4, §7 GET /api/refunds and POST /api/refunds/{id}/complete,
 // §9 amounts with decimals): paid orders that were cancelled, each refunded with one click, and
