@@ -11,6 +11,7 @@ import { cn } from "@/lib/utils";
 export function TruncatedText({ text, className }: { text: string; className?: string }) {
   const ref = useRef<HTMLSpanElement>(null);
   const [cut, setCut] = useState(false);
+  const [open, setOpen] = useState(false);
 
   useLayoutEffect(() => {
     const element = ref.current;
@@ -36,10 +37,11 @@ export function TruncatedText({ text, className }: { text: string; className?: s
       {text}
     </span>
   );
-  if (!cut) return span;
+  // One tree whether cut or not (a remount would lose the measured element): uncut, the tooltip
+  // simply never opens.
   return (
     <TooltipProvider delayDuration={300}>
-      <Tooltip>
+      <Tooltip open={cut && open} onOpenChange={setOpen}>
         <TooltipTrigger asChild>{span}</TooltipTrigger>
         <TooltipContent className="max-w-sm break-all">{text}</TooltipContent>
       </Tooltip>
