@@ -82,12 +82,12 @@ test("sections have addresses: reload stays, Back and Forward move, unknown keys
   await expect(page.getByRole("heading", { name: "Live Orders", level: 1 })).toBeVisible();
 
   // A table's filters and page are in the address: a colleague opening it sees the same view.
-  await openSection(page, "Cycle History");
-  await page.getByRole("combobox", { name: "Status" }).click();
-  await page.getByRole("option", { name: "cancelled" }).click();
-  await expect(page).toHaveURL(/section=history.*status=cancelled/);
+  await openSection(page, "Live Orders");
+  await page.getByLabel("Filter by parent").fill("demo.parent");
+  await page.getByRole("button", { name: "Apply Filters" }).click();
+  await expect(page).toHaveURL(/section=live_orders&parent=demo.parent$/);
   await page.reload();
-  await expect(page.getByRole("combobox", { name: "Status" })).toHaveText(/cancelled/i);
+  await expect(page.getByLabel("Filter by parent")).toHaveValue("demo.parent");
   await page.goto("/?section=history&status=refunded&week=2");
   await expect(page.getByRole("combobox", { name: "Status" })).toHaveText(/refunded/i);
   await expect(page.getByRole("combobox", { name: "Week" })).toHaveText("Week 2");

@@ -22,6 +22,10 @@ import { AdminStudentDialog } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
 import { Pager } from "@/components/admin/data-table/pager";
 import { TruncatedText } from "@/components/admin/data-table/truncated-text";
+import {
+  useAddressPage,
+  useAddressParams,
+} from "@/components/admin/data-table/use-console-address";
 
 /**
  * Parents & Students (spec 001 §2, §4, §5): search by parent username or student name (3
@@ -30,10 +34,12 @@ import { TruncatedText } from "@/components/admin/data-table/truncated-text";
  * the server says orders exist.
  */
 export function ParentsStudentsSection() {
-  const [input, setInput] = useState("");
-  const [search, setSearch] = useState("");
+  // The search and the page are in the address (issue 25: `&q=chanda&page=2`).
+  const address = useAddressParams();
+  const search = address.get("q") ?? "";
+  const [input, setInput] = useState(search);
   const [hint, setHint] = useState(false);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useAddressPage();
   const parents = useParents(page, search);
 
   const [editing, setEditing] = useState<ParentDto | null>(null);
@@ -51,8 +57,7 @@ export function ParentsStudentsSection() {
       return;
     }
     setHint(false);
-    setSearch(text);
-    setPage(1);
+    address.set({ q: text, page: null });
   }
 
   function openParentDialog(parent: ParentDto | null) {
