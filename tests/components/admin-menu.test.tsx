@@ -72,11 +72,15 @@ describe("the menu item form", () => {
     expect(screen.getByText("Select at least one category")).toBeInTheDocument();
     expect(screen.getByText("Select at least one week")).toBeInTheDocument();
     expect(screen.getByText("Select at least one day")).toBeInTheDocument();
+    // The type is chosen, never silently "secondary" (issue 25).
+    expect(screen.getByText("Choose primary or secondary")).toBeInTheDocument();
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
   });
 
-  it("creates an item: price as a string, imageUrl null when empty, secondary and available", async () => {
+  it("creates an item: price as a string, imageUrl null when empty, the chosen type, available", async () => {
     const { calls, onSaved } = renderForm();
+    await userEvent.click(screen.getByRole("combobox", { name: "Type" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Secondary" }));
     await userEvent.type(screen.getByLabelText("Name"), "Rice and Chicken");
     await userEvent.type(screen.getByLabelText("Price (ZMW)"), "45.5");
     await userEvent.click(screen.getByRole("checkbox", { name: "Chicken" }));
@@ -363,6 +367,8 @@ describe("the menu template and the add panel", () => {
     await userEvent.click(screen.getByRole("checkbox", { name: "Vegetarian" }));
     await userEvent.click(screen.getByRole("checkbox", { name: "Week 1" }));
     await userEvent.click(screen.getByRole("checkbox", { name: "Friday" }));
+    await userEvent.click(screen.getByRole("combobox", { name: "Type" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Primary" }));
     await userEvent.click(screen.getByRole("button", { name: "Add Menu Item" }));
     expect(await screen.findByText("Menu item created successfully")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByLabelText("Name")).toBeNull());
