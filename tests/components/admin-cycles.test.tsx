@@ -399,6 +399,20 @@ describe("the wizard's overlap check (issue 25)", () => {
 });
 
 describe("the Order Cycle History card", () => {
+  it("tells cycles with the same dates apart by their creation day (issue 25)", async () => {
+    renderSection({
+      "GET /api/order-cycles/history?page=1": historyPage([
+        entry({ id: 31, cycleId: 31, createdAt: "2026-12-09T10:00:00.000Z" }),
+        entry({ id: 30, cycleId: 30, createdAt: "2026-11-30T10:00:00.000Z" }),
+        entry({ id: 29, cycleId: 29, startDate: "2026-10-05", endDate: "2026-10-30" }),
+      ]),
+    });
+    expect(await screen.findByText("(created Wed 9 Dec 2026)")).toBeInTheDocument();
+    expect(screen.getByText("(created Mon 30 Nov 2026)")).toBeInTheDocument();
+    // A cycle whose dates no other shares needs no creation day in its title.
+    expect(screen.getAllByText(/^\(created /)).toHaveLength(2);
+  });
+
   it("pages through the history with 'Page X of Y'", async () => {
     const user = userEvent.setup();
     const calls = renderSection({
