@@ -134,7 +134,7 @@ describe("Cycle History", () => {
     expect(await screen.findByText("Page Two")).toBeInTheDocument();
     expect(screen.getByText("Page 2 of 2")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("checkbox", { name: "Select order 801" }));
-    expect(screen.getByRole("button", { name: "Update 1 Orders" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Update 1 Order" })).toBeInTheDocument();
 
     await choose("Week", "Week 2");
     await waitFor(() =>
@@ -481,7 +481,7 @@ describe("Kitchen view", () => {
     expect(screen.queryByText(/items selected/)).toBeNull();
 
     await userEvent.click(screen.getByRole("checkbox", { name: "Select Nshima with Beef Stew" }));
-    expect(screen.getByText("1 items selected")).toBeInTheDocument();
+    expect(screen.getByText("1 item selected")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Mark as Complete" }));
 
     await waitFor(() =>
