@@ -92,6 +92,9 @@ test("sections have addresses: reload stays, Back and Forward move, unknown keys
   await expect(page.getByRole("combobox", { name: "Status" })).toHaveText(/refunded/i);
   await expect(page.getByRole("combobox", { name: "Week" })).toHaveText("Week 2");
 
+  await page.goto("/?section=kitchen&show=week-2");
+  await expect(page.getByRole("combobox", { name: "Orders to show" })).toHaveText("Week 2");
+
   await page.goto("/?section=no_such_section");
   await expect(page.getByRole("heading", { name: "Menu Management", level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/\?section=menu$/);

@@ -98,3 +98,18 @@ export function useAddressPage(key = "page"): [number, (page: number) => void] {
   const setPage = useCallback((next: number) => set({ [key]: next > 1 ? next : null }), [set, key]);
   return [page, setPage];
 }
+
+/**
+ * One filter's value in the address (`&status=Failed`), `fallback` when absent (and then left out
+ * of the address); changing it goes back to the first page.
+ */
+export function useAddressValue(key: string, fallback: string): [string, (value: string) => void] {
+  const address = useAddressParams();
+  const value = address.get(key) ?? fallback;
+  const { set } = address;
+  const change = useCallback(
+    (next: string) => set({ [key]: next === fallback ? null : next, page: null }),
+    [set, key, fallback],
+  );
+  return [value, change];
+}
