@@ -4,6 +4,7 @@ import { createColumnHelper, type OnChangeFn, type RowSelectionState } from "@ta
 import { createContext, useContext } from "react";
 import { SelectableTable } from "@/components/admin/data-table/data-table";
 import { type orderTableFeatures, selectColumn } from "@/components/admin/data-table/order-columns";
+import { TruncatedText } from "@/components/admin/data-table/truncated-text";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -16,6 +17,26 @@ import { formatZmw } from "@/lib/money";
 
 export function daysText(days: number[]): string {
   return days.map(weekdayName).join(", ");
+}
+
+const SHORT_DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri"] as const;
+
+/** The table's short form: "Mon–Fri" for every school day, else "Mon, Wed, Fri". */
+export function shortDaysText(days: number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  if (sorted.join() === "1,2,3,4,5") return "Mon–Fri";
+  return sorted.map((day) => SHORT_DAYS[day - 1] ?? weekdayName(day)).join(", ");
+}
+
+/** The price, and the discount price with the price struck through when there is one. */
+function PriceCell({ item }: { item: MenuItemDto }) {
+  if (!item.discountPrice) return <span className="tabular-nums">{formatZmw(item.price)}</span>;
+  return (
+    <div className="grid tabular-nums">
+      <span className="font-medium">{formatZmw(item.discountPrice)}</span>
+      <s className="text-xs text-muted-foreground">{formatZmw(item.price)}</s>
+    </div>
+  );
 }
 
 // Row actions, shared by the table and the grid through a context (the columns stay static).
@@ -50,11 +71,12 @@ function AvailabilitySwitch({ item }: { item: MenuItemDto }) {
   );
 }
 
-function ItemActions({ item }: { item: MenuItemDto }) {
+/** The row's actions: one line in the table (`inline`), wrapping in a card. */
+function ItemActions({ item, inline = false }: { item: MenuItemDto; inline?: boolean }) {
   const { hasOrders, busyId, view, duplicate, confirmArchive, confirmDelete } = useActions();
   const deletable = hasOrders !== undefined && hasOrders[String(item.id)] === false;
   return (
-    <div className="flex flex-wrap gap-1">
+    <div className={inline ? "flex flex-nowrap gap-1" : "flex flex-wrap gap-1"}>
       <Button
         size="sm"
         variant="outline"
@@ -114,14 +136,17 @@ const columns = helper.columns([
     ),
     label: (item) => `Select ${item.name}`,
   }),
-  helper.accessor("name", { header: "Name" }),
+  helper.accessor("name", {
+    header: "Name",
+    cell: ({ row }) => <TruncatedText text={row.original.name} className="max-w-48 font-medium" />,
+  }),
   helper.accessor("type", {
     header: "Type",
     cell: ({ row }) => <span className="capitalize">{row.original.type}</span>,
   }),
   helper.accessor("price", {
     header: "Price",
-    cell: ({ row }) => formatZmw(row.original.price),
+    cell: ({ row }) => <PriceCell item={row.original} />,
   }),
   helper.accessor("weekNumbers", {
     header: "Weeks",
@@ -129,7 +154,11 @@ const columns = helper.columns([
   }),
   helper.accessor("daysOfWeek", {
     header: "Days",
-    cell: ({ row }) => daysText(row.original.daysOfWeek),
+    cell: ({ row }) => (
+      <span title={daysText(row.original.daysOfWeek)}>
+        {shortDaysText(row.original.daysOfWeek)}
+      </span>
+    ),
   }),
   helper.accessor("isAvailable", {
     header: "Available",
@@ -138,7 +167,7 @@ const columns = helper.columns([
   helper.display({
     id: "actions",
     header: "Actions",
-    cell: ({ row }) => <ItemActions item={row.original} />,
+    cell: ({ row }) => <ItemActions item={row.original} inline />,
   }),
 ]);
 
