@@ -134,6 +134,8 @@ test("every admin table fits 1366 px with a family's long names", async ({ page 
     await expect(page).toHaveURL(/\/payment\/sandbox\?ID=/);
     await page.getByRole("button", { name: "Pay" }).click();
     await expect(page.getByText("Payment Successful").first()).toBeVisible({ timeout: 20_000 });
+    // The receipt stays until the parent goes home (issue 24 §4).
+    await page.getByRole("button", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
     await page.getByRole("tab", { name: "Order History" }).click();
     await page

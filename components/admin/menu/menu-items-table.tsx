@@ -1,7 +1,8 @@
 "use client";
 
 import { createColumnHelper, type OnChangeFn, type RowSelectionState } from "@tanstack/react-table";
-import { createContext, useContext } from "react";
+import { Archive, ArchiveRestore, Copy, Eye, Trash2 } from "lucide-react";
+import { createContext, useContext, type ComponentProps, type ReactNode } from "react";
 import { SelectableTable } from "@/components/admin/data-table/data-table";
 import { type orderTableFeatures, selectColumn } from "@/components/admin/data-table/order-columns";
 import { TruncatedText } from "@/components/admin/data-table/truncated-text";
@@ -71,46 +72,70 @@ function AvailabilitySwitch({ item }: { item: MenuItemDto }) {
   );
 }
 
-/** The row's actions: one line in the table (`inline`), wrapping in a card. */
+/**
+ * One of a row's actions: in the table (`inline`) an icon with the action's name on hover and
+ * focus, so the four fit one line of a 1366 px desk; in a card, the word.
+ */
+function ActionButton({
+  inline,
+  label,
+  icon,
+  text,
+  ...props
+}: {
+  inline: boolean;
+  label: string;
+  icon: ReactNode;
+  text: string;
+} & Omit<ComponentProps<typeof Button>, "children">) {
+  return (
+    <Button size={inline ? "icon" : "sm"} aria-label={label} title={label} {...props}>
+      {inline ? icon : text}
+    </Button>
+  );
+}
+
+/** The row's actions: one line of icons in the table (`inline`), words wrapping in a card. */
 function ItemActions({ item, inline = false }: { item: MenuItemDto; inline?: boolean }) {
   const { hasOrders, busyId, view, duplicate, confirmArchive, confirmDelete } = useActions();
   const deletable = hasOrders !== undefined && hasOrders[String(item.id)] === false;
+  const archive = item.isArchived ? "Unarchive" : "Archive";
   return (
     <div className={inline ? "flex flex-nowrap gap-1" : "flex flex-wrap gap-1"}>
-      <Button
-        size="sm"
+      <ActionButton
+        inline={inline}
         variant="outline"
+        label={`View ${item.name}`}
+        icon={<Eye aria-hidden />}
+        text="View"
         onClick={() => view(item)}
-        aria-label={`View ${item.name}`}
-      >
-        View
-      </Button>
-      <Button
-        size="sm"
+      />
+      <ActionButton
+        inline={inline}
         variant="outline"
+        label={`Duplicate ${item.name}`}
+        icon={<Copy aria-hidden />}
+        text="Duplicate"
         disabled={busyId === item.id}
         onClick={() => duplicate(item)}
-        aria-label={`Duplicate ${item.name}`}
-      >
-        Duplicate
-      </Button>
-      <Button
-        size="sm"
+      />
+      <ActionButton
+        inline={inline}
         variant="outline"
+        label={`${archive} ${item.name}`}
+        icon={item.isArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+        text={archive}
         onClick={() => confirmArchive(item)}
-        aria-label={`${item.isArchived ? "Unarchive" : "Archive"} ${item.name}`}
-      >
-        {item.isArchived ? "Unarchive" : "Archive"}
-      </Button>
+      />
       {deletable ? (
-        <Button
-          size="sm"
+        <ActionButton
+          inline={inline}
           variant="destructive"
+          label={`Delete ${item.name}`}
+          icon={<Trash2 aria-hidden />}
+          text="Delete"
           onClick={() => confirmDelete(item)}
-          aria-label={`Delete ${item.name}`}
-        >
-          Delete
-        </Button>
+        />
       ) : null}
     </div>
   );
