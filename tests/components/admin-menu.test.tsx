@@ -194,6 +194,20 @@ describe("the menu management section", () => {
     expect(screen.getByRole("button", { name: "Unarchive Old Pie" })).toBeInTheDocument();
   });
 
+  it("opens the view the address names (archived items in a grid), ignoring a bad value", async () => {
+    mockFetch({
+      "GET /api/menu": [active, activeWithoutOrders, archived],
+      "POST /api/menu/has-orders-batch": { "101": true, "102": false, "103": true },
+    });
+    renderPortal(<MenuManagementSection />, {
+      address: "/?section=menu&archived=1&view=grid&availability=maybe",
+    });
+    expect(await screen.findByRole("switch", { name: "Show archived items" })).toBeChecked();
+    expect(screen.getByRole("button", { name: "Grid" })).toHaveAttribute("aria-pressed", "true");
+    expect(await screen.findByText("Old Pie")).toBeInTheDocument();
+    expect(screen.queryByText("Beef Stew")).toBeNull();
+  });
+
   it("offers delete only for items without orders", async () => {
     const calls = renderSection({
       "DELETE /api/menu/102": { success: true },
@@ -353,7 +367,10 @@ describe("the menu management section", () => {
     await userEvent.click(await screen.findByRole("option", { name: "Week 2" }));
     await waitFor(() => expect(screen.queryByText("Beef Stew")).toBeNull());
     expect(screen.getByRole("cell", { name: "Veg Curry" })).toBeInTheDocument();
+    // The filter is in the address, so the view can be reloaded or sent to a colleague.
+    expect(new URLSearchParams(window.location.search).get("week")).toBe("2");
     await userEvent.click(screen.getByRole("button", { name: "Clear Filters" }));
+    expect(new URLSearchParams(window.location.search).has("week")).toBe(false);
     expect(await screen.findByRole("cell", { name: "Beef Stew" })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "View Beef Stew" }));
