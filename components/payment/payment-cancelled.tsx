@@ -1,6 +1,7 @@
 "use client";
 
 import { XCircle } from "lucide-react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { toastFailure } from "@/components/notifications/toast";
@@ -55,7 +56,12 @@ export function PaymentCancelled({
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Button onClick={() => router.replace("/")}>Return to Home</Button>
+          {/* A link, not a handler: it works on a slow phone before the page's scripts have run. */}
+          <Button asChild>
+            <Link href="/" replace>
+              Return to Home
+            </Link>
+          </Button>
         </CardContent>
       </Card>
     </main>

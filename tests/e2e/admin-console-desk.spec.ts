@@ -217,7 +217,8 @@ test("the cycle wizard refuses dates that would hide paid orders, before its las
     .getByRole("button", { name: new RegExp(`^Monday, ${month} ${day}(st|nd|rd|th), ${year}`) })
     .click();
   const alert = wizard.getByRole("alert");
-  await expect(alert).toContainText(/still holds 1 live order on /);
+  // However many the earlier journeys left: at least the one the long-names test paid for.
+  await expect(alert).toContainText(/still holds \d+ live orders? on /);
   await expect(alert).toContainText('"Close a day"');
   await expect(wizard.getByRole("button", { name: "Next", exact: true })).toBeDisabled();
   await expect(wizard).toContainText("Step 2 of 4");

@@ -115,7 +115,13 @@ test("admins recover a walked-away payment, refund a cancellation and force-dele
     const row = page.getByRole("row").filter({ hasText: "Mutale Away" });
     await expect(row).toContainText("cancelled");
     await row.getByRole("button", { name: /^Mark order \d+ as refunded$/ }).click();
+    // The refund is recorded: how the money went back (issue 25 §3).
+    const dialog = page.getByRole("dialog", { name: "Mark as Refunded" });
+    await dialog.getByRole("radio", { name: "Cash at the shop" }).check();
+    await dialog.getByLabel("Note (optional)").fill("Handed back at the counter");
+    await dialog.getByRole("button", { name: "Confirm Refund" }).click();
     await expect(page.getByText("Refund completed")).toBeVisible();
+    await expect(row).toContainText("Cash at the shop");
     await expect(row).toContainText("refunded");
     await expect(row.getByRole("button", { name: /as refunded$/ })).toHaveCount(0);
     await logout(page);

@@ -45,7 +45,7 @@ test("a parent pays by card, a declined and a cancelled payment create nothing",
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/payment\/cancel/);
     await expect(page.getByText("Payment Cancelled").first()).toBeVisible();
-    await page.getByRole("button", { name: "Return to Home" }).click();
+    await page.getByRole("link", { name: "Return to Home" }).click();
   });
 
   await test.step("pay", async () => {

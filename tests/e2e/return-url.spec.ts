@@ -95,7 +95,7 @@ test("no returnUrl variant sends the parent to another site", async ({
   // The refused ones stay on the cancel page, with only Return to Home to leave it.
   const tab = tabs[0]!.tab;
   expect(new URL(tab.url()).pathname).toBe("/payment/cancel");
-  await expect(tab.getByRole("button", { name: "Return to Home" })).toBeVisible();
+  await expect(tab.getByRole("link", { name: "Return to Home" })).toBeVisible();
 });
 
 test("a returnUrl on this site is still followed after 1.5 s", async ({

@@ -20,9 +20,9 @@ const DAY_OPTIONS = DAY_SHORT.map((day, index) => ({ value: String(index + 1), l
 /** Each filter cell's least width: the table fits the school's 1366 px screen (issue 25). */
 const FILTER_CELL_WIDTH: Record<string, string> = {
   expand: "min-w-0",
-  time: "min-w-32",
-  family: "min-w-32",
-  items: "min-w-28",
+  time: "min-w-28",
+  family: "min-w-28",
+  items: "min-w-24",
   amount: "min-w-20",
   status: "min-w-28",
   transactionId: "min-w-24",
@@ -35,7 +35,7 @@ type TextKey = "time" | "parent" | "student" | "items" | "amount" | "transaction
 
 /** Each text filter: what its label names ("Filter by …") and its input's own attributes. */
 const TEXT_FILTERS: Record<TextKey, { name: string } & ComponentProps<typeof Input>> = {
-  time: { name: "time", type: "date", className: "w-36 px-2" },
+  time: { name: "time", type: "date", className: "w-32 px-2" },
   // size 1: the cell, not the input's default 20 characters, sets the column's width.
   parent: { name: "parent", placeholder: "Parent", size: 1 },
   student: { name: "student", placeholder: "Student", size: 1 },
@@ -88,6 +88,9 @@ export function LiveOrderFilterRow({
     cells[key] = (
       <Input
         {...input}
+        // size 1: the column's own minimum width decides, not the input's default 20 characters.
+        size={1}
+        className={cn("w-full", input.className)}
         aria-label={`Filter by ${name}`}
         value={draft[key]}
         onChange={(e) => set(key)(e.target.value)}

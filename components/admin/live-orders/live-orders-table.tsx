@@ -139,7 +139,11 @@ function liveOrderColumns(
               className="max-w-24 font-mono text-xs text-muted-foreground"
             />
           )}
-          <PaymentMethod payment={row.original.payment} className="text-xs" />
+          {/* "MTN MoMo 096****234" wraps under the id instead of widening the table. */}
+          <PaymentMethod
+            payment={row.original.payment}
+            className="max-w-24 text-xs whitespace-normal"
+          />
         </div>
       ),
     },
