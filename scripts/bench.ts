@@ -55,6 +55,8 @@ type Endpoint = {
   expectedStatuses?: number[];
   /** A note on how the load was made, read after the run (slots used, carts replaced). */
   note?: () => string;
+  /** Connections to measure at, when not the parents' CONNECTIONS (20 and 100). */
+  connections?: readonly number[];
 };
 
 function baseEnv(): NodeJS.ProcessEnv {
@@ -71,8 +73,12 @@ function baseEnv(): NodeJS.ProcessEnv {
     SESSION_SECRET,
     SEED_DEMO: "0",
     SEED_SUPERADMIN_PASSWORD: SUPERADMIN_PASSWORD,
-    PAYMENT_PROVIDER: "sandbox",
-    PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION: "1",
+    // The payment provider is the fake DPO in its own process (startFakeDpo), so its work is not
+    // counted as the app's; DPO_API_URL is added when it answers.
+    PAYMENT_PROVIDER: "dpo",
+    DPO_PAY_URL: "https://pay.example.test/payv2.php",
+    DPO_COMPANY_TOKEN: "BENCH-COMPANY",
+    DPO_SERVICE_TYPE: "5525",
     SMTP_URL: "",
     // The default log level (info: one JSON line per request), as a deployment runs it.
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
@@ -99,6 +105,29 @@ async function get(
     );
   }
   return { contentType: response.headers.get("content-type") ?? "application/json", body };
+}
+
+/** The fake DPO (scripts/bench/fake-dpo-server.ts) in its own process group, and its API URL. */
+async function startFakeDpo(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "scripts/bench/fake-dpo-server.ts")],
+    { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error("the fake DPO did not start")), 60_000);
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      const line = out.split("\n")[0];
+      if (out.includes("\n") && line) {
+        clearTimeout(timer);
+        resolve(line.trim());
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`the fake DPO exited (${code})`)));
+  });
+  return { child, url };
 }
 
 /** Waits until `url` answers (any status when `anyStatus`, else 200). */
@@ -140,6 +169,7 @@ function endpoints(f: BenchFixtures): Endpoint[] {
   // parent has one open, parent k asks for another day: a changed cart, which settles (verifies
   // and cancels at the sandbox) the open one first, as a parent changing their mind would.
   let payNext = 0;
+  let mobileNext = 0;
 
   return [
     {
@@ -203,6 +233,18 @@ function endpoints(f: BenchFixtures): Endpoint[] {
       }),
     },
     {
+      // The kitchen prints the day's labels once or twice a morning: a few at once, not 100.
+      name: "Kitchen labels PDF",
+      request: `GET /api/kitchen/labels?date=${f.busiestDate} (the busiest day)`,
+      read: true,
+      connections: [1, 5],
+      next: () => ({
+        method: "GET",
+        path: `/api/kitchen/labels?date=${f.busiestDate}`,
+        cookie: f.admin,
+      }),
+    },
+    {
       name: "Free order placement",
       request: "POST /api/orders (1 meal, 100% code)",
       read: false,
@@ -223,8 +265,8 @@ function endpoints(f: BenchFixtures): Endpoint[] {
         (freeNext > freeSlots ? `, then ${freeNext - freeSlots} asked again (409)` : ""),
     },
     {
-      name: "Payment creation",
-      request: "POST /api/payments/create (1 meal, sandbox)",
+      name: "Card payment creation",
+      request: "POST /api/payments/create (1 meal, card)",
       read: false,
       next: () => {
         const k = payNext++;
@@ -240,6 +282,31 @@ function endpoints(f: BenchFixtures): Endpoint[] {
       note: () =>
         `${Math.min(payNext, f.paying.length)} first payments of ${f.paying.length} parents` +
         (payNext > f.paying.length ? `, ${payNext - f.paying.length} changed carts` : ""),
+    },
+    {
+      name: "Mobile payment creation",
+      request: "POST /api/payments/create (1 meal, MOBILE, Airtel number)",
+      read: false,
+      next: () => {
+        const k = mobileNext++;
+        const parent = f.mobile[k % f.mobile.length]!;
+        const day = f.openDays[Math.floor(k / f.mobile.length) % f.openDays.length]!;
+        return {
+          method: "POST",
+          path: "/api/payments/create",
+          cookie: parent.cookie,
+          body: JSON.stringify({
+            amount: f.meal.price,
+            currency: "ZMW",
+            paymentMethod: "MOBILE",
+            mobileNumber: "0977123456",
+            cartItems: [line(parent.studentId, day)],
+          }),
+        };
+      },
+      note: () =>
+        `${Math.min(mobileNext, f.mobile.length)} first pushes of ${f.mobile.length} parents` +
+        (mobileNext > f.mobile.length ? `, ${mobileNext - f.mobile.length} changed carts` : ""),
     },
   ];
 }
@@ -262,6 +329,9 @@ async function benchDatabase(target: Target): Promise<Measured> {
   await run("npx", [...tsx, "scripts/bench/fixtures.ts", fixturesFile], target.env, 300_000);
   const fixtures = JSON.parse(readFileSync(fixturesFile, "utf8")) as BenchFixtures;
 
+  const dpo = await startFakeDpo();
+  const stopDpo = () => stopGroup(dpo.child);
+  cleanups.add(stopDpo);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // The last lines of the server's output, for an error message; kept cheaply (the server logs
@@ -282,7 +352,12 @@ async function benchDatabase(target: Target): Promise<Measured> {
       "-H",
       "127.0.0.1",
     ],
-    { cwd: ROOT, env: { ...target.env, APP_URL: base }, detached: true, stdio: "pipe" },
+    {
+      cwd: ROOT,
+      env: { ...target.env, APP_URL: base, DPO_API_URL: dpo.url },
+      detached: true,
+      stdio: "pipe",
+    },
   );
   server.stdout.on("data", appendLog);
   server.stderr.on("data", appendLog);
@@ -301,6 +376,13 @@ async function benchDatabase(target: Target): Promise<Measured> {
     const idleRss = rssOf(pid() ?? 0);
     console.info(`  server up (${(performance.now() - start).toFixed(0)} ms), RSS ${mb(idleRss)}`);
 
+    // Mobile money is off until the office turns it on (spec: Payment Settings).
+    await get(base, {
+      method: "POST",
+      path: "/api/settings/mobile-money",
+      cookie: fixtures.admin,
+      body: JSON.stringify({ enabled: true, operators: { airtel: true, mtn: true } }),
+    });
     const list = endpoints(fixtures);
     // The bare server's answers: each read's real answer, fetched once.
     const answers: Record<string, { contentType: string; body: string }> = {};
@@ -334,7 +416,7 @@ async function benchDatabase(target: Target): Promise<Measured> {
       console.info(`  ${endpoint.name}...`);
       await load({ base, connections: 10, seconds: WARMUP_SECONDS, next: endpoint.next });
       const runs: EndpointResult["runs"] = [];
-      for (const connections of CONNECTIONS) {
+      for (const connections of endpoint.connections ?? CONNECTIONS) {
         const app = await load({
           base,
           connections,
@@ -385,8 +467,10 @@ async function benchDatabase(target: Target): Promise<Measured> {
   } finally {
     cleanups.delete(stopServer);
     cleanups.delete(stopBare);
+    cleanups.delete(stopDpo);
     await stopBare();
     await stopServer();
+    await stopDpo();
     cleanups.delete(removeWork);
     removeWork();
   }
