@@ -29,7 +29,21 @@ const schema = z.object({
     .min(32, "SESSION_SECRET must be at least 32 characters")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  APP_URL: z.url().default("http://localhost:3000"),
+  /** The public address; required in production, the local address and PORT in development. */
+  APP_URL: z
+    .url({
+      protocol: /^https?$/,
+      message: "APP_URL must be the app's public address, e.g. https://canteen.school.zm",
+    })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65_535)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** How often each instance runs the background sweep (payments, outbox, rate limits). */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -91,12 +105,15 @@ type RawEnv = z.infer<typeof schema>;
 
 export type Env = Omit<
   RawEnv,
+  | "APP_URL"
   | "SESSION_SECRET"
   | "DB_AUTO_SETUP"
   | "SEED_DEMO"
   | "PAYMENT_PROVIDER"
   | "PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION"
 > & {
+  /** The public address: APP_URL, or this machine at PORT outside production. */
+  APP_URL: string;
   SESSION_SECRET: string;
   /** Apply migrations and seed an empty database on first use. */
   DB_AUTO_SETUP: boolean;
@@ -126,16 +143,32 @@ export function loadEnv(source: NodeJS.ProcessEnv): Env {
   const raw = parsed.data;
   const embedded = !raw.DATABASE_URL;
   const production = raw.NODE_ENV === "production";
+  const APP_URL = appUrl(raw, production);
   return {
     ...raw,
+    APP_URL,
     embedded,
     production,
     DB_AUTO_SETUP: raw.DB_AUTO_SETUP ?? embedded,
     SEED_DEMO: raw.SEED_DEMO ?? raw.NODE_ENV === "development",
-    secureCookies: new URL(raw.APP_URL).protocol === "https:",
+    secureCookies: new URL(APP_URL).protocol === "https:",
     SESSION_SECRET: raw.SESSION_SECRET ?? localSessionSecret(raw, embedded, production),
     ...paymentProvider(raw, production),
   };
+}
+
+export const APP_URL_REQUIRED =
+  "APP_URL is required in production: the address parents open, e.g. https://canteen.school.zm " +
+  "(card payments return there and the server calls the payment sandbox there).";
+
+/**
+ * The public address (issue 24 §6). Development and tests default to this machine at PORT, so
+ * `PORT=4000 npm run dev` pays through the sandbox without more; production has no safe guess.
+ */
+function appUrl(raw: RawEnv, production: boolean): string {
+  if (raw.APP_URL) return raw.APP_URL;
+  if (production) throw new Error(APP_URL_REQUIRED);
+  return `http://localhost:${raw.PORT ?? 3000}`;
 }
 
 /** The sandbox takes no money: in production it must be asked for twice. */

@@ -57,9 +57,13 @@ async function sweep(): Promise<void> {
  * exits at once, cutting off requests in flight. Ours stops being ready, lets the API requests in
  * flight finish, closes the database (a PGlite folder must be closed cleanly) and exits.
  */
-function installShutdownHandlers(): void {
+export function installShutdownHandlers(): void {
   if (!process.env.NEXT_MANUAL_SIG_HANDLE) {
-    log.warn("NEXT_MANUAL_SIG_HANDLE is not set: Next.js exits on SIGTERM without draining");
+    // `next dev` (and `next start`) stop the way Next does. Only a production server started some
+    // other way than `npm start` is worth a warning: development has nothing to drain (issue 24 §6).
+    if (env().production) {
+      log.warn("NEXT_MANUAL_SIG_HANDLE is not set: Next.js exits on SIGTERM without draining");
+    }
     return;
   }
   let stopping = false;

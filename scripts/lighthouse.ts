@@ -180,13 +180,9 @@ async function main() {
 
     const session = await signIn(base, PARENT);
     const cookie = `${session.name}=${session.value}`;
-    await browser.setCookie({
-      ...session,
-      domain: new URL(base).hostname,
-      path: "/",
-      httpOnly: true,
-    });
     page = await browser.newPage();
+    // The browser's cookie jar is shared by its pages: later pages are signed in too.
+    await page.setCookie({ ...session, url: base, path: "/", httpOnly: true });
     results.push(await audit(page, "Menu Calendar", home));
     await page.close();
 

@@ -41,6 +41,17 @@ process.env.NEXT_MANUAL_SIG_HANDLE = "true";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 process.env.NEXT_PRIVATE_START_TIME ??= String(Date.now());
 
+// A production server needs its public address (issue 24 §6): card payments return to it and the
+// sandbox is called there. Missing or malformed, stop here with the reason, before anything starts
+// (lib/env.ts refuses it too, for servers started another way).
+if (process.env.NODE_ENV === "production") {
+  const problem = appUrlProblem(process.env.APP_URL);
+  if (problem) {
+    console.error(`Cannot start: ${problem}`);
+    process.exit(1);
+  }
+}
+
 const { default: next } = await import("next");
 const { securityHeaders } = await import("../next.config.mjs");
 
@@ -114,3 +125,17 @@ server.listen(port, hostname, () => {
   process.env.PORT = String(bound);
   console.log(`▲ Next.js production server on http://${hostname ?? "localhost"}:${bound}`);
 });
+
+/** Why APP_URL cannot be the public address, or null when it can. @param {string | undefined} value */
+function appUrlProblem(value) {
+  if (!value?.trim()) {
+    return "APP_URL is required in production: the address parents open, e.g. https://canteen.school.zm";
+  }
+  try {
+    const url = new URL(value);
+    if (url.protocol === "http:" || url.protocol === "https:") return null;
+  } catch {
+    // reported below
+  }
+  return `APP_URL must be the app's public address, e.g. https://canteen.school.zm (got "${value}")`;
+}

@@ -40,7 +40,9 @@ export function HeaderMenu({
         <MenuButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel>Welcome, {username}</DropdownMenuLabel>
+        <DropdownMenuLabel className="[overflow-wrap:anywhere]">
+          Welcome, {username}
+        </DropdownMenuLabel>
         {discount && (
           <DropdownMenuLabel className="flex items-center gap-2 font-normal text-success">
             <Tag aria-hidden className="size-4" /> {discount.code} · {discount.discountPercentage}%

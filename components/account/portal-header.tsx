@@ -4,6 +4,7 @@ import { LogOut, UserRound } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { LazyHeaderMenu, LazyProfileDialog } from "@/components/account/lazy-account";
 import { MenuButton } from "@/components/account/menu-button";
+import { useOpenProfileSettings } from "@/components/portal/open-profile";
 import { useLogout } from "@/components/auth/use-session-actions";
 import { useMyDiscountCode } from "@/components/portal/use-portal-queries";
 import { Button } from "@/components/ui/button";
@@ -30,6 +31,7 @@ export function PortalHeader({
   // null until the menu button is first pressed; from then on the loaded dropdown menu is shown.
   const [menuOpen, setMenuOpen] = useState<boolean | null>(null);
   const logout = useLogout();
+  useOpenProfileSettings(() => setProfileOpen(true));
 
   return (
     <header className="border-b bg-background">
@@ -71,7 +73,7 @@ export function PortalHeader({
           )}
         </div>
       </div>
-      <p className="mx-auto hidden max-w-6xl px-4 pb-3 text-sm md:block">
+      <p className="mx-auto hidden max-w-6xl px-4 pb-3 text-sm [overflow-wrap:anywhere] md:block">
         Welcome, <span className="font-medium">{user.username}</span>
       </p>
       {profileOpen && <LazyProfileDialog user={user} open onOpenChange={setProfileOpen} />}

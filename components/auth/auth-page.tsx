@@ -6,6 +6,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { useShownOnce } from "@/components/portal/use-shown-once";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DEVELOPER_CREDIT, SHOP_NAME } from "@/lib/brand";
+import type { AuthMode } from "@/lib/contracts/auth-form";
 
 // The registration form (with zod's classic API for its schema) and the reset-password dialog are
 // fetched when first asked for: the login form is what a visitor needs first, on a phone.
@@ -18,8 +19,16 @@ const ResetPasswordDialog = dynamic(() =>
 
 // The authentication page (spec 000 §2): login mode by default, registration mode by the link
 // under the form. Switching modes remounts the form, which clears it.
-export function AuthPage() {
-  const [mode, setMode] = useState<"login" | "register">("login");
+export function AuthPage({
+  initialMode = "login",
+  notice,
+}: {
+  initialMode?: AuthMode;
+  /** A no-script post's problem, shown above the form it came from (lib/contracts/auth-form.ts). */
+  notice?: string;
+}) {
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [shownNotice, setShownNotice] = useState(notice);
   const [resetOpen, setResetOpen] = useState(false);
   const resetUsed = useShownOnce(resetOpen);
   const registering = mode === "register";
@@ -50,21 +59,34 @@ export function AuthPage() {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
+            {shownNotice ? (
+              <p
+                role="alert"
+                className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+              >
+                {shownNotice}
+              </p>
+            ) : null}
             {registering ? (
               <RegisterForm key="register" />
             ) : (
               <LoginForm key="login" onForgotPassword={() => setResetOpen(true)} />
             )}
             <p className="text-center text-sm">
-              <button
-                type="button"
-                className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
-                onClick={() => setMode(registering ? "login" : "register")}
+              {/* A link, so the other form opens before the scripts have loaded too. */}
+              <a
+                href={registering ? "/" : "/?auth=register"}
+                className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
+                onClick={(event) => {
+                  event.preventDefault();
+                  setShownNotice(undefined);
+                  setMode(registering ? "login" : "register");
+                }}
               >
                 {registering
                   ? "Already have an account? Login"
                   : `New to ${SHOP_NAME}? Create an account`}
-              </button>
+              </a>
             </p>
           </CardContent>
         </Card>

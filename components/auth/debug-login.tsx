@@ -5,7 +5,9 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
 import { Label } from "@/components/ui/label";
+import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 
 type Account = { label: string; username: string; password: string };
 
@@ -58,7 +60,7 @@ export function DebugLogin({ accounts }: { accounts: Account[] }) {
               </Button>
             ))}
           </div>
-          <form onSubmit={submit} className="grid gap-3">
+          <form method="post" action={NO_SCRIPT_ACTION} onSubmit={submit} className="grid gap-3">
             <div className="grid gap-2">
               <Label htmlFor="debug-username">Username</Label>
               <Input
@@ -69,9 +71,8 @@ export function DebugLogin({ accounts }: { accounts: Account[] }) {
             </div>
             <div className="grid gap-2">
               <Label htmlFor="debug-password">Password</Label>
-              <Input
+              <PasswordInput
                 id="debug-password"
-                type="password"
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />

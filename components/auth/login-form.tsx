@@ -6,7 +6,8 @@ import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { Form } from "@/components/ui/form";
 import { SubmitButton, TextField } from "@/components/ui/form-fields";
 import { SHOP_CONTACT_NAME } from "@/lib/brand";
-import { api } from "@/lib/client/api";
+import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
+import { AUTH_FORM_ACTIONS } from "@/lib/contracts/auth-form";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 import type { LoginInput } from "@/lib/validations/login";
 
@@ -29,12 +30,27 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       sessionChanged();
     } catch (error) {
       toastError(error, "Failed to login");
+      // Said in the form too, where the parent is looking, with the cursor back in the password
+      // (issue 24 §5); the toast (spec 000 §8) is gone after 3 s.
+      if (error instanceof ApiRequestError && (error.status === 401 || error.status === 429)) {
+        form.setError(
+          "password",
+          { type: "server", message: errorMessage(error, "Failed to login") },
+          { shouldFocus: true },
+        );
+      }
     }
   }
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+      <form
+        method="post"
+        action={AUTH_FORM_ACTIONS.login}
+        onSubmit={form.handleSubmit(onSubmit)}
+        className="grid gap-4"
+        noValidate
+      >
         <TextField
           control={form.control}
           name="username"
@@ -51,7 +67,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
             <button
               type="button"
               onClick={onForgotPassword}
-              className="text-sm text-primary underline-offset-4 hover:underline focus-visible:underline"
+              className="-my-3 inline-flex min-h-11 items-center text-sm text-primary underline-offset-4 hover:underline focus-visible:underline"
             >
               Forgot your password?
             </button>

@@ -8,18 +8,12 @@ import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { Form } from "@/components/ui/form";
 import { SubmitButton, TextField } from "@/components/ui/form-fields";
 import { api } from "@/lib/client/api";
-import { registerFormSchema, type RegisterFormInput } from "@/lib/validations/auth";
-
-/** The account the form sends: one name, empty e-mail and phone left out (spec 000 §3). */
-export function toRegisterPayload(values: RegisterFormInput) {
-  return {
-    username: values.username.trim(),
-    password: values.password,
-    name: `${values.firstName} ${values.lastName}`.trim(),
-    email: values.email?.trim() || undefined,
-    phone: values.phone?.trim() || undefined,
-  };
-}
+import { AUTH_FORM_ACTIONS } from "@/lib/contracts/auth-form";
+import {
+  registerFormSchema,
+  toRegisterPayload,
+  type RegisterFormInput,
+} from "@/lib/validations/auth";
 
 export function RegisterForm() {
   const sessionChanged = useSessionChanged();
@@ -40,6 +34,9 @@ export function RegisterForm() {
       await api("/api/register", { method: "POST", body: toRegisterPayload(values) });
       toastSuccess("Success", "Registered successfully");
       sessionChanged();
+      // The dashboard starts at its top, with "Add a student" in view, not at the form's scroll
+      // position (issue 24 §5).
+      window.scrollTo({ top: 0 });
     } catch (error) {
       toastError(error, "Failed to register");
     }
@@ -47,7 +44,13 @@ export function RegisterForm() {
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+      <form
+        method="post"
+        action={AUTH_FORM_ACTIONS.register}
+        onSubmit={form.handleSubmit(onSubmit)}
+        className="grid gap-4"
+        noValidate
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             control={form.control}
@@ -81,8 +84,8 @@ export function RegisterForm() {
         <TextField
           control={form.control}
           name="email"
-          label="Email (optional)"
-          description="Allows password recovery and order confirmations by email."
+          label="Email"
+          description="Needed to order and pay. Allows password recovery and order confirmations by email."
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -91,7 +94,7 @@ export function RegisterForm() {
           control={form.control}
           name="phone"
           label="Phone (optional)"
-          description="For SMS notifications and account recovery."
+          description="So the school office can call you about an order."
           type="tel"
           autoComplete="tel"
           placeholder="e.g. 0971234567"

@@ -26,6 +26,7 @@ import { Form } from "@/components/ui/form";
 import { TextField } from "@/components/ui/form-fields";
 import { api } from "@/lib/client/api";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "@/lib/validations/login";
+import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 
 const DEFAULT_SENT =
   "If an account with that username/email exists, a temporary password has been sent.";
@@ -86,6 +87,8 @@ export function ResetPasswordDialog({
           <Form {...form}>
             <form
               id="reset-password-form"
+              method="post"
+              action={NO_SCRIPT_ACTION}
               onSubmit={form.handleSubmit(() => setConfirming(true))}
               className="grid gap-4"
               noValidate

@@ -10,6 +10,8 @@ export interface NotifyOptions {
   variant?: NotifyVariant;
   /** Milliseconds; defaults to the <Toaster>'s duration (3000). */
   duration?: number;
+  /** A button in the toast that fixes what it reports (e.g. "Add email address"). */
+  action?: { label: string; onClick: () => void };
 }
 
 // sonner (and the <Toaster> that shows its toasts) is fetched with the first toast, not with the
@@ -35,12 +37,18 @@ export function subscribeToasterWanted(listener: () => void): () => void {
  * "success" → success toast, "default" → neutral toast. The outlet is <LazyToaster />
  * (components/ui/lazy-toaster), mounted once.
  */
-export function notify({ title, description, variant = "default", duration }: NotifyOptions): void {
+export function notify({
+  title,
+  description,
+  variant = "default",
+  duration,
+  action,
+}: NotifyOptions): void {
   if (!toasterWanted) {
     toasterWanted = true;
     for (const listener of listeners) listener();
   }
-  const data = { description, duration };
+  const data = { description, duration, action };
   import("sonner")
     .then(({ toast }) => {
       if (variant === "destructive") toast.error(title, data);

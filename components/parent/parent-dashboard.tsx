@@ -2,8 +2,10 @@
 
 import { CalendarDays, History, ShoppingCart, Users } from "lucide-react";
 import { useState } from "react";
+import { EmailNeededNotice } from "@/components/portal/email-needed-notice";
 import { PortalHeader } from "@/components/account/portal-header";
 import { StudentSelector } from "@/components/parent/student-selector";
+import { useChosenStudent } from "@/components/parent/use-chosen-student";
 import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras } from "@/components/portal/header-extras";
@@ -42,7 +44,7 @@ export function ParentDashboard({
   timeZone?: string;
 }) {
   const [tab, setTab] = useState<Tab>("menu");
-  const [studentId, setStudentId] = useState<number | null>(null);
+  const [studentId, setStudentId] = useChosenStudent();
   const [contact, setContact] = useState<ContactView>(null);
   const [termsOpen, setTermsOpen] = useState(false);
   const students = useStudents();
@@ -63,6 +65,7 @@ export function ParentDashboard({
       />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <OfflineSupport />
+        <EmailNeededNotice user={user} />
         <Tabs
           value={tab}
           onValueChange={(v) => TABS.includes(v as Tab) && setTab(v as Tab)}
@@ -82,7 +85,8 @@ export function ParentDashboard({
               Order History
             </PortalTabsTrigger>
           </PortalTabsList>
-          <TabsContent value="menu" className="min-h-dvh pb-24">
+          {/* Room under the last day for the floating cart button and the student selector. */}
+          <TabsContent value="menu" className="min-h-dvh pb-44">
             <MenuCalendar
               student={selected}
               timeZone={timeZone}

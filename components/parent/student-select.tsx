@@ -33,7 +33,10 @@ export function StudentSelect({
       open={open}
       onOpenChange={onOpenChange}
     >
-      <SelectTrigger id={id} className="h-10 w-full min-w-0">
+      <SelectTrigger
+        id={id}
+        className="min-h-11 w-full min-w-0 text-left break-words whitespace-normal data-[size=default]:h-auto *:data-[slot=select-value]:line-clamp-none pointer-coarse:data-[size=default]:h-auto"
+      >
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

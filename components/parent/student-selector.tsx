@@ -40,10 +40,13 @@ export function StudentSelector({
       aria-autocomplete="none"
       data-slot="select-trigger"
       data-size="default"
-      className={cn(selectTriggerClassName, "h-10 w-full min-w-0")}
+      className={cn(
+        selectTriggerClassName,
+        "min-h-11 w-full min-w-0 text-left break-words whitespace-normal data-[size=default]:h-auto *:data-[slot=select-value]:line-clamp-none pointer-coarse:data-[size=default]:h-auto",
+      )}
       onClick={() => setOpen(true)}
     >
-      <span data-slot="select-value" className="pointer-events-none">
+      <span data-slot="select-value" className="pointer-events-none min-w-0">
         {selected && `${selected.name} (${gradeLabel(selected.grade)})`}
       </span>
       <ChevronDownIcon className="size-4 opacity-50" aria-hidden />

@@ -2,7 +2,7 @@
 
 import { XCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { toastFailure } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -18,11 +18,21 @@ export function PaymentCancelled({
   transactionId?: string | undefined;
 }) {
   const router = useRouter();
+  // Once per page: Strict Mode (development) runs the effect twice, and the toast and the report
+  // are not to be repeated (the redirect timer is, as its cleanup clears the first one).
+  const reported = useRef(false);
 
   useEffect(() => {
-    toastFailure("Payment Cancelled");
-    // Tell the server; it checks with the provider and cancels the unpaid transaction there.
-    if (transactionId) {
+    if (!reported.current) report();
+    if (!returnUrl) return;
+    const timer = setTimeout(() => router.replace(returnUrl), 1500);
+    return () => clearTimeout(timer);
+
+    function report() {
+      reported.current = true;
+      toastFailure("Payment Cancelled");
+      // Tell the server; it checks with the provider and cancels the unpaid transaction there.
+      if (!transactionId) return;
       void api("/api/payments/payment-attempts/update", {
         method: "POST",
         body: {
@@ -32,9 +42,6 @@ export function PaymentCancelled({
         },
       }).catch(() => undefined);
     }
-    if (!returnUrl) return;
-    const timer = setTimeout(() => router.replace(returnUrl), 1500);
-    return () => clearTimeout(timer);
   }, [returnUrl, transactionId, router]);
 
   return (

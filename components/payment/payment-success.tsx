@@ -5,14 +5,18 @@ import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { notify, toastFailure } from "@/components/notifications/toast";
+import { PaymentReceipt } from "@/components/payment/payment-receipt";
 import { showPaymentVerified } from "@/components/payment/payment-verified";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { api, errorMessage, NetworkError } from "@/lib/client/api";
-import type { VerifyPaymentAnswer } from "@/lib/contracts/payments";
+import { openCartOnArrival } from "@/lib/client/cart-on-arrival";
+import type { PaymentReceiptDto, VerifyPaymentAnswer } from "@/lib/contracts/payments";
 
 // The return page (spec 001 §2, §4): verify the payment with the server, retrying up to 3 times
-// 3 s apart; on success clear the cart, refresh orders and cycles and go home after 3 s; when it
+// 3 s apart; on success clear the cart and refresh orders and cycles, and show what was paid for
+// (issue 24 §4: the receipt stays until the parent goes home); a card the provider declined is a
+// final answer, said at once (not charged, cart kept, Try again opens the Cart); when the payment
 // cannot be verified, say so and go home after 5 s.
 
 const RETRIES = 3;
@@ -20,9 +24,13 @@ const RETRY_DELAY_MS = 3000;
 const HOME_AFTER_SUCCESS_MS = 3000;
 const HOME_AFTER_FAILURE_MS = 5000;
 
+export const DECLINED_TEXT =
+  "Your card was declined, so you were not charged. Your cart is kept: you can try again.";
+
 type View =
   | { state: "verifying"; attempt: number }
-  | { state: "paid" }
+  | { state: "paid"; receipt: PaymentReceiptDto | undefined }
+  | { state: "declined" }
   | { state: "failed"; message: string }
   | { state: "confirming"; message: string };
 
@@ -32,12 +40,15 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
   const router = useRouter();
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>({ state: "verifying", attempt: 1 });
+  // One verification per page, however often React runs the effect: Strict Mode (development)
+  // mounts, unmounts and mounts again, so the run is started once and `mounted` (not a flag the
+  // first cleanup sets for good) says whether anyone is still looking.
   const started = useRef(false);
+  const mounted = useRef(true);
 
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    let cancelled = false;
+    mounted.current = true;
+    const live = () => mounted.current;
 
     async function run() {
       if (!transactionId) {
@@ -46,7 +57,7 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
         return;
       }
       let last: VerifyPaymentAnswer | null = null;
-      for (let attempt = 1; attempt <= RETRIES + 1 && !cancelled; attempt++) {
+      for (let attempt = 1; attempt <= RETRIES + 1 && live(); attempt++) {
         setView({ state: "verifying", attempt });
         try {
           last = await api(`/api/payments/verify/${encodeURIComponent(transactionId)}`, {
@@ -79,16 +90,21 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
         }
         if (last.success) {
           showPaymentVerified(queryClient, HOME_AFTER_FAILURE_MS);
-          setView({ state: "paid" });
-          goHome(HOME_AFTER_SUCCESS_MS);
+          setView({ state: "paid", receipt: last.receipt });
+          if (!last.receipt?.lines.length) goHome(HOME_AFTER_SUCCESS_MS);
           return;
         }
-        // A decline is final: no point in asking again.
+        // A decline (or a paid cart the office must recover) is final: no point in asking again.
         if (last.TransactionStatus === "failed" || last.TransactionStatus === "paid-unfulfilled")
           break;
         if (attempt <= RETRIES) await sleep(RETRY_DELAY_MS);
       }
-      if (cancelled) return;
+      if (!live()) return;
+      if (last?.TransactionStatus === "failed") {
+        toastFailure("Payment Declined", DECLINED_TEXT);
+        setView({ state: "declined" });
+        return;
+      }
       if (last?.TransactionStatus === "pending") {
         const message =
           last.message ||
@@ -110,18 +126,21 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
 
     function goHome(after: number) {
       setTimeout(() => {
-        if (!cancelled) router.replace("/");
+        if (live()) router.replace("/");
       }, after);
     }
 
-    void run();
+    if (!started.current) {
+      started.current = true;
+      void run();
+    }
     return () => {
-      cancelled = true;
+      mounted.current = false;
     };
   }, [transactionId, queryClient, router]);
 
   return (
-    <main className="flex min-h-dvh items-center justify-center px-4">
+    <main className="flex min-h-dvh items-center justify-center px-4 py-8">
       <Card className="w-full max-w-md text-center" aria-live="polite">
         <CardHeader>
           {view.state === "verifying" && (
@@ -129,7 +148,9 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
               <Loader2 className="mx-auto size-12 animate-spin text-primary" aria-hidden />
               <CardTitle className="text-xl">Verifying Payment</CardTitle>
               <CardDescription>
-                Please wait while we confirm your payment. Attempt {view.attempt} of {RETRIES + 1}.
+                {view.attempt === 1
+                  ? "Please wait while we confirm your payment. This takes a few seconds."
+                  : "Still waiting for the card provider's answer. Please keep this page open."}
               </CardDescription>
             </>
           )}
@@ -140,6 +161,13 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
               <CardDescription>
                 Your payment has been verified and your order is being processed.
               </CardDescription>
+            </>
+          )}
+          {view.state === "declined" && (
+            <>
+              <XCircle className="mx-auto size-12 text-destructive" aria-hidden />
+              <CardTitle className="text-xl">Payment Declined</CardTitle>
+              <CardDescription>{DECLINED_TEXT}</CardDescription>
             </>
           )}
           {view.state === "confirming" && (
@@ -158,8 +186,30 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
           )}
         </CardHeader>
         {view.state !== "verifying" && (
-          <CardContent>
-            <Button onClick={() => router.replace("/")}>Return to Home</Button>
+          <CardContent className="grid gap-4">
+            {view.state === "paid" && view.receipt && view.receipt.lines.length > 0 && (
+              <PaymentReceipt receipt={view.receipt} />
+            )}
+            <div className="flex flex-wrap justify-center gap-2">
+              {view.state === "declined" && (
+                <Button
+                  className="min-h-11"
+                  onClick={() => {
+                    openCartOnArrival();
+                    router.replace("/");
+                  }}
+                >
+                  Try again
+                </Button>
+              )}
+              <Button
+                className="min-h-11"
+                variant={view.state === "declined" ? "outline" : "default"}
+                onClick={() => router.replace("/")}
+              >
+                Return to Home
+              </Button>
+            </div>
           </CardContent>
         )}
       </Card>

@@ -24,6 +24,7 @@ import {
   allergyConflicts,
   allergyRefusal,
 } from "@/lib/contracts/allergies";
+import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 
 export type AddTarget = { item: MenuItemDto; weekNumber: number; dayOfWeek: number; date: string };
 export type MealChoice = {
@@ -84,8 +85,10 @@ function AddToCartForm({
   onConfirm: (choice: MealChoice) => void;
 }) {
   const { item } = target;
-  const [category, setCategory] = useState("");
-  const [sideDish, setSideDish] = useState("");
+  // A choice with a single option is made already (issue 24 §5): nothing to pick, one tap less.
+  const only = (options: readonly string[]) => (options.length === 1 ? options[0]! : "");
+  const [category, setCategory] = useState(() => only(item.categories));
+  const [sideDish, setSideDish] = useState(() => only(item.sideDishes));
   const [comments, setComments] = useState("");
   const [submitted, setSubmitted] = useState(false);
   const [acknowledged, setAcknowledged] = useState(false);
@@ -111,7 +114,13 @@ function AddToCartForm({
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
+    <form
+      method="post"
+      action={NO_SCRIPT_ACTION}
+      onSubmit={submit}
+      className="grid gap-4"
+      noValidate
+    >
       <DialogHeader>
         <DialogTitle>{item.name}</DialogTitle>
         <DialogDescription>

@@ -11,6 +11,8 @@ import {
 import { buttonVariants } from "@/components/ui/button";
 import type { OrderDto } from "@/lib/contracts";
 import { weekdayName } from "@/lib/client/format";
+import { isPaidOrder } from "@/lib/client/orders";
+import { formatZmw } from "@/lib/money";
 
 // The Cancel Order confirmation (spec 000 §2).
 export function CancelOrderDialog({
@@ -32,6 +34,12 @@ export function CancelOrderDialog({
               ? `Cancel ${order.menuItem.name} for ${order.student.name} on ${weekdayName(order.dayOfWeek)} of week ${order.weekNumber}? This cannot be undone.`
               : ""}
           </AlertDialogDescription>
+          {order && isPaidOrder(order) && (
+            <p className="text-sm text-muted-foreground">
+              You paid {formatZmw(order.discountedPrice)} for this meal. The school office refunds
+              it as its refund policy says; Order History shows the refund until it is done.
+            </p>
+          )}
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Keep Order</AlertDialogCancel>

@@ -11,6 +11,8 @@ import { formatNgwee } from "@/lib/money";
 // button places the order to pay by mobile money or bank transfer by hand.
 export function CartSummary({
   totals,
+  credit = 0,
+  due = totals.total,
   code,
   blocked,
   placing,
@@ -19,6 +21,9 @@ export function CartSummary({
   onPayAlternative,
 }: {
   totals: CartTotals;
+  /** Account credit this cart spends (issue 17), and what is left to pay, in ngwee. */
+  credit?: number;
+  due?: number;
   code: MyDiscountCodeDto | null;
   /** Some line can no longer be ordered. */
   blocked: boolean;
@@ -59,6 +64,18 @@ export function CartSummary({
           <dt>Total</dt>
           <dd data-testid="cart-total">{formatNgwee(totals.total)}</dd>
         </div>
+        {credit > 0 && (
+          <>
+            <div className="flex justify-between gap-2">
+              <dt>Account credit</dt>
+              <dd data-testid="cart-credit">−{formatNgwee(credit)}</dd>
+            </div>
+            <div className="flex justify-between gap-2 font-semibold">
+              <dt>To pay</dt>
+              <dd data-testid="cart-due">{formatNgwee(due)}</dd>
+            </div>
+          </>
+        )}
       </dl>
       <Button
         size="lg"

@@ -58,7 +58,7 @@ export function CartView({
   const check = useCartValidation(items).data;
   const now = useNow(60_000);
   const everyWeek = useEveryWeek(timeZone);
-  const { placeOrder, placeAlternativeOrder, prepareMobile, placing } = usePlaceOrder({
+  const { placeOrder, placeAlternativeOrder, prepareMobile, placing, creditFor } = usePlaceOrder({
     user,
     onCheckout,
     onOrdered,
@@ -103,6 +103,7 @@ export function CartView({
   }
 
   const totals = cartTotals(items, codePercent);
+  const { credit, due } = creditFor(totals.total);
 
   function removeUnavailable() {
     writeCart(readCart().filter((i) => !problems.has(lineKey(i))));
@@ -163,12 +164,14 @@ export function CartView({
         </div>
         <CartSummary
           totals={totals}
+          credit={credit}
+          due={due}
           code={code.data ?? null}
           blocked={problems.size > 0}
           placing={placing}
           onPlaceOrder={() => void placeOrder(items, codePercent)}
           onPayMobile={
-            mobileMoney?.enabled && totals.total > 0
+            mobileMoney?.enabled && due > 0
               ? () => setMobileCart(prepareMobile(items, codePercent))
               : undefined
           }

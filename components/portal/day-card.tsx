@@ -14,6 +14,7 @@ export function DayCard({
   dayOfWeek,
   date,
   state,
+  closedReason,
   allergies = [],
   onAdd,
   onRemove,
@@ -21,6 +22,8 @@ export function DayCard({
   dayOfWeek: number;
   date: string;
   state: DayState;
+  /** Under "School Closed": why the day takes no orders (lib/client/day-state.ts). */
+  closedReason?: string | null;
   /** The selected child's allergies: items containing one are marked. */
   allergies?: readonly string[];
   onAdd: (item: MenuItemDto) => void;
@@ -40,7 +43,14 @@ export function DayCard({
         <span className="font-semibold">{weekdayName(dayOfWeek)}</span>
         <span className="text-sm text-muted-foreground">{formatDayDate(date)}</span>
       </h3>
-      <DayBody state={state} day={day} allergies={allergies} onAdd={onAdd} onRemove={onRemove} />
+      <DayBody
+        state={state}
+        day={day}
+        closedReason={closedReason}
+        allergies={allergies}
+        onAdd={onAdd}
+        onRemove={onRemove}
+      />
     </section>
   );
 }
@@ -48,12 +58,14 @@ export function DayCard({
 function DayBody({
   state,
   day,
+  closedReason,
   allergies,
   onAdd,
   onRemove,
 }: {
   state: DayState;
   day: string;
+  closedReason?: string | null;
   allergies: readonly string[];
   onAdd: (item: MenuItemDto) => void;
   onRemove: () => void;
@@ -75,9 +87,12 @@ function DayBody({
       );
     case "closed":
       return (
-        <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-          <Ban aria-hidden className="size-4" /> School Closed
-        </p>
+        <div className="grid gap-1">
+          <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+            <Ban aria-hidden className="size-4" /> School Closed
+          </p>
+          {closedReason && <p className="text-sm break-words">{closedReason}</p>}
+        </div>
       );
     case "in-cart": {
       const { item } = state;

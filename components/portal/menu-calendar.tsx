@@ -19,7 +19,13 @@ import {
 import { WeekSwitcher } from "@/components/portal/week-switcher";
 import { addCartItem, makeCartItem, removeCartDay } from "@/lib/client/cart";
 import { readCart, writeCart } from "@/lib/client/cart-store";
-import { dayState, openWeeks, type CalendarContext } from "@/lib/client/day-state";
+import {
+  closedReason,
+  dayState,
+  formatCutoff,
+  openWeeks,
+  type CalendarContext,
+} from "@/lib/client/day-state";
 import { formatDayDate, gradeLabel, weekdayName } from "@/lib/client/format";
 import { ordersForDay } from "@/lib/client/orders";
 import type { MenuItemType } from "@/lib/contracts";
@@ -129,6 +135,9 @@ export function MenuCalendar({
           Ordering for <span className="font-medium text-foreground">{student.name}</span> (
           {gradeLabel(student.grade)})
         </p>
+        <p className="text-sm text-muted-foreground">
+          Orders for a day close at {formatCutoff(cutoff.data)} that day.
+        </p>
       </div>
       {orders.isError && (
         <ErrorBlock message="Failed to fetch orders" onRetry={() => void orders.refetch()} />
@@ -158,12 +167,16 @@ export function MenuCalendar({
           >
             {DAYS.map((day) => {
               const date = cycleDayDate(activeCycle.startDate, shownWeek, day);
+              const state = dayState(ctx, forStudent, shownWeek, day);
               return (
                 <DayCard
                   key={day}
                   dayOfWeek={day}
                   date={date}
-                  state={dayState(ctx, forStudent, shownWeek, day)}
+                  state={state}
+                  closedReason={
+                    state.kind === "closed" ? closedReason(state.why, cutoff.data) : null
+                  }
                   allergies={student.allergies}
                   onAdd={(item) => setTarget({ item, weekNumber: shownWeek, dayOfWeek: day, date })}
                   onRemove={() => writeCart(removeCartDay(readCart(), student.id, shownWeek, day))}

@@ -1,9 +1,11 @@
-import { XCircle } from "lucide-react";
+import { Loader2, XCircle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { capitalize, formatDayDate, formatInstant, weekdayName } from "@/lib/client/format";
+import { refundState } from "@/lib/client/orders";
 import type { OrderDto, OrderStatus } from "@/lib/contracts";
 import { paymentMethodText } from "@/lib/contracts/mobile-money";
+import { refundMethodLabel } from "@/lib/contracts/refunds";
 import { formatZmw } from "@/lib/money";
 import { cycleDayDate } from "@/lib/school-calendar";
 
@@ -27,12 +29,15 @@ export function OrderCard({
   cycleStart,
   timeZone,
   canCancel,
+  cancelling = false,
   onCancel,
 }: {
   order: OrderDto;
   cycleStart: string | undefined;
   timeZone: string;
   canCancel: boolean;
+  /** The cancel was sent and the server has not answered yet. */
+  cancelling?: boolean;
   onCancel: () => void;
 }) {
   const day = weekdayName(order.dayOfWeek);
@@ -48,6 +53,18 @@ export function OrderCard({
   if (order.sideDish) rows.push(["Side", order.sideDish]);
   if (order.comments) rows.push(["Instructions", order.comments]);
   if (order.payment) rows.push(["Paid with", paymentMethodText(order.payment)]);
+  if (order.paymentReference) rows.push(["Payment reference", order.paymentReference]);
+  // Issue 24 §4: a cancelled paid order says where its money is; once refunded with a record
+  // (issue 25), how it went back.
+  const refund = refundState(order);
+  if (order.refund) {
+    const reference = order.refund.reference ? ` (${order.refund.reference})` : "";
+    rows.push(["Refunded", `${refundMethodLabel(order.refund.method)}${reference}`]);
+  } else if (refund === "pending") {
+    rows.push(["Refund", "Refund pending: the school office refunds this payment"]);
+  } else if (refund === "refunded") {
+    rows.push(["Refund", "Refunded by the school office"]);
+  }
 
   return (
     <li className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 shadow-sm">
@@ -63,6 +80,7 @@ export function OrderCard({
           <Badge variant={paymentVariant(order.paymentStatus)}>
             Payment: {capitalize(order.paymentStatus)}
           </Badge>
+          {refund === "pending" && <Badge variant="warning">Refund pending</Badge>}
         </div>
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
@@ -85,7 +103,12 @@ export function OrderCard({
           </dd>
         </div>
       </dl>
-      {canCancel && (
+      {cancelling && (
+        <p role="status" className="flex min-h-11 items-center gap-2 text-sm text-muted-foreground">
+          <Loader2 aria-hidden className="size-4 animate-spin" /> Cancelling your order…
+        </p>
+      )}
+      {canCancel && !cancelling && (
         <Button
           variant="outline"
           className="w-full border-destructive text-destructive hover:bg-destructive/10 hover:text-destructive sm:w-fit"

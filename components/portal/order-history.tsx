@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toastFailure, toastSuccess } from "@/components/notifications/toast";
+import { AccountCreditPanel } from "@/components/portal/account-credit-panel";
 import { LazyCancelOrderDialog } from "@/components/portal/lazy-portal";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { OrderCard } from "@/components/portal/order-card";
@@ -22,7 +23,14 @@ function cancelErrorMessage(error: unknown): string {
 
 // Order History (spec 000 §2): the caller's orders, newest first, with Cancel while the order is
 // live and under 1 hour old. A spinner shows while orders load.
-export function OrderHistory({ timeZone }: { timeZone: string }) {
+export function OrderHistory({
+  timeZone,
+  ordererName,
+}: {
+  timeZone: string;
+  /** A teacher's orders are all for their staff record: shown under this name, as elsewhere. */
+  ordererName?: string;
+}) {
   const orders = useOrders();
   const cycles = useOrderCycles();
   const now = useNow(30_000);
@@ -35,7 +43,10 @@ export function OrderHistory({ timeZone }: { timeZone: string }) {
     mutationFn: (order: OrderDto) => api(`/api/orders/${order.id}/cancel`, { method: "POST" }),
     onSuccess: () => toastSuccess("Order Cancelled", "Your order has been cancelled."),
     onError: (error) => toastFailure("Error", cancelErrorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accountCredit });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+    },
   });
 
   const startById = new Map((cycles.data ?? []).map((c) => [c.id, c.startDate]));
@@ -44,6 +55,7 @@ export function OrderHistory({ timeZone }: { timeZone: string }) {
   return (
     <div className="grid gap-4">
       <h2 className="text-xl font-semibold">Order History</h2>
+      <AccountCreditPanel timeZone={timeZone} />
       {orders.isPending ? (
         <LoadingBlock label="Loading orders" />
       ) : (
@@ -58,13 +70,15 @@ export function OrderHistory({ timeZone }: { timeZone: string }) {
               {list.map((order) => (
                 <OrderCard
                   key={order.id}
-                  order={order}
+                  order={
+                    ordererName
+                      ? { ...order, student: { ...order.student, name: ordererName } }
+                      : order
+                  }
                   cycleStart={startById.get(order.cycleId)}
                   timeZone={timeZone}
-                  canCancel={
-                    canCancelOrder(order, now.getTime()) &&
-                    !(cancel.isPending && cancel.variables?.id === order.id)
-                  }
+                  canCancel={canCancelOrder(order, now.getTime())}
+                  cancelling={cancel.isPending && cancel.variables?.id === order.id}
                   onCancel={() => setToCancel(order)}
                 />
               ))}

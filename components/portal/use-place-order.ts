@@ -2,15 +2,20 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
+import { ADD_EMAIL_LABEL } from "@/components/portal/email-needed-notice";
+import { openProfileSettings } from "@/components/portal/open-profile";
+import { notify, toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
+import { useAccountCredit } from "@/components/portal/use-portal-queries";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { cartTotals, toOrderRequest, toRequestItems } from "@/lib/client/cart";
 import { clearCart } from "@/lib/client/cart-store";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { SessionUser } from "@/lib/auth/session";
 import type { CartItem, OrderRequestItem } from "@/lib/contracts";
+import { creditToSpend } from "@/lib/contracts/credit";
+import { toNgwee } from "@/lib/money";
 
-/** What the cart hands to card checkout: the request lines, the customer and the total. */
+/** What the cart hands to card checkout: the request lines, the customer and what is left to pay. */
 export type CheckoutHandler = (
   lines: OrderRequestItem[],
   context: { user: SessionUser; totalNgwee: number },
@@ -21,7 +26,8 @@ const AWAITING_PAYMENT =
   "Your order is awaiting payment. Please check your email for payment instructions.";
 
 // Place Order (spec 000 §4, §5): an e-mail on the profile first; a free cart (100 % code or a
-// zero total) goes straight to POST /api/orders; anything to pay goes to card checkout.
+// zero total), or one the account's credit covers (issue 17), goes straight to POST /api/orders;
+// anything left to pay after the credit goes to card checkout (the server holds the credit).
 // Pay by Mobile Money or Bank Transfer (the payment bypass setting) places the orders now,
 // pending payment, and the payment instructions arrive by e-mail.
 export function usePlaceOrder({
@@ -35,14 +41,24 @@ export function usePlaceOrder({
 }) {
   const queryClient = useQueryClient();
   const [placing, setPlacing] = useState(false);
+  const credit = useAccountCredit().data;
+  // The credit an open payment holds comes back when a new checkout settles it.
+  const creditNgwee = credit ? toNgwee(credit.balance) + toNgwee(credit.held) : 0;
+  /** What is left to pay after the credit, in ngwee. */
+  const dueOf = (total: number) => total - creditToSpend(creditNgwee, total);
 
   /** False (after a toast) when the cart cannot be ordered at all. */
   function canOrder(items: CartItem[]): boolean {
     if (!user.email) {
-      toastFailure(
-        "Email Required",
-        "Please add an email address to your profile before placing orders. Contact the school office for assistance.",
-      );
+      // The spec's text, with the button that fixes it (issue 24 §2); long enough to read and tap.
+      notify({
+        title: "Email Required",
+        description:
+          "Please add an email address to your profile before placing orders. Contact the school office for assistance.",
+        variant: "destructive",
+        duration: 15_000,
+        action: { label: ADD_EMAIL_LABEL, onClick: openProfileSettings },
+      });
       return false;
     }
     if (items.length === 0) {
@@ -56,10 +72,11 @@ export function usePlaceOrder({
   async function place(items: CartItem[], codePercent: number, alternative: boolean) {
     if (!canOrder(items)) return;
     const { total } = cartTotals(items, codePercent);
+    const due = dueOf(total);
     setPlacing(true);
     try {
-      if (!alternative && total > 0) {
-        await onCheckout(toRequestItems(items, codePercent), { user, totalNgwee: total });
+      if (!alternative && due > 0) {
+        await onCheckout(toRequestItems(items, codePercent), { user, totalNgwee: due });
         return;
       }
       await api(alternative ? "/api/orders?paymentMethod=alternative" : "/api/orders", {
@@ -69,6 +86,7 @@ export function usePlaceOrder({
       clearCart();
       toastSuccess("Order Placed", alternative ? AWAITING_PAYMENT : PLACED);
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accountCredit });
       onOrdered();
     } catch (error) {
       toastError(error, "Failed to place order");
@@ -84,10 +102,12 @@ export function usePlaceOrder({
   function prepareMobile(items: CartItem[], codePercent: number) {
     if (!canOrder(items)) return null;
     const { total } = cartTotals(items, codePercent);
-    return { lines: toRequestItems(items, codePercent), totalNgwee: total };
+    return { lines: toRequestItems(items, codePercent), totalNgwee: dueOf(total) };
   }
 
   return {
+    /** The credit this cart would spend and what is left to pay, in ngwee. */
+    creditFor: (total: number) => ({ credit: total - dueOf(total), due: dueOf(total) }),
     prepareMobile,
     placeOrder: (items: CartItem[], codePercent: number) => place(items, codePercent, false),
     placeAlternativeOrder: (items: CartItem[], codePercent: number) =>

@@ -41,6 +41,15 @@ export function useOrders() {
   });
 }
 
+/** The account's credit (issue 17): its balance, what an open payment holds, its movements. */
+export function useAccountCredit() {
+  return useQuery({
+    queryKey: queryKeys.accountCredit,
+    queryFn: () => api("/api/account/credit"),
+    staleTime: ORDERS_STALE_MS,
+  });
+}
+
 export function useStudents() {
   return useQuery({
     queryKey: queryKeys.students,

@@ -1,5 +1,6 @@
 "use client";
 
+import { EmailNeededNotice } from "@/components/portal/email-needed-notice";
 import { CalendarDays, History } from "lucide-react";
 import { useState } from "react";
 import { PortalHeader } from "@/components/account/portal-header";
@@ -67,6 +68,7 @@ export function TeacherPortal({
       />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <OfflineSupport />
+        <EmailNeededNotice user={user} />
         <Tabs
           value={tab}
           onValueChange={(v) => setTab(v === "history" ? "history" : "menu")}
@@ -112,7 +114,8 @@ export function TeacherPortal({
             />
           </TabsContent>
           <TabsContent value="history" className="min-h-dvh">
-            <OrderHistory timeZone={timeZone} />
+            {/* The calendar and cart name the teacher by username (spec 000 §2): so does history. */}
+            <OrderHistory timeZone={timeZone} ordererName={user.username} />
           </TabsContent>
         </Tabs>
       </main>

@@ -5,6 +5,7 @@ import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { SubmitButton } from "@/components/ui/form-fields";
+import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 
 /**
  * A card holding one react-hook-form form (the admin's settings and create forms): title,
@@ -46,7 +47,13 @@ export function FormCard<TValues extends FieldValues, TContext, TTransformed>({
       </CardHeader>
       <CardContent>
         <Form {...form}>
-          <form noValidate className={className} onSubmit={(event) => void onSubmit(event)}>
+          <form
+            method="post"
+            action={NO_SCRIPT_ACTION}
+            noValidate
+            className={className}
+            onSubmit={(event) => void onSubmit(event)}
+          >
             {children}
             <div className={submitClassName}>
               <SubmitButton

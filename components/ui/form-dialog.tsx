@@ -13,6 +13,18 @@ import {
 } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { SubmitButton } from "@/components/ui/form-fields";
+import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
+
+/**
+ * On a touch screen, opening a form dialog focuses the dialog itself, not its first field: Radix
+ * would focus and select the field, and the keyboard that opens would cover the dialog (issue 24
+ * §5). A keyboard user still lands in the dialog, on the first field from the first Tab.
+ */
+function focusDialogOnPhones(event: Event) {
+  if (!window.matchMedia?.("(pointer: coarse)").matches) return;
+  event.preventDefault();
+  (event.currentTarget as HTMLElement | null)?.focus();
+}
 
 /**
  * A dialog holding one react-hook-form form: title, description, the fields, and a footer with
@@ -49,13 +61,19 @@ export function FormDialog<TValues extends FieldValues, TContext, TTransformed>(
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={className}>
+      <DialogContent className={className} onOpenAutoFocus={focusDialogOnPhones}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4" noValidate>
+          <form
+            method="post"
+            action={NO_SCRIPT_ACTION}
+            onSubmit={(event) => void onSubmit(event)}
+            className="grid gap-4"
+            noValidate
+          >
             {children}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -18,6 +18,7 @@ import {
   FormMessage,
 } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 
@@ -90,12 +91,14 @@ function textField<TControl extends typeof Input | typeof Textarea>(Control: TCo
       Omit<ComponentProps<TControl>, ControlledProps>,
   ) {
     const { control, name, label, description, labelAside, ...input } = props;
+    // Every password field can be shown (issue 24 §5).
+    const Control = (input as { type?: string }).type === "password" ? PasswordInput : Element;
     return (
       <LabelledField
         {...{ control, name, label, description, labelAside }}
         render={(field) => (
           <FormControl>
-            <Element {...input} {...field} value={field.value ?? ""} />
+            <Control {...input} {...field} value={field.value ?? ""} />
           </FormControl>
         )}
       />

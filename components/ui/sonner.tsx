@@ -10,11 +10,15 @@ import {
 } from "lucide-react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
+/** Below the portal header (64 px and its border) on a phone: a toast never covers its menu. */
+const BELOW_THE_HEADER = { top: 76 };
+
 /**
- * The toast outlet (sonner). Mount once, in the root layout. Defaults: top-center, one toast at a
- * time, 3 s, F8 focuses the toast region, swipe to dismiss, close button, distinct colours for
- * success / error / warning / info (mapped onto the theme's tokens). The swipe threshold (45 px)
- * and the removal after dismissal (200 ms) are sonner's constants, not options: decision 0046.
+ * The toast outlet (sonner). Mount once, in the root layout. Defaults: top-center (on a phone below
+ * the header, whose menu button stays in reach), one toast at a time, 3 s, F8 focuses the toast
+ * region, swipe to dismiss, close button, distinct colours for success / error / warning / info
+ * (mapped onto the theme's tokens). The swipe threshold (45 px) and the removal after dismissal
+ * (200 ms) are sonner's constants, not options: decision 0046.
  */
 function Toaster({
   position = "top-center",
@@ -23,6 +27,7 @@ function Toaster({
   hotkey = ["F8"],
   richColors = true,
   closeButton = true,
+  mobileOffset = BELOW_THE_HEADER,
   style,
   ...props
 }: ToasterProps) {
@@ -36,6 +41,7 @@ function Toaster({
       hotkey={hotkey}
       richColors={richColors}
       closeButton={closeButton}
+      mobileOffset={mobileOffset}
       icons={{
         success: <CircleCheckIcon className="size-4" aria-hidden="true" />,
         info: <InfoIcon className="size-4" aria-hidden="true" />,

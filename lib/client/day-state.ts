@@ -15,9 +15,19 @@ import {
 
 export type DayState =
   | { kind: "ordered"; order: OrderDto; label: "Order Pending" | "Order Confirmed" }
-  | { kind: "closed" }
+  | { kind: "closed"; why: ClosedWhy }
   | { kind: "in-cart"; item: CartItem }
   | { kind: "open"; cancelled: boolean; items: MenuItemDto[] };
+
+/**
+ * Why a day reads "School Closed" (issue 24 §3): ordering for it has closed (a past day, or today
+ * after the cut-off), or the school closed it, with the reason given when the calendar data carries
+ * one (the closures work adds `reason` to blocked days; until then there is none).
+ */
+export type ClosedWhy =
+  | { kind: "ordering-closed"; today: boolean }
+  | { kind: "blocked"; reason: string | null }
+  | { kind: "outside-cycle" };
 
 export type CalendarContext = {
   cycle: CycleShape & { id: number };
@@ -59,8 +69,9 @@ export function dayState(
       label: live.status === "completed" ? "Order Confirmed" : "Order Pending",
     };
   }
-  if (dayClosure(ctx.cycle, weekNumber, dayOfWeek, ctx.cutoff, ctx.timeZone, ctx.now) !== null) {
-    return { kind: "closed" };
+  const closure = dayClosure(ctx.cycle, weekNumber, dayOfWeek, ctx.cutoff, ctx.timeZone, ctx.now);
+  if (closure !== null) {
+    return { kind: "closed", why: closedWhy(ctx, closure, weekNumber, dayOfWeek) };
   }
   const inCart = findCartDay(ctx.cart, student.id, weekNumber, dayOfWeek);
   if (inCart) return { kind: "in-cart", item: inCart };
@@ -69,6 +80,43 @@ export function dayState(
     cancelled: cancelled !== undefined,
     items: offeredItems(ctx.menu, student.menuType, weekNumber, dayOfWeek),
   };
+}
+
+function closedWhy(
+  ctx: CalendarContext,
+  closure: NonNullable<ReturnType<typeof dayClosure>>,
+  weekNumber: number,
+  dayOfWeek: number,
+): ClosedWhy {
+  if (closure === "past" || closure === "after-cutoff") {
+    return { kind: "ordering-closed", today: closure === "after-cutoff" };
+  }
+  if (closure === "outside-cycle") return { kind: "outside-cycle" };
+  const blocked: object | undefined = ctx.cycle.blockedDays.find(
+    (b) => b.weekNumber === weekNumber && b.dayOfWeek === dayOfWeek,
+  );
+  const reason = blocked && "reason" in blocked ? blocked.reason : null;
+  return { kind: "blocked", reason: typeof reason === "string" && reason.trim() ? reason : null };
+}
+
+/** "08:00": the cut-off as the school's clock shows it. */
+export function formatCutoff(cutoff: Cutoff): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(cutoff.cutoffHour)}:${pad(cutoff.cutoffMinute)}`;
+}
+
+/** The line under "School Closed" that says why. */
+export function closedReason(why: ClosedWhy, cutoff: Cutoff): string | null {
+  switch (why.kind) {
+    case "ordering-closed":
+      return why.today
+        ? `Ordering for today closed at ${formatCutoff(cutoff)}.`
+        : "Ordering for this day has closed.";
+    case "blocked":
+      return why.reason ?? "Closed by the school";
+    case "outside-cycle":
+      return null;
+  }
 }
 
 /** The cycle's weeks still shown: a Completed week (Friday past or after its cut-off) is hidden. */

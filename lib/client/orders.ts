@@ -47,3 +47,21 @@ export function ordersForDay(
     cancelled: day.find((o) => o.status === "cancelled" || o.status === "refunded"),
   };
 }
+
+/** Money was taken for this order: its payment is confirmed and it cost something. */
+export function isPaidOrder(order: Pick<OrderDto, "paymentStatus" | "discountedPrice">): boolean {
+  return order.paymentStatus === "confirmed" && Number(order.discountedPrice) > 0;
+}
+
+/**
+ * Where a cancelled paid order's money is (issue 24 §4), from what the order answer says today: a
+ * cancelled paid order waits for the school office's refund, a refunded one has had it. How it was
+ * refunded (credit or money back) is for the refund details the order answer will carry.
+ */
+export function refundState(
+  order: Pick<OrderDto, "status" | "paymentStatus" | "discountedPrice">,
+): "pending" | "refunded" | null {
+  if (!isPaidOrder(order)) return null;
+  if (order.status === "refunded") return "refunded";
+  return order.status === "cancelled" ? "pending" : null;
+}

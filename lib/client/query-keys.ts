@@ -12,6 +12,10 @@ export const queryKeys = {
   myDiscountCode: ["/api/discounts/my-discount-code"],
   students: ["/api/students"],
   orders: ["/api/orders?includeAll=true"],
+  /** The signed-in parent's or teacher's account credit (issue 17). */
+  accountCredit: ["/api/account/credit"],
+  /** An account's credit in Parents & Students. */
+  parentCredit: (userId: number) => ["/api/parents/credit", userId],
   /** Every cart validation (to invalidate them all). */
   menuValidationAll: ["/api/menu-items/validate"],
   /** The cart's validation, keyed by the sorted menu item ids it asked about. */

@@ -15,6 +15,7 @@ import type {
   RemovedDto,
   StudentDto,
 } from "@/lib/contracts";
+import type { AccountCreditDto, CloseDayAnswer } from "@/lib/contracts/credit";
 import type { CycleHistoryPage, CycleLengthDto } from "@/lib/contracts/cycles";
 import type { KitchenOrders } from "@/lib/contracts/kitchen";
 import type {
@@ -70,6 +71,7 @@ export type ApiEndpoints = {
   "/api/profile": { PUT: SessionUser };
   // A family's own data (issue 26); the copy, GET /api/account/export, is a file download.
   "/api/account/delete": { POST: AccountDeletedDto };
+  "/api/account/credit": { GET: AccountCreditDto };
   "/api/contact/email": { POST: Message };
   [path: `/api/contact/messages?page=${number}`]: { GET: ContactMessagesPageDto };
   [path: `/api/contact/messages/${number}`]: { PUT: ContactMessageDto };
@@ -111,6 +113,8 @@ export type ApiEndpoints = {
   "/api/order-cycles": { GET: OrderCycleDto[]; POST: OrderCycleDto };
   [path: `/api/order-cycles/${number}`]: { DELETE: OrderCycleDto };
   [path: `/api/order-cycles/${number}/reactivate`]: { POST: OrderCycleDto };
+  [path: `/api/order-cycles/${number}/close-day`]: { POST: CloseDayAnswer };
+  [path: `/api/order-cycles/${number}/close-day?${string}`]: { GET: CloseDayAnswer };
   [path: `/api/order-cycles/history?page=${number}`]: { GET: CycleHistoryPage };
   [path: `/api/cycle-orders?${string}`]: { GET: CycleOrdersPage };
   "/api/orders/status": { POST: OrderStatusUpdateResultDto };
@@ -149,6 +153,7 @@ export type ApiEndpoints = {
   [path: `/api/parents?${string}`]: { GET: ParentsPage };
   [path: `/api/parents/${number}`]: { PUT: ParentDto; DELETE: DeletedAnswer };
   [path: `/api/parents/${number}?force=true`]: { DELETE: DeletedAnswer };
+  [path: `/api/parents/${number}/credit`]: { GET: AccountCreditDto; POST: AccountCreditDto };
   [path: `/api/parents/students/${number}`]: { PUT: StudentDto; DELETE: DeletedAnswer };
   [path: `/api/parents/students/${number}?force=true`]: { DELETE: DeletedAnswer };
 

@@ -6,6 +6,7 @@ import type { OrderLineDto } from "@/lib/contracts/order-line";
 export type { LineTermsDto, MealDto, OrderLineDto } from "@/lib/contracts/order-line";
 
 import type { PaymentMethodInfo } from "@/lib/contracts/mobile-money";
+import type { OrderRefundInfo } from "@/lib/contracts/refunds";
 
 export const GRADES = [
   "ELC",
@@ -93,6 +94,10 @@ export type OrderDto = OrderLineDto & {
   paymentStatus: PaymentStatus;
   /** Order History: how it was paid (Card, Airtel Money 097****456); null without a payment. */
   payment?: PaymentMethodInfo | null;
+  /** Order History: the reference of the payment (the receipt's), null without a payment. */
+  paymentReference?: string | null;
+  /** Order History: how the money went back, once the order is refunded with a record. */
+  refund?: OrderRefundInfo | null;
 };
 
 export type CutoffTimeDto = { cutoffHour: number; cutoffMinute: number };

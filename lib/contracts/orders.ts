@@ -4,6 +4,7 @@
 import type { PageMetadata } from "@/lib/contracts/paging";
 import type { OrderStatus } from "@/lib/contracts";
 import type { OrderLineDto } from "@/lib/contracts/order-line";
+import type { RefundRecordDto } from "@/lib/contracts/refunds";
 
 /** Spec 001 §9: pending payment groups per page. */
 export const PENDING_PAYMENT_GROUPS_PAGE_SIZE = 50;
@@ -46,6 +47,8 @@ export type RefundDto = Pick<OrderLineDto, "id" | "orderDate" | "student" | "men
   /** The paid amount (discountedPrice), 2 decimals. */
   amount: string;
   status: RefundStatus;
+  /** How and by whom the money went back; null while to be refunded or refunded without one. */
+  refund: RefundRecordDto | null;
 };
 
 export type RefundsPageDto = { data: RefundDto[]; metadata: PageMetadata };

@@ -82,4 +82,24 @@ export type VerifyPaymentAnswer = {
   Result: string;
   ResultExplanation: string;
   TransactionStatus: string;
+  /** The return page's receipt (issue 24 §4): present on the payer's own verify when paid. */
+  receipt?: PaymentReceiptDto;
+};
+
+/** What a card payment paid for: one line per meal, the total and the payment's reference. */
+export type PaymentReceiptDto = {
+  /** Our reference of the payment (the CompanyRef the provider shows too). */
+  reference: string;
+  /** The amount paid, 2-decimal string. */
+  total: string;
+  lines: {
+    orderId: number;
+    studentName: string;
+    weekNumber: number;
+    dayOfWeek: number;
+    /** The school day, ISO date. */
+    date: string;
+    meal: string;
+    amount: string;
+  }[];
 };

@@ -22,6 +22,12 @@ export type RevenueStatsDto = {
   pendingOrders: RevenueBucket;
   /** Derived: count = total − cancelled − pending (spec 001 §9); amount = netRevenue. */
   completedOrders: RevenueBucket;
+  /**
+   * Account credit (issue 17): issued for the period's orders (closures, refunds to credit; all
+   * time adds the admins' additions), and outstanding now across every account. A credit-paid
+   * order is revenue once: the cancelled order it replaced is not completed revenue.
+   */
+  credit: { issued: string; outstanding: string };
   /** Every cycle, the active one first, then newest first (the period selector). */
   cycles: RevenueCycleOption[];
 };

@@ -3,6 +3,7 @@ import { conflict, notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
 import { paymentInfoOf } from "@/lib/contracts/mobile-money";
+import type { RefundMethod } from "@/lib/contracts/refunds";
 import { getDb } from "@/lib/db";
 import {
   joinedOrderColumns,
@@ -16,6 +17,10 @@ type PaymentColumns = {
   paymentMethod: string | null;
   mobileOperator: string | null;
   mobileNumber: string | null;
+  transactionRef: string | null;
+  refundMethod: string | null;
+  refundReference: string | null;
+  refundedAt: Date | null;
 };
 
 export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
@@ -29,17 +34,40 @@ export async function listOrdersForUser(actor: SessionUser): Promise<OrderDto[]>
   const db = await getDb();
   const rows = await db.$queryRaw<(JoinedOrderRow & PaymentColumns)[]>`
     SELECT ${joinedOrderColumns},
-      pa."paymentMethod", pa."mobileOperator", pa."mobileNumber"
+      pa."paymentMethod", pa."mobileOperator", pa."mobileNumber", pa."transactionRef",
+      r."method" AS "refundMethod", r."reference" AS "refundReference",
+      r."createdAt" AS "refundedAt"
     FROM "Order" o
     JOIN "Student" s ON s."id" = o."studentId"
     JOIN "MenuItem" m ON m."id" = o."menuItemId"
     LEFT JOIN "PaymentAttempt" pa ON pa."id" = o."paymentAttemptId"
+    LEFT JOIN "OrderRefund" r ON r."orderId" = o."id"
     WHERE o."userId" = ${actor.id}
     ORDER BY o."orderDate" DESC, o."id" DESC`;
-  return rows.map(({ paymentMethod, mobileOperator, mobileNumber, ...row }) => ({
-    ...joinedRowToOrderDto(row),
-    payment: paymentInfoOf({ paymentMethod, mobileOperator, mobileNumber }),
-  }));
+  return rows.map(
+    ({
+      paymentMethod,
+      mobileOperator,
+      mobileNumber,
+      transactionRef,
+      refundMethod,
+      refundReference,
+      refundedAt,
+      ...row
+    }) => ({
+      ...joinedRowToOrderDto(row),
+      payment: paymentInfoOf({ paymentMethod, mobileOperator, mobileNumber }),
+      paymentReference: transactionRef,
+      refund:
+        refundMethod && refundedAt
+          ? {
+              method: refundMethod as RefundMethod,
+              reference: refundReference,
+              refundedAt: new Date(refundedAt).toISOString(),
+            }
+          : null,
+    }),
+  );
 }
 
 /**

@@ -3,7 +3,10 @@ import { ApiError, conflict } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
+import { CREDIT_PROCESSOR } from "@/lib/contracts/credit";
+import { balanceOf, lockedBalance } from "@/lib/credit/ledger";
+import { getDb, type Tx } from "@/lib/db";
+import { fromNgwee, toNgwee } from "@/lib/money";
 import { kickOutbox, noteQueued, type Email } from "@/lib/mail/outbox";
 import { bypassInstructionsEmail } from "@/lib/orders/bypass-email";
 import { ALREADY_ORDERED, checkCart, type PricedCart } from "@/lib/orders/check-cart";
@@ -25,23 +28,31 @@ export const BYPASS_PROCESSOR = "BYPASS";
 
 type Payment = {
   paymentStatus: "confirmed" | "pending";
-  paymentProcessor: "DISCOUNT" | typeof BYPASS_PROCESSOR;
+  paymentProcessor: "DISCOUNT" | typeof BYPASS_PROCESSOR | typeof CREDIT_PROCESSOR;
 };
 
 /**
- * Places a cart that costs nothing (a 100% discount code) without payment: every order of the cart
- * or none, in one transaction. A cart with anything to pay is refused; it goes through the card
- * payment instead.
+ * Places a cart that costs nothing (a 100% discount code), or whose total the account's credit
+ * covers (issue 17: processor CREDIT, the credit spent in the same transaction), without a card:
+ * every order of the cart or none. A cart with anything left to pay is refused (402); it goes
+ * through the card or mobile-money payment, which spends the credit first.
  */
 export async function placeFreeOrders(
   actor: SessionUser,
   items: OrderItemInput[],
 ): Promise<{ orders: OrderDto[] }> {
   const cart = await checkCart(actor, items);
-  if (cart.totalNgwee > 0) {
-    throw new ApiError(402, PAYMENT_REQUIRED, { total: cart.total });
-  }
-  return insertFreeCart(actor, cart);
+  if (cart.totalNgwee === 0) return insertFreeCart(actor, cart);
+  const db = await getDb();
+  const balance = await balanceOf(db, actor.id);
+  if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
+  return insertCart(
+    actor,
+    cart,
+    { paymentStatus: "confirmed", paymentProcessor: CREDIT_PROCESSOR },
+    orderConfirmationEmail(actor, cart.lines, cart.total),
+    true,
+  );
 }
 
 /**
@@ -66,6 +77,17 @@ export async function placeAlternativePaymentOrders(
   );
 }
 
+/** 402: with no credit as the spec says; with some, how much of the total it covers. */
+function paymentRequired(total: string, balance: number): ApiError {
+  if (balance <= 0) return new ApiError(402, PAYMENT_REQUIRED, { total });
+  const due = toNgwee(total) - balance;
+  return new ApiError(402, PAYMENT_REQUIRED, {
+    total,
+    credit: fromNgwee(balance),
+    amountDue: fromNgwee(due),
+  });
+}
+
 function insertFreeCart(actor: SessionUser, cart: PricedCart) {
   return insertCart(
     actor,
@@ -78,19 +100,52 @@ function insertFreeCart(actor: SessionUser, cart: PricedCart) {
 /**
  * Every line of a checked cart as one order, and the e-mail, in one statement (so in one
  * transaction: all or nothing), answered with each order joined to its child and item. The
- * one-live-order index is the guard against a day ordered meanwhile (409 Already Ordered).
+ * one-live-order index is the guard against a day ordered meanwhile (409 Already Ordered). A cart
+ * paid by credit takes the credit under the account's lock first, and records one movement per
+ * order, in the same transaction.
  */
 async function insertCart(
   actor: SessionUser,
   cart: PricedCart,
   payment: Payment,
   email: Email | null,
+  spendCredit = false,
 ): Promise<{ orders: OrderDto[] }> {
   const db = await getDb();
-  const lines = cart.lines.map((line, n) => ({ ...orderRow(actor.id, line, payment), n }));
   let rows: JoinedOrderRow[];
   try {
-    rows = await db.$queryRaw<JoinedOrderRow[]>`
+    rows = spendCredit
+      ? await db.$transaction(async (tx) => {
+          const balance = await lockedBalance(tx, actor.id);
+          if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
+          const created = await insertStatement(tx, actor, cart, payment, email);
+          // One movement per order: where each ngwee of the credit went.
+          await tx.$executeRaw`
+            INSERT INTO "CreditEntry" ("userId", "amount", "kind", "orderId")
+            SELECT ${actor.id}, -o."discountedPrice", 'spent', o."id"
+            FROM "Order" o WHERE o."id" = ANY(${created.map((r) => r.id)}::int[])`;
+          return created;
+        })
+      : await insertStatement(db, actor, cart, payment, email);
+  } catch (error) {
+    // Two requests for the same child and day at once: the partial unique index lets one through.
+    if (isUniqueViolation(error)) throw conflict(ALREADY_ORDERED);
+    throw error;
+  }
+  if (email) noteQueued(email);
+  kickOutbox();
+  return { orders: rows.map(joinedRowToOrderDto) };
+}
+
+function insertStatement(
+  db: Tx,
+  actor: SessionUser,
+  cart: PricedCart,
+  payment: Payment,
+  email: Email | null,
+): Promise<JoinedOrderRow[]> {
+  const lines = cart.lines.map((line, n) => ({ ...orderRow(actor.id, line, payment), n }));
+  return db.$queryRaw<JoinedOrderRow[]>`
       WITH "line" AS (
         SELECT * FROM json_to_recordset(${JSON.stringify(lines)}::json) AS l(
           "studentId" int, "menuItemId" int, "cycleId" int, "weekNumber" int, "dayOfWeek" int,
@@ -118,12 +173,4 @@ async function insertCart(
       JOIN "Student" s ON s."id" = o."studentId"
       JOIN "MenuItem" m ON m."id" = o."menuItemId"
       ORDER BY o."id"`;
-  } catch (error) {
-    // Two requests for the same child and day at once: the partial unique index lets one through.
-    if (isUniqueViolation(error)) throw conflict(ALREADY_ORDERED);
-    throw error;
-  }
-  if (email) noteQueued(email);
-  kickOutbox();
-  return { orders: rows.map(joinedRowToOrderDto) };
 }

@@ -4,9 +4,13 @@ import { pageMetadata } from "@/lib/contracts/paging";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { REFUNDS_PAGE_SIZE, type RefundDto, type RefundsPageDto } from "@/lib/contracts/orders";
+import type { RefundMethod } from "@/lib/contracts/refunds";
+import { appendMovement } from "@/lib/credit/ledger";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { toNgwee } from "@/lib/money";
 import { orderLineSelect } from "@/lib/orders/order-dto";
+import type { RefundCompleteValues } from "@/lib/validations/refunds";
 
 // Refund Management (spec 001 §2, §4, §7): paid orders that were cancelled, to be refunded, and
 // the ones already refunded; marking a cancelled order refunded.
@@ -28,6 +32,16 @@ const refundSelect = {
   status: true,
   student: orderLineSelect.student,
   menuItem: { select: { name: true } },
+  userId: true,
+  refund: {
+    select: {
+      method: true,
+      reference: true,
+      note: true,
+      createdAt: true,
+      admin: { select: { name: true } },
+    },
+  },
 } as const satisfies Prisma.OrderSelect;
 
 type RefundRow = Prisma.OrderGetPayload<{ select: typeof refundSelect }>;
@@ -41,6 +55,13 @@ function toRefundDto(row: RefundRow): RefundDto {
     amount: row.discountedPrice.toFixed(2),
     // The query only returns these two; the cast keeps the DTO's narrower type.
     status: row.status as RefundDto["status"],
+    refund: row.refund && {
+      method: row.refund.method as RefundMethod,
+      reference: row.refund.reference,
+      note: row.refund.note,
+      adminName: row.refund.admin?.name ?? null,
+      refundedAt: row.refund.createdAt.toISOString(),
+    },
   };
 }
 
@@ -65,9 +86,15 @@ export async function listRefunds(page: number): Promise<RefundsPageDto> {
 
 /**
  * Marks a cancelled, paid order refunded with one conditional update, so a refund racing a status
- * change (or a second click) can neither refund a live order nor refund twice.
+ * change (or a second click) can neither refund a live order nor refund twice. With a method, the
+ * record of how the money went back (issue 25) is written in the same transaction; with "credit"
+ * the paid amount is credited to the account that paid (issue 17).
  */
-export async function completeRefund(actor: SessionUser, orderId: number): Promise<RefundDto> {
+export async function completeRefund(
+  actor: SessionUser,
+  orderId: number,
+  how: RefundCompleteValues = { reference: null, note: null },
+): Promise<RefundDto> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const { count } = await tx.order.updateMany({
@@ -93,14 +120,43 @@ export async function completeRefund(actor: SessionUser, orderId: number): Promi
         },
       );
     }
+    const amount = row.discountedPrice.toFixed(2);
+    if (how.method) {
+      await tx.orderRefund.create({
+        data: {
+          orderId,
+          method: how.method,
+          reference: how.reference,
+          note: how.note,
+          adminId: actor.id,
+        },
+      });
+      if (how.method === "credit") {
+        await appendMovement(tx, {
+          userId: row.userId,
+          ngwee: toNgwee(amount),
+          kind: "refund",
+          orderId,
+          adminId: actor.id,
+          reason: how.note,
+        });
+      }
+    }
     await audit(tx, actor, {
       action: "refund.complete",
       entity: "Order",
       entityId: orderId,
       before: { status: "cancelled" },
       after: { status: "refunded" },
-      details: { amount: row.discountedPrice.toFixed(2) },
+      details: {
+        amount,
+        ...(how.method && { method: how.method, reference: how.reference, note: how.note }),
+      },
     });
-    return toRefundDto(row);
+    const saved = await tx.order.findUniqueOrThrow({
+      where: { id: orderId },
+      select: refundSelect,
+    });
+    return toRefundDto(saved);
   });
 }

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db";
 import { cancelToken } from "@/lib/payments/dpo-client";
 import { markCancelled, verifyAttempt, type Verification } from "@/lib/payments/fulfil";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
+import { receiptForAttempt } from "@/lib/payments/receipt";
 
 // The caller's own payment attempts, found by the provider's token. Someone else's token is 404.
 
@@ -45,7 +46,10 @@ export async function verifyOwnPayment(
 ): Promise<VerifyPaymentAnswer> {
   const attempt = await findOwnAttempt(actor, token);
   const result = await verifyAttempt(attempt.id);
-  return toVerifyAnswer(result);
+  const answer = toVerifyAnswer(result);
+  return answer.success
+    ? { ...answer, receipt: await receiptForAttempt(actor.id, attempt) }
+    : answer;
 }
 
 export function toVerifyAnswer(result: Verification): VerifyPaymentAnswer {

@@ -49,7 +49,7 @@ export async function createMobilePayment(
     const message = operatorOff(OPERATORS[number.operator].label);
     throw unprocessable(message, { details: { mobileNumber: message } });
   }
-  const limit = operatorLimitError(number.operator, cart.totalNgwee);
+  const limit = operatorLimitError(number.operator, cart.dueNgwee);
   if (limit) throw unprocessable(limit, { details: { amount: limit } });
   const provider = paymentProviderConfig();
 

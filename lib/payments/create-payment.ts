@@ -39,7 +39,7 @@ export async function createPayment(
     TransToken: token.transToken,
     companyRef: slot.companyRef,
     paymentUrl: payPageUrl(provider.payUrl, token.transToken),
-    amount: cart.total,
+    amount: cart.amountDue,
   };
 }
 

@@ -3,9 +3,11 @@ import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { RECOVERY, STATUS, TX } from "@/lib/contracts/payments";
-import { getDb } from "@/lib/db";
+import { appendMovement, releaseHeldCredit } from "@/lib/credit/ledger";
+import { getDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { kickOutbox } from "@/lib/mail/outbox";
+import { fromNgwee, toNgwee } from "@/lib/money";
 import { log } from "@/lib/observability/log";
 import type { PricedLine } from "@/lib/orders/check-cart";
 import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
@@ -46,6 +48,25 @@ export type SettleOptions = {
 export const PAID_UNFULFILLED_DETAILS =
   "Paid, but a meal day was already ordered; orders need recovery";
 
+const dayKey = (line: { cycleId: number; weekNumber: number; dayOfWeek: number }) =>
+  `${line.cycleId}:${line.weekNumber}:${line.dayOfWeek}`;
+
+/** The cart's days that are now blocked in their cycle (closed since the cart was priced). */
+async function closedDaysOf(tx: Tx, lines: PricedLine[]): Promise<Set<string>> {
+  const cycleIds = [...new Set(lines.map((line) => line.cycleId))];
+  // FOR SHARE: a day being closed right now (close-day holds the cycle FOR UPDATE) is waited for,
+  // and a closing that starts after this sees the orders made here.
+  const cycles = await tx.$queryRaw<{ id: number; blockedDays: unknown }[]>`
+    SELECT "id", "blockedDays" FROM "OrderCycle" WHERE "id" = ANY(${cycleIds}::int[]) FOR SHARE`;
+  const closed = new Set<string>();
+  for (const cycle of cycles) {
+    for (const day of cycle.blockedDays as { weekNumber: number; dayOfWeek: number }[]) {
+      closed.add(dayKey({ cycleId: cycle.id, ...day }));
+    }
+  }
+  return closed;
+}
+
 /** Writes a settlement (and, for an admin, its audit row) in one transaction. */
 async function settle(
   attemptId: number,
@@ -59,6 +80,8 @@ async function settle(
       where: { ...where, id: attemptId },
       data,
     });
+    // A failed or abandoned attempt gives back the credit it held (issue 17).
+    if (count > 0) await releaseHeldCredit(tx, attemptId);
     if (count > 0 && options.actor) {
       await audit(tx, options.actor, {
         action: options.action ?? "payment.settle",
@@ -85,13 +108,16 @@ const attemptSelect = {
 /** Closes an open, unfulfilled attempt whose token the provider has cancelled. */
 export async function markCancelled(attemptId: number, errorDetails: string): Promise<void> {
   const db = await getDb();
-  await db.paymentAttempt.updateMany({
-    where: { id: attemptId, transactionStatus: TX.initiated, fulfilledAt: null },
-    data: {
-      transactionStatus: TX.cancelled,
-      status: STATUS.abandoned,
-      errorDetails: errorDetails.slice(0, 500),
-    },
+  await db.$transaction(async (tx) => {
+    await tx.paymentAttempt.updateMany({
+      where: { id: attemptId, transactionStatus: TX.initiated, fulfilledAt: null },
+      data: {
+        transactionStatus: TX.cancelled,
+        status: STATUS.abandoned,
+        errorDetails: errorDetails.slice(0, 500),
+      },
+    });
+    await releaseHeldCredit(tx, attemptId);
   });
 }
 
@@ -193,7 +219,21 @@ export async function fulfil(
         select: { userId: true, cartItems: true, user: { select: { name: true, email: true } } },
       });
       const snapshot = attempt.cartItems as unknown as CartSnapshot;
+      const closed = await closedDaysOf(tx, snapshot.lines);
+      const booked = snapshot.lines.filter((line) => !closed.has(dayKey(line)));
       for (const line of snapshot.lines) {
+        if (closed.has(dayKey(line))) {
+          // The school closed this day after the cart was priced: the money is credited, the meal
+          // not booked (issue 17).
+          await appendMovement(tx, {
+            userId: attempt.userId,
+            ngwee: toNgwee(line.discountedPrice),
+            kind: "closure",
+            paymentAttemptId: attemptId,
+            reason: `${line.date}, ${line.studentName}: ${line.menuItemName}`,
+          });
+          continue;
+        }
         await tx.order.create({
           data: orderRow(attempt.userId, line, {
             paymentStatus: "confirmed",
@@ -217,7 +257,12 @@ export async function fulfil(
           details: { ordersCreated: snapshot.lines.length },
         });
       }
-      await enqueueOrderConfirmation(tx, attempt.user, snapshot.lines, snapshot.total);
+      if (booked.length === snapshot.lines.length) {
+        await enqueueOrderConfirmation(tx, attempt.user, snapshot.lines, snapshot.total);
+      } else if (booked.length > 0) {
+        const total = booked.reduce((sum, line) => sum + toNgwee(line.discountedPrice), 0);
+        await enqueueOrderConfirmation(tx, attempt.user, booked, fromNgwee(total));
+      }
       return true;
     });
     if (created) kickOutbox();

@@ -3,12 +3,20 @@ import { createHash, randomBytes } from "node:crypto";
 import { ApiError, conflict, unprocessable } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
+import { creditToSpend } from "@/lib/contracts/credit";
 import type { MobileOperator, PaymentMethod } from "@/lib/contracts/mobile-money";
 import { STATUS, TX } from "@/lib/contracts/payments";
+import {
+  appendMovement,
+  lockedBalance,
+  releaseHeldCredit,
+  spendableCredit,
+} from "@/lib/credit/ledger";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { log } from "@/lib/observability/log";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { toNgwee } from "@/lib/money";
+import { fromNgwee, toNgwee } from "@/lib/money";
 import { checkCart, type PricedCart } from "@/lib/orders/check-cart";
 import { cancelToken, createToken, formatServiceDate } from "@/lib/payments/dpo-client";
 import { markCancelled, verifyAttempt, type CartSnapshot } from "@/lib/payments/fulfil";
@@ -21,6 +29,10 @@ import type { OrderItemInput } from "@/lib/validations/orders";
 // different cart, or another method, first settles the open transaction.
 
 export const AMOUNT_MISMATCH = "Payment amount does not match cart total";
+export const CREDIT_COVERS =
+  "Your account credit covers this order: place it without a card or mobile money payment";
+export const CREDIT_CHANGED =
+  "Your account credit has changed. Please review your cart and try again.";
 export const ALREADY_STARTING =
   "A payment is already being started. Please wait a moment and try again.";
 export const PREVIOUS_PAID =
@@ -49,19 +61,46 @@ export type AttemptMethod = {
   mobileNumber?: string | null;
 };
 
-/** The cart priced by the server, refused when free or when the browser's amount differs. */
+/**
+ * A cart as a payment sees it: the credit it spends first (issue 17), held on the attempt, and the
+ * amount left to pay by card or mobile money.
+ */
+export type PayableCart = PricedCart & {
+  cartKey: string;
+  creditNgwee: number;
+  dueNgwee: number;
+  /** total − credit, 2 decimals: what the provider is asked for. */
+  amountDue: string;
+};
+
+/**
+ * The cart priced by the server, less the account's credit, refused when free, when the credit
+ * covers it, or when the browser's amount differs from what is left to pay.
+ */
 export async function pricedCart(
   actor: SessionUser,
   input: { amount: string | number; cartItems: OrderItemInput[] },
-): Promise<PricedCart & { cartKey: string }> {
+): Promise<PayableCart> {
   const cart = await checkCart(actor, input.cartItems);
   if (cart.totalNgwee === 0) {
     throw unprocessable("This order is free: place it without a card payment");
   }
-  if (!amountMatches(input.amount, cart.totalNgwee)) {
-    throw unprocessable(AMOUNT_MISMATCH, { expected: cart.total });
+  // The credit held on the parent's open payment counts too: that payment is settled (and its
+  // credit released) before this one holds any, or reused when it is this very cart.
+  const creditNgwee = creditToSpend(
+    await spendableCredit(await getDb(), actor.id),
+    cart.totalNgwee,
+  );
+  const dueNgwee = cart.totalNgwee - creditNgwee;
+  if (dueNgwee === 0) throw unprocessable(CREDIT_COVERS, { credit: fromNgwee(creditNgwee) });
+  const amountDue = fromNgwee(dueNgwee);
+  if (!amountMatches(input.amount, dueNgwee)) {
+    throw unprocessable(AMOUNT_MISMATCH, {
+      expected: amountDue,
+      ...(creditNgwee > 0 && { total: cart.total, credit: fromNgwee(creditNgwee) }),
+    });
   }
-  return { ...cart, cartKey: digest(cart) };
+  return { ...cart, cartKey: digest(cart, creditNgwee), creditNgwee, dueNgwee, amountDue };
 }
 
 function amountMatches(amount: string | number, totalNgwee: number): boolean {
@@ -73,8 +112,8 @@ function amountMatches(amount: string | number, totalNgwee: number): boolean {
   }
 }
 
-/** The same children, days, meals and prices give the same digest. */
-function digest(cart: PricedCart): string {
+/** The same children, days, meals, prices and credit give the same digest. */
+function digest(cart: PricedCart, creditNgwee: number): string {
   const lines = cart.lines
     .map((l) => [
       l.studentId,
@@ -89,7 +128,9 @@ function digest(cart: PricedCart): string {
     ])
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   return createHash("sha256")
-    .update(JSON.stringify([lines, cart.total]))
+    .update(
+      JSON.stringify(creditNgwee > 0 ? [lines, cart.total, creditNgwee] : [lines, cart.total]),
+    )
     .digest("hex");
 }
 
@@ -110,7 +151,7 @@ export type Slot =
  */
 export async function openAttempt(
   actor: SessionUser,
-  cart: PricedCart & { cartKey: string },
+  cart: PayableCart,
   method: AttemptMethod,
   reuse: (open: OpenAttempt & { transactionId: string }) => Promise<Reuse>,
 ): Promise<Slot> {
@@ -120,7 +161,8 @@ export async function openAttempt(
   const data: Prisma.PaymentAttemptUncheckedCreateInput = {
     userId: actor.id,
     transactionRef: companyRef,
-    paymentAmount: cart.total,
+    paymentAmount: cart.amountDue,
+    creditAmount: fromNgwee(cart.creditNgwee),
     currency: "ZMW",
     cartItems: snapshot,
     cartKey: cart.cartKey,
@@ -130,7 +172,7 @@ export async function openAttempt(
     mobileOperator: method.mobileOperator ?? null,
     mobileNumber: method.mobileNumber ?? null,
   };
-  let attemptId = await insertAttempt(data);
+  let attemptId = await insertAttempt(data, cart.creditNgwee);
   if (attemptId === null) {
     const open = await findOpenAttempt(actor.id);
     if (open) {
@@ -144,7 +186,7 @@ export async function openAttempt(
       if (kept && verdict === "reuse") return { kind: "open", attempt: kept };
       if (verdict === "settle") await settlePreviousAttempt(open);
     }
-    attemptId = await insertAttempt(data);
+    attemptId = await insertAttempt(data, cart.creditNgwee);
   }
   if (attemptId === null) {
     // Another tap of Place Order got there first.
@@ -168,13 +210,13 @@ export async function openAttempt(
  */
 export async function requestToken(
   actor: SessionUser,
-  cart: PricedCart,
+  cart: PayableCart,
   slot: { attemptId: number; companyRef: string },
 ) {
   const db = await getDb();
   const [firstName, ...rest] = (actor.name || actor.username).split(" ");
   const token = await createToken(paymentProviderConfig().client, {
-    amount: cart.total,
+    amount: cart.amountDue,
     currency: "ZMW",
     companyRef: slot.companyRef,
     redirectUrl: new URL("/payment/success", env().APP_URL).toString(),
@@ -191,10 +233,16 @@ export async function requestToken(
       token.kind === "declined"
         ? `${token.result}: ${token.explanation}`
         : `${token.kind}: ${token.error}`;
-    await db.paymentAttempt.updateMany({
-      where: { id: slot.attemptId },
-      data: { transactionStatus: TX.failed, status: STATUS.error, errorDetails: detail },
+    await db.$transaction(async (tx) => {
+      await tx.paymentAttempt.updateMany({
+        where: { id: slot.attemptId },
+        data: { transactionStatus: TX.failed, status: STATUS.error, errorDetails: detail },
+      });
+      await releaseHeldCredit(tx, slot.attemptId);
     });
+    // The parent sees a toast; the log says why (issue 24 §6: an unreachable sandbox at a wrong
+    // APP_URL was a silent 502).
+    log.warn({ attemptId: slot.attemptId, detail }, "card payment not started by the provider");
     throw new ApiError(
       502,
       token.kind === "declined" ? token.explanation : "Payment initialization failed",
@@ -211,14 +259,35 @@ export async function requestToken(
   return token;
 }
 
-/** The new open attempt's id, or null when the user already has an open one (unique index). */
+/**
+ * The new open attempt's id, or null when the user already has an open one (unique index). The
+ * credit it spends is held on it in the same transaction, under the account's lock: 409 when the
+ * balance went down meanwhile (another checkout spent it).
+ */
 async function insertAttempt(
   data: Prisma.PaymentAttemptUncheckedCreateInput,
+  creditNgwee: number,
 ): Promise<number | null> {
   const db = await getDb();
   try {
-    const attempt = await db.paymentAttempt.create({ data, select: { id: true } });
-    return attempt.id;
+    if (creditNgwee === 0) {
+      const attempt = await db.paymentAttempt.create({ data, select: { id: true } });
+      return attempt.id;
+    }
+    return await db.$transaction(async (tx) => {
+      const balance = await lockedBalance(tx, data.userId);
+      // The insert first: an open attempt (whose held credit is released when it is settled)
+      // makes it null before the balance is judged.
+      const attempt = await tx.paymentAttempt.create({ data, select: { id: true } });
+      if (balance < creditNgwee) throw conflict(CREDIT_CHANGED);
+      await appendMovement(tx, {
+        userId: data.userId,
+        ngwee: -creditNgwee,
+        kind: "spent",
+        paymentAttemptId: attempt.id,
+      });
+      return attempt.id;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return null;
     throw error;
@@ -256,13 +325,16 @@ async function settlePreviousAttempt(open: OpenAttempt): Promise<void> {
     // Another request is asking the provider for its token right now: wait for it.
     if (Date.now() - open.createdAt.getTime() < STARTING_GRACE_MS) throw conflict(ALREADY_STARTING);
     // Its createToken never finished (a crash between the two writes): nothing can be paid.
-    await db.paymentAttempt.updateMany({
-      where: { id: open.id, transactionStatus: TX.initiated, transactionId: null },
-      data: {
-        transactionStatus: TX.failed,
-        status: STATUS.error,
-        errorDetails: "Never reached the provider",
-      },
+    await db.$transaction(async (tx) => {
+      await tx.paymentAttempt.updateMany({
+        where: { id: open.id, transactionStatus: TX.initiated, transactionId: null },
+        data: {
+          transactionStatus: TX.failed,
+          status: STATUS.error,
+          errorDetails: "Never reached the provider",
+        },
+      });
+      await releaseHeldCredit(tx, open.id);
     });
     return;
   }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/session";
+import { sessionUserSelect, type SessionUser } from "@/lib/auth/session";
 import { ACCOUNT_EXPORT_VERSION, type AccountExport } from "@/lib/contracts/privacy";
 import { getDb } from "@/lib/db";
 import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
@@ -17,17 +17,7 @@ export async function exportAccount(actor: SessionUser, now = new Date()): Promi
   const [user, children, orders, payments, discountCodes, messages, reminders] = await Promise.all([
     db.user.findUniqueOrThrow({
       where: { id: userId },
-      select: {
-        id: true,
-        username: true,
-        name: true,
-        email: true,
-        phone: true,
-        role: true,
-        emailVerifiedAt: true,
-        orderReminders: true,
-        createdAt: true,
-      },
+      select: { ...sessionUserSelect, createdAt: true },
     }),
     db.student.findMany({ where: { parentId: userId }, orderBy: { id: "asc" } }),
     db.order.findMany({ where: { userId }, select: orderSelect, orderBy: { id: "asc" } }),

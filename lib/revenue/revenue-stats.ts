@@ -40,6 +40,18 @@ export async function getRevenueStats(cycleId?: number): Promise<RevenueStatsDto
       COALESCE(SUM("discountedPrice") FILTER (WHERE "status" = 'completed'), 0)::numeric(14, 2)::text AS "completedAmount"
     FROM "Order"
     ${where}`;
+  // Credit (issue 17): issued in the period (closures and refunds to credit of its orders; all
+  // time adds adjustments and closures of payments fulfilled after a closing), and outstanding
+  // now, school-wide: the sum of every balance.
+  const issuedWhere =
+    cycleId === undefined
+      ? Prisma.sql`c."kind" IN ('closure', 'refund') OR (c."kind" = 'adjustment' AND c."amount" > 0)`
+      : Prisma.sql`c."kind" IN ('closure', 'refund') AND o."cycleId" = ${cycleId}`;
+  const [credit] = await db.$queryRaw<{ issued: string; outstanding: string }[]>`
+    SELECT
+      (SELECT COALESCE(SUM(c."amount"), 0)::numeric(14, 2)::text FROM "CreditEntry" c
+        LEFT JOIN "Order" o ON o."id" = c."orderId" WHERE ${issuedWhere}) AS "issued",
+      (SELECT COALESCE(SUM("amount"), 0)::numeric(14, 2)::text FROM "CreditEntry") AS "outstanding"`;
   const t = totals ?? {
     totalOrders: 0,
     totalStudents: 0,
@@ -59,6 +71,7 @@ export async function getRevenueStats(cycleId?: number): Promise<RevenueStatsDto
       count: completedCount(t.totalOrders, t.cancelledCount, t.pendingCount),
       amount: t.completedAmount,
     },
+    credit: { issued: credit?.issued ?? "0.00", outstanding: credit?.outstanding ?? "0.00" },
     cycles: cycles.map(({ id, startDate, endDate, isActive }) => ({
       id,
       startDate,

@@ -64,6 +64,17 @@ export const registerFormSchema = z.object({
 });
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
+/** The account the form sends: one name, empty e-mail and phone left out (spec 000 §3). */
+export function toRegisterPayload(values: RegisterFormInput) {
+  return {
+    username: values.username.trim(),
+    password: values.password,
+    name: `${values.firstName} ${values.lastName}`.trim(),
+    email: values.email?.trim() || undefined,
+    phone: values.phone?.trim() || undefined,
+  };
+}
+
 /** What POST /api/register accepts (the form joins first and last name). */
 export const registerSchema = z.object({
   username: registerFormSchema.shape.username,

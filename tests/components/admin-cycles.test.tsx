@@ -146,6 +146,40 @@ describe("the Active Order Cycle card", () => {
     expect(gets(calls, "/api/order-cycles")).toBeGreaterThan(1);
   });
 
+  it("closes a day only after a confirmation that says how many orders and how much credit", async () => {
+    const user = userEvent.setup();
+    const calls = renderSection({
+      "GET /api/order-cycles": [activeCycle],
+      "GET /api/order-cycles/3/close-day?weekNumber=1&dayOfWeek=2": {
+        cancelledCount: 3,
+        creditedTotal: "136.50",
+      },
+      "POST /api/order-cycles/3/close-day": { cancelledCount: 3, creditedTotal: "136.50" },
+    });
+    await user.click(await screen.findByRole("button", { name: "Close a day" }));
+    const form = await screen.findByRole("dialog", { name: "Close a day" });
+    const day = within(form).getByLabelText("Day to close");
+    // W1 Mon is blocked already: the first day offered is W1 Tue.
+    expect(within(day).queryByRole("option", { name: /^W1 Mon/ })).toBeNull();
+    expect(day).toHaveDisplayValue("W1 Tue, Tue 8 Dec 2026");
+    await user.click(within(form).getByRole("button", { name: "Review" }));
+    expect(
+      await within(form).findByText("Please give a reason (at most 200 characters)"),
+    ).toBeInTheDocument();
+    await user.type(within(form).getByLabelText("Reason (sent to parents)"), "Water cut");
+    await user.click(within(form).getByRole("button", { name: "Review" }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(confirm).toHaveTextContent(/This cancels 3 orders and credits K\s136\.50/);
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    await user.click(within(confirm).getByRole("button", { name: "Close the day" }));
+    expect(await screen.findByText("Day closed")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      weekNumber: 1,
+      dayOfWeek: 2,
+      reason: "Water cut",
+    });
+  });
+
   it("shows the server's message when deactivation fails", async () => {
     const user = userEvent.setup();
     renderSection({

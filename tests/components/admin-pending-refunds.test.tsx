@@ -227,6 +227,7 @@ function refund(overrides: Partial<RefundDto> = {}): RefundDto {
     menuItem: { name: "Nshima with Beef Stew" },
     amount: "45.50",
     status: "cancelled",
+    refund: null,
     ...overrides,
   };
 }
@@ -277,13 +278,22 @@ describe("Refund Management", () => {
     expect(within(refundedRow).queryByRole("button")).toBeNull();
   });
 
-  it("marks an order refunded and fetches the list again", async () => {
+  it("marks an order refunded through the dialog, with how, and fetches the list again", async () => {
     const calls = renderRefunds({
       "GET /api/refunds?page=1": refundsPage(rows),
       "POST /api/refunds/31/complete": refund({ status: "refunded" }),
     });
     await userEvent.click(await screen.findByRole("button", { name: "Mark order 31 as refunded" }));
+    const dialog = await screen.findByRole("dialog", { name: "Mark as Refunded" });
+    await userEvent.click(within(dialog).getByRole("radio", { name: "Mobile money" }));
+    await userEvent.type(within(dialog).getByLabelText("Reference (optional)"), "MP123");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Confirm Refund" }));
     expect(await screen.findByText("Refund completed")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      method: "mobile_money",
+      reference: "MP123",
+      note: null,
+    });
     expect(screen.getByText("The order has been marked as refunded.")).toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/refunds/31/complete")).toBe(
       true,
@@ -303,12 +313,53 @@ describe("Refund Management", () => {
       "POST /api/refunds/33/complete": { status: 500, body: {} },
     });
     await userEvent.click(await screen.findByRole("button", { name: "Mark order 31 as refunded" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm Refund" }));
     expect(await screen.findByText("Only cancelled orders can be refunded")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() =>
       expect(screen.getByRole("button", { name: "Mark order 33 as refunded" })).toBeEnabled(),
     );
     await userEvent.click(screen.getByRole("button", { name: "Mark order 33 as refunded" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm Refund" }));
     expect(await screen.findByText("Failed to mark order as refunded")).toBeInTheDocument();
+  });
+
+  it("refunds to account credit, and shows how and by whom a refunded order went back", async () => {
+    const calls = renderRefunds({
+      "GET /api/refunds?page=1": refundsPage([
+        refund(),
+        refund({
+          id: 34,
+          status: "refunded",
+          student: { name: "Mwila", grade: "8", allergies: [], dietaryNotes: null },
+          refund: {
+            method: "card_reversal",
+            reference: "DPO-991",
+            note: null,
+            adminName: "Office Admin",
+            refundedAt: "2026-03-03T08:00:00.000Z",
+          },
+        }),
+      ]),
+      "POST /api/refunds/31/complete": refund({ status: "refunded" }),
+    });
+    const refundedRow = (await screen.findByText("Mwila")).closest("tr")!;
+    expect(within(refundedRow).getByText("Card reversal in DPO's portal")).toBeInTheDocument();
+    expect(within(refundedRow).getByText("by Office Admin")).toBeInTheDocument();
+    await userEvent.click(
+      screen.getByRole("button", { name: "Refund order 31 to account credit" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Mark as Refunded" });
+    expect(within(dialog).getByRole("radio", { name: "Account credit" })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Confirm Refund" }));
+    expect(
+      await screen.findByText("The paid amount was added to the parent's account credit."),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      method: "credit",
+      reference: null,
+      note: null,
+    });
   });
 
   it("shows the empty state", async () => {

@@ -305,6 +305,57 @@ describe("Parents & Students", () => {
     expect(screen.getByRole("dialog", { name: "Edit Student" })).toBeInTheDocument();
   });
 
+  it("shows a parent's account credit and adjusts it with a reason", async () => {
+    const id = parent().id;
+    const calls = mockFetch({
+      "GET /api/parents?page=1": page([parent()]),
+      [`GET /api/parents/${id}/credit`]: {
+        balance: "45.50",
+        held: "0.00",
+        entries: [
+          {
+            id: 1,
+            amount: "45.50",
+            kind: "closure",
+            description: "School closed: Water cut",
+            createdAt: "2026-12-08T07:00:00.000Z",
+          },
+        ],
+      },
+      [`POST /api/parents/${id}/credit`]: {
+        balance: "35.50",
+        held: "0.00",
+        entries: [
+          {
+            id: 2,
+            amount: "-10.00",
+            kind: "adjustment",
+            description: "Adjustment by the school: Paid in cash",
+            createdAt: "2026-12-08T08:00:00.000Z",
+          },
+        ],
+      },
+    });
+    renderPortal(<ParentsStudentsSection />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Show students of mary.banda" }));
+    const credit = screen.getByRole("region", { name: "Account credit of mary.banda" });
+    await waitFor(() => expect(credit).toHaveTextContent("Account credit: K"));
+    expect(credit).toHaveTextContent("45.50");
+    expect(credit).toHaveTextContent("School closed: Water cut");
+    await user.click(within(credit).getByRole("button", { name: "Adjust credit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Adjust credit" });
+    await user.type(within(dialog).getByLabelText("Amount (ZMW)"), "-10");
+    await user.type(within(dialog).getByLabelText("Reason"), "Paid in cash");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Credit updated")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      amount: "-10",
+      reason: "Paid in cash",
+    });
+    await waitFor(() => expect(credit).toHaveTextContent("35.50"));
+  });
+
   it("requires a password for a new parent and shows 'No parents found' when there are none", async () => {
     const calls = mockFetch({ "GET /api/parents?page=1": page([]) });
     renderPortal(<ParentsStudentsSection />);

@@ -269,6 +269,7 @@ const stats: RevenueStatsDto = {
   cancelledOrders: { count: 3, amount: "65.00" },
   pendingOrders: { count: 2, amount: "60.01" },
   completedOrders: { count: 4, amount: "121.51" },
+  credit: { issued: "45.50", outstanding: "30.00" },
   cycles: [
     { id: 2, startDate: "2026-12-07", endDate: "2027-01-15", isActive: true },
     { id: 1, startDate: "2026-09-07", endDate: "2026-10-02", isActive: false },

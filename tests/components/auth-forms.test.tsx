@@ -11,7 +11,7 @@ jest.unstable_mockModule("next/navigation", () => ({
 }));
 
 const { AuthPage } = await import("@/components/auth/auth-page");
-const { toRegisterPayload } = await import("@/components/auth/register-form");
+const { toRegisterPayload } = await import("@/lib/validations/auth");
 const { toProfilePayload } = await import("@/components/account/profile-dialog");
 
 function wrap(children: ReactNode) {
@@ -91,10 +91,10 @@ describe("the authentication page", () => {
     const user = userEvent.setup();
     render(wrap(<AuthPage />));
     await user.type(screen.getByLabelText("Username"), "someone");
-    await user.click(screen.getByRole("button", { name: /Create an account/ }));
+    await user.click(screen.getByRole("link", { name: /Create an account/ }));
     expect(screen.getByRole("button", { name: "Create Account" })).toBeInTheDocument();
     expect(screen.getByLabelText("Username")).toHaveValue("");
-    await user.click(screen.getByRole("button", { name: "Already have an account? Login" }));
+    await user.click(screen.getByRole("link", { name: "Already have an account? Login" }));
     expect(screen.getByLabelText("Username")).toHaveValue("");
   });
 });

@@ -287,6 +287,35 @@ describe("the cart", () => {
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/orders")).toBe(false);
   });
 
+  it("places a cart its account credit covers without a card, showing the credit and nothing to pay", async () => {
+    storeCart([rice]);
+    const calls = renderCart({
+      "POST /api/menu-items/validate": { valid: [102], unavailable: [], archived: [], missing: [] },
+      "GET /api/account/credit": { balance: "45.50", held: "0.00", entries: [] },
+      "POST /api/orders": { body: { orders: [] } },
+    });
+    expect(await screen.findByTestId("cart-credit")).toHaveTextContent(`−${zmw(3000)}`);
+    expect(screen.getByTestId("cart-due")).toHaveTextContent(zmw(0));
+    await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+    expect(await screen.findByText("Order Placed")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST" && c.path === "/api/orders")).toBe(true);
+    expect(calls.some((c) => c.path === "/api/payments/create")).toBe(false);
+  });
+
+  it("asks the card for what is left after the credit (held credit included)", async () => {
+    storeCart([rice]);
+    const calls = renderCart({
+      "POST /api/menu-items/validate": { valid: [102], unavailable: [], archived: [], missing: [] },
+      "GET /api/account/credit": { balance: "10.00", held: "5.00", entries: [] },
+      "POST /api/payments/create": { status: 422, body: { message: "Stop here" } },
+    });
+    expect(await screen.findByTestId("cart-due")).toHaveTextContent(zmw(1500));
+    await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+    expect(await screen.findByText("Stop here")).toBeInTheDocument();
+    const create = calls.find((c) => c.method === "POST" && c.path === "/api/payments/create");
+    expect(create?.body).toMatchObject({ amount: "15.00" });
+  });
+
   it("announces the payment bypass when it is enabled", async () => {
     storeCart([rice]);
     renderCart({ "GET /api/settings/payment-bypass": { enabled: true } });

@@ -76,6 +76,9 @@ describe("the menu calendar", () => {
 
     const wednesday = day("Wednesday");
     expect(within(wednesday).getByText("School Closed")).toBeInTheDocument();
+    // Issue 24 §3: why, and the cut-off the parent orders against.
+    expect(within(wednesday).getByText("Closed by the school")).toBeInTheDocument();
+    expect(screen.getByText("Orders for a day close at 08:00 that day.")).toBeInTheDocument();
     expect(within(wednesday).queryByRole("button")).toBeNull();
 
     expect(within(day("Thursday")).getByText("Order Confirmed")).toBeInTheDocument();
@@ -140,6 +143,20 @@ describe("the menu calendar", () => {
       }),
     ]);
     expect(within(day("Monday")).getByText("In cart")).toBeInTheDocument();
+  });
+
+  it("preselects a protein or side that has a single option (issue 24 §5)", async () => {
+    renderCalendar({
+      "GET /api/menu": [menuItem({ categories: ["chicken"], sideDishes: ["Rice", "Chips"] })],
+    });
+    await userEvent.click(
+      await within(await waitFor(() => day("Monday"))).findByRole("button", {
+        name: /^Add to Cart/,
+      }),
+    );
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("radio", { name: /Chicken/ })).toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: "Rice" })).not.toBeChecked();
   });
 
   it("refuses a day already in the cart", async () => {

@@ -217,6 +217,7 @@ export function baseRoutes(extra: Routes = {}): Routes {
     "GET /api/discounts/my-discount-code": { status: 404, body: { message: "No discount code" } },
     "GET /api/students": [student()],
     "GET /api/orders?includeAll=true": [],
+    "GET /api/account/credit": { balance: "0.00", held: "0.00", entries: [] },
     "POST /api/menu-items/validate": (body: unknown) => ({
       valid: (body as { menuItemIds: number[] }).menuItemIds,
       unavailable: [],

@@ -8,7 +8,13 @@ import {
   toOrderRequest,
   unavailableReason,
 } from "@/lib/client/cart";
-import { dayState, openWeeks, type CalendarContext } from "@/lib/client/day-state";
+import {
+  closedReason,
+  dayState,
+  formatCutoff,
+  openWeeks,
+  type CalendarContext,
+} from "@/lib/client/day-state";
 import { formatDayDate, formatInstant, gradeLabel } from "@/lib/client/format";
 import { canCancelOrder, newestFirst, ordersForDay } from "@/lib/client/orders";
 import { whatsappLink } from "@/lib/client/whatsapp";
@@ -163,11 +169,40 @@ describe("day state", () => {
     expect(dayState(ctx, chipo, 2, 1)).toMatchObject({ kind: "ordered", label: "Order Pending" });
     expect(dayState(ctx, chipo, 2, 2)).toMatchObject({ kind: "open", cancelled: true });
     expect(dayState(ctx, chipo, 2, 3)).toMatchObject({ kind: "in-cart" });
-    expect(dayState(ctx, chipo, 2, 4)).toEqual({ kind: "closed" });
-    expect(dayState(ctx, chipo, 1, 2)).toEqual({ kind: "closed" }); // past
-    expect(dayState(ctx, chipo, 1, 3)).toEqual({ kind: "closed" }); // today after 08:00
+    expect(dayState(ctx, chipo, 2, 4)).toEqual({
+      kind: "closed",
+      why: { kind: "blocked", reason: null },
+    });
+    expect(dayState(ctx, chipo, 1, 2)).toEqual({
+      kind: "closed",
+      why: { kind: "ordering-closed", today: false },
+    }); // past
+    expect(dayState(ctx, chipo, 1, 3)).toEqual({
+      kind: "closed",
+      why: { kind: "ordering-closed", today: true },
+    }); // today after 08:00
     const friday = dayState(ctx, chipo, 2, 5);
     expect(friday.kind === "open" && friday.items.map((i) => i.id)).toEqual([101]);
+  });
+
+  it("says why a day is closed (issue 24 §3)", () => {
+    const why = (week: number, day: number, c = ctx) => {
+      const state = dayState(c, chipo, week, day);
+      return state.kind === "closed" ? closedReason(state.why, c.cutoff) : "open";
+    };
+    expect(why(1, 2)).toBe("Ordering for this day has closed.");
+    expect(why(1, 3)).toBe("Ordering for today closed at 08:00.");
+    expect(why(2, 4)).toBe("Closed by the school");
+    // Once blocked days carry the reason given when the day was closed, it is shown.
+    const withReason = {
+      ...ctx,
+      cycle: {
+        ...ctx.cycle,
+        blockedDays: [{ weekNumber: 2, dayOfWeek: 4, reason: "Independence Day" }],
+      },
+    };
+    expect(why(2, 4, withReason)).toBe("Independence Day");
+    expect(formatCutoff({ cutoffHour: 7, cutoffMinute: 5 })).toBe("07:05");
   });
 
   it("hides completed weeks", () => {

@@ -7,6 +7,7 @@ import {
   cartItem,
   menuItem,
   mockFetch,
+  order,
   parentUser,
   renderPortal,
   storeCart,
@@ -197,5 +198,23 @@ describe("the teacher portal", () => {
     const sheet = await screen.findByRole("dialog", { name: "Cart" });
     expect(within(sheet).getByRole("heading", { name: "Your Cart" })).toBeInTheDocument();
     expect(within(sheet).getByRole("button", { name: "Place Order" })).toBeInTheDocument();
+  });
+
+  it("names the teacher by username in Order History too (issue 24 §5)", async () => {
+    mockFetch(
+      baseRoutes({
+        "GET /api/students": [
+          student({ id: 21, name: "Mr Phiri", grade: "teacher", isStaff: true, parentId: 9 }),
+        ],
+        "GET /api/orders?includeAll=true": [
+          order({ studentId: 21, student: { ...order().student, name: "Mr Phiri" } }),
+        ],
+      }),
+    );
+    renderPortal(<TeacherPortal user={teacherUser} timeZone={TZ} />);
+    await userEvent.click(screen.getByRole("tab", { name: "Order History" }));
+    const history = await screen.findByRole("list");
+    await waitFor(() => expect(within(history).getByText("mr.phiri")).toBeInTheDocument());
+    expect(within(history).queryByText("Mr Phiri")).toBeNull();
   });
 });

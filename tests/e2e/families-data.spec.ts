@@ -32,7 +32,7 @@ test("the privacy notice is readable without signing in, and linked from sign-up
   page,
 }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: /Create an account/ }).click();
+  await page.getByRole("link", { name: /Create an account/ }).click();
   await page.getByRole("link", { name: "Privacy notice" }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole("heading", { name: "Privacy notice", level: 1 })).toBeVisible();

@@ -35,11 +35,8 @@ test("a parent pays by card, a declined and a cancelled payment create nothing",
     await putMealInCartAndPay(page);
     await page.getByRole("button", { name: "Decline" }).click();
     await expect(page).toHaveURL(/\/payment\/success\?/);
-    await expect(
-      page
-        .getByRole("heading", { name: "Payment Verification Failed" })
-        .or(page.getByText("Payment Verification Failed").first()),
-    ).toBeVisible({ timeout: 20_000 });
+    // A decline is the provider's final answer (issue 24 §4), not a failed verification.
+    await expect(page.getByText("Payment Declined").first()).toBeVisible({ timeout: 20_000 });
     await page.getByRole("button", { name: "Return to Home" }).click();
   });
 
@@ -56,6 +53,9 @@ test("a parent pays by card, a declined and a cancelled payment create nothing",
     await page.getByRole("button", { name: "Pay" }).click();
     await expect(page).toHaveURL(/\/payment\/success\?.*TransID=/);
     await expect(page.getByText("Payment Successful").first()).toBeVisible({ timeout: 20_000 });
+    // The receipt stays until the parent goes home (issue 24 §4).
+    await expect(page.getByRole("region", { name: "Receipt" })).toBeVisible();
+    await page.getByRole("button", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
   });
 

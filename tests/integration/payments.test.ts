@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import * as checkStatus from "@/app/api/payments/check-status/[transactionId]/route";
 import * as create from "@/app/api/payments/create/route";
+import * as orders from "@/app/api/orders/route";
 import * as attempts from "@/app/api/payments/payment-attempts/route";
 import * as update from "@/app/api/payments/payment-attempts/update/route";
 import { getDb, observeQueries } from "@/lib/db";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
+import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
 import { createdXml, paidXml, resultXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
 import { activeCycle, addMenuItem, signedInSuperadmin } from "@/tests/support/fixtures";
 import { ordersOf, parentWithChild, verifyCall } from "@/tests/support/payment-fixtures";
@@ -144,10 +146,11 @@ describe("POST /api/payments/create", () => {
 });
 
 describe("statements of a first card payment", () => {
-  it("checks the cart, opens the attempt and records the token in five statements", async () => {
+  it("checks the cart and credit, opens the attempt and records the token in six statements", async () => {
     // Session; the versions of the cycle, menu and cut-off (one query); the children, code and
-    // live orders of the cart (one query); the attempt's insert (no read of an open one first);
-    // the token's update. The same for a cart of four days.
+    // live orders of the cart (one query); the account's spendable credit (one query, issue 17);
+    // the attempt's insert (no read of an open one first); the token's update. The same for a
+    // cart of four days.
     const counts: number[] = [];
     for (const days of [1, 1, 4]) {
       const p = await parentWithChild();
@@ -164,7 +167,7 @@ describe("statements of a first card payment", () => {
       );
     }
     // The first payment may load the menu into memory; the next ones are counted.
-    expect(counts.slice(1)).toEqual([5, 5]);
+    expect(counts.slice(1)).toEqual([6, 6]);
   });
 });
 
@@ -199,6 +202,50 @@ describe("POST /api/payments/verify/{token}", () => {
       await getDb()
     ).emailOutbox.count({ where: { to: p.email!, subject: { startsWith: "Order confirmation" } } });
     expect(mail).toBe(1);
+  });
+
+  it("answers the payer with a receipt, whose reference Order History shows (issue 24 §4)", async () => {
+    const p = await parentWithChild("Bwalya");
+    const started = await startPayment(p, [
+      [4, 2],
+      [4, 1],
+    ]);
+    fake.onVerifyToken(() => paidXml("91.00", "ZMW"));
+    const answer = await verifyCall(p, started.body.TransToken);
+    const cycle = await (await getDb()).orderCycle.findFirstOrThrow({ where: { isActive: true } });
+    const day = (w: number, d: number) => cycleDayDate(toIsoDate(cycle.startDate), w, d);
+    expect(answer.body.receipt).toEqual({
+      reference: started.body.companyRef,
+      total: "91.00",
+      lines: [
+        expect.objectContaining({
+          studentName: "Bwalya",
+          weekNumber: 4,
+          dayOfWeek: 1,
+          date: day(4, 1),
+          meal: meal.name,
+          amount: "45.50",
+        }),
+        expect.objectContaining({
+          studentName: "Bwalya",
+          weekNumber: 4,
+          dayOfWeek: 2,
+          date: day(4, 2),
+          meal: meal.name,
+          amount: "45.50",
+        }),
+      ],
+    });
+    const history = await p.browser.call<{ paymentReference: string | null }[]>(
+      orders.GET,
+      "GET",
+      "/api/orders",
+      { query: { includeAll: "true" } },
+    );
+    expect(history.body.map((o) => o.paymentReference)).toEqual([
+      started.body.companyRef,
+      started.body.companyRef,
+    ]);
   });
 
   it("creates nothing when the provider reports another amount or currency", async () => {

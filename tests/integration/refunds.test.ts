@@ -82,6 +82,7 @@ describe("GET /api/refunds", () => {
       menuItem: { name: ground.item.name },
       amount: "12.05",
       status: "cancelled",
+      refund: null,
     });
     expect(answer.body.data[1]).toMatchObject({ status: "refunded" });
     expect(answer.body.metadata).toEqual({

@@ -85,6 +85,7 @@ describe("GET /api/revenue/stats", () => {
       cancelledOrders: { count: 3, amount: "65.00" },
       pendingOrders: { count: 3, amount: "60.00" },
       completedOrders: { count: 3, amount: "121.51" },
+      credit: { issued: "0.00", outstanding: "0.00" },
       cycles: [
         { id: activeCycleId, startDate: "2040-03-05", endDate: "2040-04-13", isActive: true },
         { id: pastCycle, startDate: "2040-01-02", endDate: "2040-01-27", isActive: false },

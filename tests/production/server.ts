@@ -41,6 +41,8 @@ export async function startServer(
         HOME: process.env.HOME ?? "",
         NODE_ENV: "production",
         LOG_LEVEL: "info",
+        // Production refuses to start without its public address (issue 24 §6).
+        APP_URL: `http://localhost:${port}`,
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],

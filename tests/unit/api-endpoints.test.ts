@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it, jest } from "@jest/globals";
 import type * as deleteAccount from "@/app/api/account/delete/route";
 import type * as adminUserPermissions from "@/app/api/admin-users/[id]/permissions/route";
 import type * as adminUsers from "@/app/api/admin-users/route";
+import type * as accountCredit from "@/app/api/account/credit/route";
+import type * as closeDay from "@/app/api/order-cycles/[id]/close-day/route";
+import type * as parentCredit from "@/app/api/parents/[id]/credit/route";
 import type * as forgotPassword from "@/app/api/auth/forgot-password/route";
 import type * as contactEmail from "@/app/api/contact/email/route";
 import type * as contactMessage from "@/app/api/contact/messages/[id]/route";
@@ -107,6 +110,11 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof convertToTeacher.POST, "/api/user/convert-to-teacher", "POST">>,
   Expect<Serves<typeof profile.PUT, "/api/profile", "PUT">>,
   Expect<Serves<typeof deleteAccount.POST, "/api/account/delete", "POST">>,
+  Expect<Serves<typeof accountCredit.GET, "/api/account/credit", "GET">>,
+  Expect<Serves<typeof closeDay.POST, `/api/order-cycles/${number}/close-day`, "POST">>,
+  Expect<Serves<typeof closeDay.GET, `/api/order-cycles/${number}/close-day?${string}`, "GET">>,
+  Expect<Serves<typeof parentCredit.GET, `/api/parents/${number}/credit`, "GET">>,
+  Expect<Serves<typeof parentCredit.POST, `/api/parents/${number}/credit`, "POST">>,
   Expect<Serves<typeof contactEmail.POST, "/api/contact/email", "POST">>,
   Expect<Serves<typeof contactMessages.GET, `/api/contact/messages?page=${number}`, "GET">>,
   Expect<Serves<typeof contactMessage.PUT, `/api/contact/messages/${number}`, "PUT">>,

@@ -401,14 +401,24 @@ describe("payment provider environment", () => {
   });
 
   it("defaults to DPO in production, and the portal starts without its credentials", () => {
-    const production = { ...base, NODE_ENV: "production" as const, SESSION_SECRET: "x".repeat(32) };
+    const production = {
+      ...base,
+      NODE_ENV: "production" as const,
+      SESSION_SECRET: "x".repeat(32),
+      APP_URL: "https://canteen.school.zm",
+    };
     expect(loadEnv(production).PAYMENT_PROVIDER).toBe("dpo");
     const env = loadEnv({ ...production, DPO_COMPANY_TOKEN: "T", DPO_SERVICE_TYPE: "1" });
     expect(env.PAYMENT_PROVIDER).toBe("dpo");
   });
 
   it("refuses the sandbox in production unless explicitly allowed", () => {
-    const production = { ...base, NODE_ENV: "production" as const, SESSION_SECRET: "x".repeat(32) };
+    const production = {
+      ...base,
+      NODE_ENV: "production" as const,
+      SESSION_SECRET: "x".repeat(32),
+      APP_URL: "https://canteen.school.zm",
+    };
     expect(() => loadEnv({ ...production, PAYMENT_PROVIDER: "sandbox" })).toThrow(
       /PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION/,
     );

@@ -13,9 +13,33 @@ describe("environment", () => {
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("defaults APP_URL to this machine at PORT outside production, and requires it in production (issue 24 §6)", () => {
+    expect(loadEnv({ NODE_ENV: "development", PGLITE_DATA_DIR: "memory://" }).APP_URL).toBe(
+      "http://localhost:3000",
+    );
+    expect(
+      loadEnv({ NODE_ENV: "development", PGLITE_DATA_DIR: "memory://", PORT: "4100" }).APP_URL,
+    ).toBe("http://localhost:4100");
+    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) } as const;
+    expect(() => loadEnv(production)).toThrow(/APP_URL is required in production/);
+    expect(() => loadEnv({ ...production, APP_URL: "canteen.school.zm" })).toThrow(
+      /APP_URL must be the app's public address/,
+    );
+    expect(() => loadEnv({ ...production, APP_URL: "ftp://canteen.school.zm" })).toThrow(
+      /APP_URL must be the app's public address/,
+    );
+    expect(loadEnv({ ...production, APP_URL: "https://canteen.school.zm" }).secureCookies).toBe(
+      true,
+    );
+  });
+
   it("requires SESSION_SECRET in production on PostgreSQL", () => {
     expect(() =>
-      loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://u@127.0.0.1:5432/db" }),
+      loadEnv({
+        NODE_ENV: "production",
+        APP_URL: "https://canteen.school.zm",
+        DATABASE_URL: "postgresql://u@127.0.0.1:5432/db",
+      }),
     ).toThrow(/SESSION_SECRET is required/);
   });
 

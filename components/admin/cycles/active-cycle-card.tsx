@@ -1,6 +1,6 @@
 "use client";
 
-import { CalendarPlus, TriangleAlert } from "lucide-react";
+import { CalendarPlus, CalendarX, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import {
   AlertDialog,
@@ -15,6 +15,7 @@ import {
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { OrderCycleDto } from "@/lib/contracts";
+import { CloseDayDialog } from "./close-day-dialog";
 import { formatCalendarDate, formatInstantDate, lengthOf } from "./cycle-format";
 import { useDeactivateCycle } from "./use-cycle-queries";
 
@@ -29,6 +30,7 @@ export function ActiveCycleCard({
   onCreate: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [closingDay, setClosingDay] = useState(false);
   const deactivate = useDeactivateCycle();
 
   return (
@@ -61,7 +63,10 @@ export function ActiveCycleCard({
                 in this cycle
               </span>
             </div>
-            <div>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={() => setClosingDay(true)}>
+                <CalendarX aria-hidden /> Close a day
+              </Button>
               <Button
                 variant="destructive"
                 disabled={deactivate.isPending}
@@ -70,6 +75,7 @@ export function ActiveCycleCard({
                 {deactivate.isPending ? "Deactivating..." : "Deactivate Current Cycle"}
               </Button>
             </div>
+            <CloseDayDialog cycle={cycle} open={closingDay} onOpenChange={setClosingDay} />
           </>
         ) : (
           <>

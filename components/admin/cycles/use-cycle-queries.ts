@@ -5,6 +5,8 @@ import { toastError, toastSuccess, useErrorToast } from "@/components/notificati
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { BlockedDay } from "@/lib/contracts";
+import { formatZmw } from "@/lib/money";
+import type { CloseDayValues } from "@/lib/validations/credit";
 
 // The order-cycles calls (spec 001 §7) with their toasts (§8). Every mutation refetches the cycle
 // list and the history.
@@ -76,4 +78,30 @@ export function useReactivateCycle() {
     onError: (error) => toastError(error, "Failed to reactivate cycle"),
     onSettled: refetch,
   });
+}
+
+/** Closing a day (issue 17): the confirmation's numbers first, then the closing itself. */
+export function useCloseDay(onClosed: () => void) {
+  const refetch = useRefetchCycles();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cycleId, ...body }: { cycleId: number } & CloseDayValues) =>
+      api(`/api/order-cycles/${cycleId}/close-day`, { method: "POST", body }),
+    onSuccess: (answer) => {
+      toastSuccess(
+        "Day closed",
+        `${answer.cancelledCount} ${answer.cancelledCount === 1 ? "order" : "orders"} cancelled, ${formatZmw(answer.creditedTotal)} credited. Parents are being e-mailed.`,
+      );
+      onClosed();
+    },
+    onError: (error) => toastError(error, "Failed to close the day"),
+    onSettled: () =>
+      Promise.all([refetch(), client.invalidateQueries({ queryKey: queryKeys.cycleOrdersAll })]),
+  });
+}
+
+export function closeDayPreview(cycleId: number, day: BlockedDay) {
+  return api(
+    `/api/order-cycles/${cycleId}/close-day?weekNumber=${day.weekNumber}&dayOfWeek=${day.dayOfWeek}`,
+  );
 }

@@ -2,17 +2,8 @@
 
 import { Archive, ArchiveRestore, Copy } from "lucide-react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { MenuBulkAction } from "./use-menu-queries";
 
 const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
@@ -68,20 +59,14 @@ export function MenuBulkBar({
       <Button size="sm" variant="ghost" disabled={busy} onClick={onClear}>
         Clear selection
       </Button>
-      <AlertDialog open={asking !== null} onOpenChange={(open) => !open && setAsking(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{texts.title}</AlertDialogTitle>
-            <AlertDialogDescription>{texts.description}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => asking && onAction(asking)}>
-              {texts.label}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={texts.title}
+        description={texts.description}
+        actionLabel={texts.label}
+        onConfirm={() => asking && onAction(asking)}
+      />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { MenuItemDto } from "@/lib/contracts";
 
 // The menu's alert dialogs: the list's delete and (un)archive, the form's locked name.
@@ -31,7 +32,7 @@ function confirmTexts(confirm: Confirm) {
   return { title: "Archive Menu Item", description, action: "Archive" };
 }
 
-export function ConfirmDialog({
+export function MenuConfirmDialog({
   confirm,
   onClose,
   onConfirmed,
@@ -42,18 +43,14 @@ export function ConfirmDialog({
 }) {
   const texts = confirmTexts(confirm);
   return (
-    <AlertDialog open={confirm !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{texts.title}</AlertDialogTitle>
-          <AlertDialogDescription>{texts.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirmed}>{texts.action}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={confirm !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={texts.title}
+      description={texts.description}
+      actionLabel={texts.action}
+      onConfirm={onConfirmed}
+    />
   );
 }
 

@@ -25,6 +25,7 @@ import {
 } from "./menu-item-list-fields";
 import { defaultsOf, type EditableItem } from "./menu-item-values";
 import { useMenuItemChange, useMenuItemHasOrders, useSaveMenuItem } from "./use-menu-queries";
+import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 
 export type MenuItemFormProps = {
   /** The item being edited (with its `version`); absent when adding. */
@@ -82,7 +83,13 @@ export function MenuItemForm({
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-6">
+      <form
+        method="post"
+        action={NO_SCRIPT_ACTION}
+        onSubmit={form.handleSubmit(submit)}
+        noValidate
+        className="grid gap-6"
+      >
         <div className="grid gap-4 md:grid-cols-2">
           <NameField
             form={form}

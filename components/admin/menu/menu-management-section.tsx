@@ -12,7 +12,7 @@ import type { MenuItemDto } from "@/lib/contracts";
 import { BulkUploadCard } from "./bulk-upload-card";
 import { MenuBulkBar } from "./menu-bulk-bar";
 import { filterMenuItems, MenuFilters, NO_FILTERS, type MenuFilterValues } from "./menu-filters";
-import { ConfirmDialog, type Confirm } from "./menu-confirm-dialogs";
+import { MenuConfirmDialog, type Confirm } from "./menu-confirm-dialogs";
 import { DetailDialog } from "./menu-item-detail-dialog";
 import { MenuItemForm } from "./menu-item-form";
 import {
@@ -173,7 +173,11 @@ export function MenuManagementSection() {
       </Card>
 
       <DetailDialog item={detail} onClose={() => setDetail(null)} />
-      <ConfirmDialog confirm={confirm} onClose={() => setConfirm(null)} onConfirmed={confirmed} />
+      <MenuConfirmDialog
+        confirm={confirm}
+        onClose={() => setConfirm(null)}
+        onConfirmed={confirmed}
+      />
     </div>
   );
 }

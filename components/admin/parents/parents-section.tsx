@@ -22,6 +22,8 @@ import { AdminStudentDialog, type StudentDialogTarget } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
 import { AllergyFlag } from "@/components/admin/data-table/allergy-flag";
 import { Pager } from "@/components/admin/data-table/pager";
+import { ParentCredit } from "@/components/admin/parents/parent-credit";
+import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 
 /**
  * Parents & Students (spec 001 §2, §4, §5): search by parent username or student name (3
@@ -73,7 +75,13 @@ export function ParentsStudentsSection() {
           <CardTitle>Search</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-2">
-          <form onSubmit={runSearch} className="flex flex-wrap gap-2" role="search">
+          <form
+            method="post"
+            action={NO_SCRIPT_ACTION}
+            onSubmit={runSearch}
+            className="flex flex-wrap gap-2"
+            role="search"
+          >
             <Input
               aria-label="Search parents"
               placeholder="Parent username or student name"
@@ -317,6 +325,7 @@ function ParentsTable({
                           <Plus aria-hidden /> Add Student
                         </Button>
                       </div>
+                      <ParentCredit parent={parent} />
                     </div>
                   </TableCell>
                 </TableRow>

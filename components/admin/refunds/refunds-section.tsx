@@ -1,20 +1,25 @@
 "use client";
 
 import { useState } from "react";
+import { RefundDialog } from "@/components/admin/refunds/refund-dialog";
 import { tableMessage } from "@/components/admin/data-table/data-table-body";
 import { MetadataPager } from "@/components/admin/data-table/pager";
 import { RefundsTable } from "@/components/admin/refunds/refunds-table";
 import { useCompleteRefund, useRefunds } from "@/components/admin/refunds/use-refunds-queries";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import type { RefundDto } from "@/lib/contracts/orders";
+import type { RefundMethod } from "@/lib/contracts/refunds";
 
 // Refund Management (spec 001 §2, §4, §7 GET /api/refunds and POST /api/refunds/{id}/complete,
-// §9 amounts with decimals): paid orders that were cancelled, each refunded with one click, and
-// those already refunded.
+// §9 amounts with decimals): paid orders that were cancelled, each refunded through a dialog that
+// records how the money went back (issue 25) or straight to account credit (issue 17), and those
+// already refunded with how and by whom.
 
 export function RefundManagementSection() {
   const [page, setPage] = useState(1);
   const query = useRefunds(page);
-  const refund = useCompleteRefund();
+  const [open, setOpen] = useState<{ refund: RefundDto; method: RefundMethod } | null>(null);
+  const refund = useCompleteRefund(() => setOpen(null));
 
   return (
     <Card>
@@ -24,9 +29,9 @@ export function RefundManagementSection() {
       <CardContent className="grid gap-4">
         <RefundsTable
           refunds={query.data?.data ?? []}
-          refundingId={refund.isPending ? refund.variables : undefined}
+          refundingId={refund.isPending ? refund.variables?.orderId : undefined}
           busy={refund.isPending}
-          onRefund={refund.mutate}
+          onRefund={(row, method) => setOpen({ refund: row, method })}
           message={tableMessage(
             { loading: query.isPending, failed: Boolean(query.error) },
             {
@@ -37,6 +42,13 @@ export function RefundManagementSection() {
           )}
         />
         <MetadataPager page={page} metadata={query.data?.metadata} onPageChange={setPage} />
+        <RefundDialog
+          refund={open?.refund ?? null}
+          initialMethod={open?.method ?? "cash"}
+          pending={refund.isPending}
+          onClose={() => setOpen(null)}
+          onConfirm={(orderId, how) => refund.mutate({ orderId, how })}
+        />
       </CardContent>
     </Card>
   );

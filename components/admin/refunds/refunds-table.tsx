@@ -16,10 +16,11 @@ import {
 } from "@/components/admin/data-table/order-columns";
 import { Button } from "@/components/ui/button";
 import type { RefundDto } from "@/lib/contracts/orders";
+import { refundMethodLabel, type RefundMethod } from "@/lib/contracts/refunds";
 import { formatZmw } from "@/lib/money";
 
 // The orders of Refund Management (spec 001 §2, §9 amounts with decimals): a cancelled one has
-// Mark as Refunded.
+// Mark as Refunded and Refund to credit (issue 17); a refunded one says how and by whom (issue 25).
 
 function amountText(amount: string): string {
   try {
@@ -41,7 +42,7 @@ export function RefundsTable({
   /** The order being refunded now, if any; every button waits meanwhile (`busy`). */
   refundingId: number | undefined;
   busy: boolean;
-  onRefund: (orderId: number) => void;
+  onRefund: (refund: RefundDto, method: RefundMethod) => void;
 }) {
   const columns = useMemo<OrderColumn<RefundDto>[]>(
     () => [
@@ -63,15 +64,28 @@ export function RefundsTable({
         header: "Action",
         cell: ({ row }) =>
           row.original.status === "cancelled" ? (
-            <Button
-              size="sm"
-              onClick={() => onRefund(row.original.id)}
-              disabled={busy}
-              aria-label={`Mark order ${row.original.id} as refunded`}
-            >
-              {refundingId === row.original.id ? "Refunding..." : "Mark as Refunded"}
-            </Button>
-          ) : null,
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                onClick={() => onRefund(row.original, "cash")}
+                disabled={busy}
+                aria-label={`Mark order ${row.original.id} as refunded`}
+              >
+                {refundingId === row.original.id ? "Refunding..." : "Mark as Refunded"}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => onRefund(row.original, "credit")}
+                disabled={busy}
+                aria-label={`Refund order ${row.original.id} to account credit`}
+              >
+                Refund to credit
+              </Button>
+            </div>
+          ) : (
+            <RefundRecord refund={row.original} />
+          ),
       },
     ],
     [onRefund, busy, refundingId],
@@ -84,4 +98,25 @@ export function RefundsTable({
   });
 
   return <DataTable table={table} message={message} />;
+}
+
+/** How and by whom a refunded order's money went back; nothing for a refund without a record. */
+function RefundRecord({ refund }: { refund: RefundDto }) {
+  const record = refund.refund;
+  if (!record) return null;
+  return (
+    <div className="grid max-w-56 gap-0.5 text-xs">
+      <span className="font-medium">{refundMethodLabel(record.method)}</span>
+      {record.reference && (
+        <span className="truncate text-muted-foreground" title={record.reference}>
+          Ref. {record.reference}
+        </span>
+      )}
+      {record.adminName && (
+        <span className="truncate text-muted-foreground" title={record.adminName}>
+          by {record.adminName}
+        </span>
+      )}
+    </div>
+  );
 }

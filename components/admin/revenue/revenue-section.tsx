@@ -109,6 +109,20 @@ export function RevenueCards({ stats }: { stats: RevenueStatsDto }) {
           total={total}
         />
       </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FigureCard
+          title="Credit Issued"
+          icon={Wallet}
+          value={formatRevenueAmount(stats.credit.issued)}
+          note="Closed days, refunds and additions to account credit in this period"
+        />
+        <FigureCard
+          title="Credit Outstanding"
+          icon={Wallet}
+          value={formatRevenueAmount(stats.credit.outstanding)}
+          note="Held in parents' accounts now, not yet spent"
+        />
+      </div>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
   type LiveAction,
 } from "@/lib/payments/attempt-transitions";
 import { cancelToken } from "@/lib/payments/dpo-client";
+import { releaseHeldCredit } from "@/lib/credit/ledger";
 import { fulfil, verifyAttempt, type Verification } from "@/lib/payments/fulfil";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
 
@@ -171,6 +172,7 @@ export async function changeAttemptStatus(
       },
     });
     if (count > 0) {
+      await releaseHeldCredit(tx, row.id);
       await audit(tx, actor, {
         action: "payment.abandon",
         entity: "PaymentAttempt",

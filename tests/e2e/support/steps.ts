@@ -28,12 +28,12 @@ export async function registerParent(
   account: { firstName: string; lastName: string; username: string; password: string },
 ) {
   await page.goto("/");
-  await page.getByRole("button", { name: /Create an account/ }).click();
+  await page.getByRole("link", { name: /Create an account/ }).click();
   await page.getByLabel("First name").fill(account.firstName);
   await page.getByLabel("Last name").fill(account.lastName);
   await page.getByLabel("Username").fill(account.username);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByLabel("Email (optional)").fill(`${account.username}@example.com`);
+  await page.getByLabel("Email", { exact: true }).fill(`${account.username}@example.com`);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Registered successfully")).toBeVisible();
 }
@@ -49,12 +49,19 @@ export async function addStudent(page: Page, name: string, grade: string) {
   await expect(dialog).toBeHidden();
 }
 
-/** Adds the first meal offered on a day that has no meal yet, choosing the first options. */
+/**
+ * Adds the first meal offered on a day that has no meal yet, choosing the first options. The demo
+ * cycle starts this week: when no day of the week on screen is open any more (a Friday after the
+ * cut-off), it orders in week 2.
+ */
 export async function addFirstOfferedMeal(page: Page) {
-  await page
-    .getByRole("button", { name: /^Add to Cart: / })
-    .first()
-    .click();
+  const offered = page.getByRole("button", { name: /^Add to Cart: / });
+  const weeks = page.getByRole("group", { name: "Choose a week" });
+  await expect(weeks).toBeVisible();
+  if ((await offered.count()) === 0) {
+    await weeks.getByRole("button", { name: /^Week 2\b/ }).click();
+  }
+  await offered.first().click();
   const dialog = page.getByRole("dialog");
   // The dialog's code is fetched on the first press: wait for it before counting its groups.
   await expect(dialog).toBeVisible();

@@ -1,0 +1,106 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { TextareaField, TextField } from "@/components/ui/form-fields";
+import { FormField, FormItem, FormMessage } from "@/components/ui/form";
+import type { RefundDto } from "@/lib/contracts/orders";
+import { REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod } from "@/lib/contracts/refunds";
+import { formatZmw } from "@/lib/money";
+import {
+  refundCompleteSchema,
+  type RefundCompleteInput,
+  type RefundCompleteValues,
+} from "@/lib/validations/refunds";
+
+// "Mark as Refunded" (issue 25 part 3): how the money went back, a reference and a note, recorded
+// with the refund. A card is refunded in DPO's portal, not here; account credit is credited now.
+
+const HINTS: Partial<Record<RefundMethod, string>> = {
+  card_reversal:
+    "Reverse the card payment in DPO's merchant portal first; this only records that it was done.",
+  credit: "The paid amount is added to the parent's account credit now.",
+  mobile_money: "Enter the mobile-money transaction id as the reference.",
+};
+
+export function RefundDialog({
+  refund,
+  initialMethod,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  refund: RefundDto | null;
+  initialMethod: RefundMethod;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (orderId: number, values: RefundCompleteValues) => void;
+}) {
+  const form = useForm<RefundCompleteInput, unknown, RefundCompleteValues>({
+    resolver: zodResolver(refundCompleteSchema),
+    values: { method: initialMethod, reference: "", note: "" },
+  });
+  const method = useWatch({ control: form.control, name: "method" });
+  const submit = form.handleSubmit((values) => {
+    if (refund) onConfirm(refund.id, values);
+  });
+  const hint = method ? HINTS[method] : undefined;
+
+  return (
+    <FormDialog
+      open={refund !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Mark as Refunded"
+      description={
+        refund ? (
+          <>
+            {refund.menuItem.name} for {refund.student.name}: {formatZmw(refund.amount)}. How did
+            the money go back?
+          </>
+        ) : null
+      }
+      className="max-h-[90dvh] overflow-y-auto"
+      form={form}
+      onSubmit={submit}
+      pending={pending}
+      submitLabel="Confirm Refund"
+      pendingLabel="Refunding..."
+    >
+      <FormField
+        control={form.control}
+        name="method"
+        render={({ field }) => (
+          <FormItem>
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium">Refund method</legend>
+              {REFUND_METHODS.map((value) => (
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value={value}
+                    checked={field.value === value}
+                    onChange={() => field.onChange(value)}
+                    className="size-4 accent-primary"
+                  />
+                  {REFUND_METHOD_LABELS[value]}
+                </label>
+              ))}
+            </fieldset>
+            {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <TextField
+        control={form.control}
+        name="reference"
+        label="Reference (optional)"
+        placeholder="e.g. the mobile-money transaction id"
+        maxLength={100}
+      />
+      <TextareaField control={form.control} name="note" label="Note (optional)" rows={2} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,176 @@
+import "server-only";
+import { conflict, notFound, unprocessable } from "@/lib/api/errors";
+import { audit } from "@/lib/audit/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import type { CloseDayAnswer } from "@/lib/contracts/credit";
+import { dayClosedEmail, type CancelledMeal } from "@/lib/cycles/close-day-email";
+import { appendMovement } from "@/lib/credit/ledger";
+import { getDb, type Tx } from "@/lib/db";
+import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
+import { fromNgwee, toNgwee } from "@/lib/money";
+import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
+import type { CloseDayValues } from "@/lib/validations/credit";
+
+// Closing a day (issue 17): in one transaction the day joins the cycle's blocked days, every live
+// order of that day is cancelled, what each account paid for them is credited (the paid price after
+// discounts; a free order or an alternative payment never verified credits nothing), and one
+// e-mail per account is queued. The cycle row is locked first: a second closing of the same day
+// waits and then finds it blocked (409), and a payment being fulfilled for that day (which reads
+// the cycle FOR SHARE) either finishes first and is cancelled here, or sees the day closed.
+
+export const CYCLE_NOT_FOUND = "Order cycle not found";
+export const DAY_ALREADY_CLOSED = "This day is already closed";
+export const weekOutsideCycle = (cycleLength: number) =>
+  `Week must be between 1 and ${cycleLength} for this cycle`;
+
+type Day = { weekNumber: number; dayOfWeek: number };
+
+type LiveOrder = {
+  id: number;
+  userId: number;
+  paid: string;
+  paymentStatus: string;
+  studentName: string;
+  menuItemName: string;
+  accountName: string;
+  accountEmail: string | null;
+};
+
+/** Paid for, and so credited: confirmed and not free. */
+const creditOf = (order: LiveOrder) =>
+  order.paymentStatus === "confirmed" ? toNgwee(order.paid) : 0;
+
+async function lockCycle(tx: Tx, cycleId: number, day: Day) {
+  const [cycle] = await tx.$queryRaw<
+    { id: number; startDate: Date; cycleLength: number; blockedDays: Day[] }[]
+  >`SELECT "id", "startDate", "cycleLength", "blockedDays" FROM "OrderCycle"
+    WHERE "id" = ${cycleId} FOR UPDATE`;
+  if (!cycle) throw notFound(CYCLE_NOT_FOUND);
+  if (day.weekNumber > cycle.cycleLength) throw unprocessable(weekOutsideCycle(cycle.cycleLength));
+  const blocked = Array.isArray(cycle.blockedDays) ? cycle.blockedDays : [];
+  if (blocked.some((b) => b.weekNumber === day.weekNumber && b.dayOfWeek === day.dayOfWeek)) {
+    throw conflict(DAY_ALREADY_CLOSED);
+  }
+  return { ...cycle, blockedDays: blocked };
+}
+
+async function liveOrdersOf(tx: Tx, cycleId: number, day: Day): Promise<LiveOrder[]> {
+  return tx.$queryRaw<LiveOrder[]>`
+    SELECT o."id", o."userId", o."discountedPrice"::text AS "paid",
+      o."paymentStatus"::text AS "paymentStatus", s."name" AS "studentName",
+      m."name" AS "menuItemName", u."name" AS "accountName", u."email" AS "accountEmail"
+    FROM "Order" o
+    JOIN "Student" s ON s."id" = o."studentId"
+    JOIN "MenuItem" m ON m."id" = o."menuItemId"
+    JOIN "User" u ON u."id" = o."userId"
+    WHERE o."cycleId" = ${cycleId} AND o."weekNumber" = ${day.weekNumber}
+      AND o."dayOfWeek" = ${day.dayOfWeek} AND o."status" IN ('pending', 'completed')
+    ORDER BY o."id"
+    FOR UPDATE OF o`;
+}
+
+const answerOf = (orders: LiveOrder[]): CloseDayAnswer => ({
+  cancelledCount: orders.length,
+  creditedTotal: fromNgwee(orders.reduce((sum, order) => sum + creditOf(order), 0)),
+});
+
+/** What closing the day would do, for the confirmation: nothing is changed (rolled back). */
+export async function previewCloseDay(cycleId: number, day: Day): Promise<CloseDayAnswer> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    await lockCycle(tx, cycleId, day);
+    return answerOf(await liveOrdersOf(tx, cycleId, day));
+  });
+}
+
+export async function closeDay(
+  actor: SessionUser,
+  cycleId: number,
+  input: CloseDayValues,
+): Promise<CloseDayAnswer> {
+  const db = await getDb();
+  const day = { weekNumber: input.weekNumber, dayOfWeek: input.dayOfWeek };
+  const answer = await db.$transaction(async (tx) => {
+    const cycle = await lockCycle(tx, cycleId, day);
+    await tx.orderCycle.update({
+      where: { id: cycleId },
+      data: { blockedDays: [...cycle.blockedDays, day] },
+    });
+    const orders = await liveOrdersOf(tx, cycleId, day);
+    const credited = orders.filter((order) => creditOf(order) > 0);
+    const uncredited = orders.filter((order) => creditOf(order) === 0);
+    // Credited orders are refunded to credit (so Refund Management never refunds them again);
+    // the others are simply cancelled.
+    if (uncredited.length > 0) {
+      await tx.order.updateMany({
+        where: { id: { in: uncredited.map((o) => o.id) } },
+        data: { status: "cancelled", version: { increment: 1 } },
+      });
+    }
+    if (credited.length > 0) {
+      await tx.order.updateMany({
+        where: { id: { in: credited.map((o) => o.id) } },
+        data: { status: "refunded", version: { increment: 1 } },
+      });
+      await tx.orderRefund.createMany({
+        data: credited.map((order) => ({
+          orderId: order.id,
+          method: "credit",
+          note: `School closed: ${input.reason}`,
+          adminId: actor.id,
+        })),
+      });
+      for (const order of credited) {
+        await appendMovement(tx, {
+          userId: order.userId,
+          ngwee: creditOf(order),
+          kind: "closure",
+          orderId: order.id,
+          adminId: actor.id,
+          reason: input.reason,
+        });
+      }
+    }
+    const isoDate = cycleDayDate(toIsoDate(cycle.startDate), day.weekNumber, day.dayOfWeek);
+    await queueEmails(tx, orders, isoDate, input.reason);
+    const result = answerOf(orders);
+    await audit(tx, actor, {
+      action: "order-cycle.close-day",
+      entity: "OrderCycle",
+      entityId: cycleId,
+      details: {
+        ...day,
+        date: isoDate,
+        reason: input.reason,
+        ...result,
+        cancelledOrderIds: orders.map((o) => o.id),
+      },
+    });
+    return result;
+  });
+  kickOutbox();
+  return answer;
+}
+
+/** One e-mail per account that had orders on the day. */
+async function queueEmails(tx: Tx, orders: LiveOrder[], isoDate: string, reason: string) {
+  const byAccount = new Map<number, { account: LiveOrder; meals: CancelledMeal[] }>();
+  for (const order of orders) {
+    const entry = byAccount.get(order.userId) ?? { account: order, meals: [] };
+    entry.meals.push({
+      studentName: order.studentName,
+      menuItemName: order.menuItemName,
+      creditedNgwee: creditOf(order),
+    });
+    byAccount.set(order.userId, entry);
+  }
+  for (const { account, meals } of byAccount.values()) {
+    const email = dayClosedEmail(
+      { name: account.accountName, email: account.accountEmail },
+      isoDate,
+      reason,
+      meals,
+    );
+    if (email) await enqueueEmail(email, tx);
+  }
+}

@@ -1,0 +1,41 @@
+import "server-only";
+import type { PaymentReceiptDto } from "@/lib/contracts/payments";
+import { getDb } from "@/lib/db";
+import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
+
+/**
+ * The receipt of a paid attempt (issue 24 §4): the orders it became, each child, day, meal and
+ * amount, with the amount paid and our reference. Only the payer's own orders are read.
+ */
+export async function receiptForAttempt(
+  userId: number,
+  attempt: { id: number; transactionRef: string; paymentAmount: string },
+): Promise<PaymentReceiptDto> {
+  const db = await getDb();
+  const orders = await db.order.findMany({
+    where: { paymentAttemptId: attempt.id, userId },
+    orderBy: [{ weekNumber: "asc" }, { dayOfWeek: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      weekNumber: true,
+      dayOfWeek: true,
+      discountedPrice: true,
+      student: { select: { name: true } },
+      menuItem: { select: { name: true } },
+      cycle: { select: { startDate: true } },
+    },
+  });
+  return {
+    reference: attempt.transactionRef,
+    total: attempt.paymentAmount,
+    lines: orders.map((o) => ({
+      orderId: o.id,
+      studentName: o.student.name,
+      weekNumber: o.weekNumber,
+      dayOfWeek: o.dayOfWeek,
+      date: cycleDayDate(toIsoDate(o.cycle.startDate), o.weekNumber, o.dayOfWeek),
+      meal: o.menuItem.name,
+      amount: o.discountedPrice.toFixed(2),
+    })),
+  };
+}

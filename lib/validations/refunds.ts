@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { REFUND_METHODS, REFUND_NOTE_MAX, REFUND_REFERENCE_MAX } from "@/lib/contracts/refunds";
+import { MULTI_LINE, notAllowedMessage, SINGLE_LINE } from "@/lib/validations/text";
+
+// POST /api/refunds/{orderId}/complete (issue 25 part 3, issue 17): how the money went back. No
+// body (or no method) marks the order refunded as the spec says, with no record.
+
+export const REFUND_METHOD_MESSAGE = "Choose how the money went back";
+export const REFUND_REFERENCE_MESSAGE = `The reference must be at most ${REFUND_REFERENCE_MAX} characters`;
+export const REFUND_NOTE_MESSAGE = `The note must be at most ${REFUND_NOTE_MAX} characters`;
+
+const optionalText = (max: number, message: string, pattern: RegExp, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .regex(pattern, notAllowedMessage(label))
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const refundCompleteSchema = z.object({
+  method: z.enum(REFUND_METHODS, { message: REFUND_METHOD_MESSAGE }).optional(),
+  reference: optionalText(REFUND_REFERENCE_MAX, REFUND_REFERENCE_MESSAGE, SINGLE_LINE, "Reference"),
+  note: optionalText(REFUND_NOTE_MAX, REFUND_NOTE_MESSAGE, MULTI_LINE, "Note"),
+});
+
+export type RefundCompleteInput = z.input<typeof refundCompleteSchema>;
+export type RefundCompleteValues = z.output<typeof refundCompleteSchema>;
