@@ -170,6 +170,9 @@ function endpoints(f: BenchFixtures): Endpoint[] {
   // and cancels at the sandbox) the open one first, as a parent changing their mind would.
   let payNext = 0;
   let mobileNext = 0;
+  // Credit checkout: as free orders, slot k is credit parent k mod P on day floor(k / P).
+  let creditNext = 0;
+  const creditSlots = f.credit.length * f.openDays.length;
 
   return [
     {
@@ -263,6 +266,26 @@ function endpoints(f: BenchFixtures): Endpoint[] {
       note: () =>
         `${Math.min(freeNext, freeSlots)} of ${freeSlots} free (child, day) slots used` +
         (freeNext > freeSlots ? `, then ${freeNext - freeSlots} asked again (409)` : ""),
+    },
+    {
+      name: "Credit checkout",
+      request: "POST /api/orders (1 meal, paid from account credit)",
+      read: false,
+      expectedStatuses: [409],
+      next: () => {
+        const k = creditNext++ % creditSlots;
+        const parent = f.credit[k % f.credit.length]!;
+        const day = f.openDays[Math.floor(k / f.credit.length)]!;
+        return {
+          method: "POST",
+          path: "/api/orders",
+          cookie: parent.cookie,
+          body: JSON.stringify([line(parent.studentId, day)]),
+        };
+      },
+      note: () =>
+        `${Math.min(creditNext, creditSlots)} of ${creditSlots} (child, day) slots paid from credit` +
+        (creditNext > creditSlots ? `, then ${creditNext - creditSlots} asked again (409)` : ""),
     },
     {
       name: "Card payment creation",

@@ -6,6 +6,8 @@
 // - free parents: one primary-school child each, no orders yet, and a 100% discount code, so a
 //   one-meal cart costs nothing and POST /api/orders places it;
 // - paying parents: one child each, no orders, no code: their cart goes to the card provider;
+// - credit parents: one child each, no code, and 500.00 of account credit (issue 17), so a
+//   one-meal cart is paid from the credit by POST /api/orders (credit checkout);
 // - mobile parents: the same, for mobile-money payments (one open payment per parent, card or
 //   mobile, so they are not the card's parents);
 // - superadmin.
@@ -27,6 +29,7 @@ export type BenchFixtures = {
   free: BenchSlot[];
   paying: BenchSlot[];
   mobile: BenchSlot[];
+  credit: BenchSlot[];
   admin: string;
   /** The school day of the cycle with the most live orders: the kitchen's labels for it. */
   busiestDate: string;
@@ -41,6 +44,7 @@ const READERS = Number(process.env.BENCH_READERS ?? 200);
 const FREE = Number(process.env.BENCH_FREE_PARENTS ?? 300);
 const PAYING = Number(process.env.BENCH_PAYING_PARENTS ?? 3000);
 const MOBILE = Number(process.env.BENCH_MOBILE_PARENTS ?? 3000);
+const CREDIT = Number(process.env.BENCH_CREDIT_PARENTS ?? 300);
 
 async function main(out: string) {
   const db = await getDb();
@@ -103,6 +107,20 @@ async function main(out: string) {
   const free = await people("bench.free", FREE, true);
   const paying = await people("bench.pay", PAYING, false);
   const mobile = await people("bench.mobile", MOBILE, false);
+  const credit = await people("bench.credit", CREDIT, false);
+  const superadmin = await db.user.findUniqueOrThrow({
+    where: { usernameKey: "superadmin" },
+    select: { id: true },
+  });
+  await db.creditEntry.createMany({
+    data: credit.map((p) => ({
+      userId: p.userId,
+      amount: "500.00",
+      kind: "adjustment" as const,
+      adminId: superadmin.id,
+      reason: "Benchmark credit",
+    })),
+  });
   const [busiest] = await db.order.groupBy({
     by: ["weekNumber", "dayOfWeek"],
     where: { cycleId: cycle.id, status: { in: ["pending", "completed"] } },
@@ -158,6 +176,12 @@ async function main(out: string) {
         studentId: p.studentId,
       })),
     ),
+    credit: await Promise.all(
+      credit.map(async (p) => ({
+        cookie: await cookieFor(p.userId, "parent"),
+        studentId: p.studentId,
+      })),
+    ),
     admin: await cookieFor(admin.id, admin.role),
     busiestDate,
     cycleId: cycle.id,
@@ -179,7 +203,7 @@ async function main(out: string) {
   writeFileSync(out, JSON.stringify(fixtures));
   console.info(
     `[bench-fixtures] ${fixtures.readers.length} readers, ${free.length} free, ${paying.length} ` +
-      `card and ${mobile.length} mobile parents, ${openDays.length} open days, labels for ${busiestDate}`,
+      `card, ${mobile.length} mobile and ${credit.length} credit parents, ${openDays.length} open days, labels for ${busiestDate}`,
   );
 }
 
