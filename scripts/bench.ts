@@ -80,6 +80,8 @@ function baseEnv(): NodeJS.ProcessEnv {
     DPO_COMPANY_TOKEN: "BENCH-COMPANY",
     DPO_SERVICE_TYPE: "5525",
     SMTP_URL: "",
+    // Production requires it (lib/env.ts); the seed steps never use it, the server gets its own.
+    APP_URL: "http://127.0.0.1",
     // The default log level (info: one JSON line per request), as a deployment runs it.
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
   };
@@ -368,6 +370,8 @@ async function benchDatabase(target: Target): Promise<Measured> {
   const server = spawn(
     process.execPath,
     [
+      // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for the server (profiling).
+      ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
       path.join(ROOT, "node_modules/next/dist/bin/next"),
       "start",
       "-p",
@@ -406,7 +410,11 @@ async function benchDatabase(target: Target): Promise<Measured> {
       cookie: fixtures.admin,
       body: JSON.stringify({ enabled: true, operators: { airtel: true, mtn: true } }),
     });
-    const list = endpoints(fixtures);
+    // BENCH_CALLS="Menu read,Order history": only those calls (and the floor), for a quicker look.
+    const only = process.env.BENCH_CALLS?.split(",").map((name) => name.trim());
+    const list = endpoints(fixtures).filter(
+      (e) => !only || e.name === REFERENCE || only.includes(e.name),
+    );
     // The bare server's answers: each read's real answer, fetched once.
     const answers: Record<string, { contentType: string; body: string }> = {};
     for (const endpoint of list.filter((e) => e.read)) {
