@@ -481,6 +481,7 @@ async function benchDatabase(target: Target): Promise<Measured> {
         request: endpoint.request,
         runs,
         note: endpoint.note?.(),
+        peakRssSoFar: rss.peak,
       });
     }
     rss.stop();

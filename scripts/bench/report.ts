@@ -29,6 +29,8 @@ export type EndpointResult = {
   request: string;
   runs: { app: Load; bare?: Load }[];
   note?: string;
+  /** next-server's peak RSS from its start to the end of this call's runs. */
+  peakRssSoFar?: number;
 };
 export type Measured = {
   kind: "measured";
@@ -211,6 +213,12 @@ function section(results: DbResult[], started: Date, o: Options): string {
       table(result),
       "",
       ...result.endpoints.filter((e) => e.note).map((e) => `- ${e.name}: ${e.note}.`),
+      "- Peak RSS by the end of each call (the calls run in this order): " +
+        result.endpoints
+          .filter((e) => e.peakRssSoFar !== undefined)
+          .map((e) => `${e.name} ${mb(e.peakRssSoFar ?? 0)}`)
+          .join(", ") +
+        ".",
     );
     const missed = misses(result);
     lines.push("", missed.length === 0 ? "Every target met." : "Missed:", "");
@@ -223,7 +231,7 @@ function section(results: DbResult[], started: Date, o: Options): string {
     "```sh",
     "npm run build   # once; the script builds when .next is missing",
     "npm run bench   # BENCH_ONLY=embedded|postgres for one database, BENCH_SECONDS=10,",
-    "                # BENCH_CALLS=\"Menu read,Order history\" for some calls only (and the floor)",
+    '                # BENCH_CALLS="Menu read,Order history" for some calls only (and the floor)',
     "```",
     "",
     "It needs no configuration. The embedded database is a fresh folder under the system's temp",
