@@ -5,9 +5,9 @@
 // canteen_bench_<pid> on BENCH_POSTGRES_URL, default postgresql://postgres@127.0.0.1:5432, skipped
 // with a note when it does not answer), migrated and seeded with the deploy steps, filled by
 // prisma/tools/seed-orders.ts, given the benchmark's parents and sessions (scripts/bench/fixtures.ts),
-// then served by the production build. autocannon drives each call at 20 and 100 connections; each
+// then served by the production build as `npm start` serves it. autocannon drives each call at 20 and 100 connections; each
 // read is also measured against a bare node:http server answering the same bytes; the RSS of the
-// next-server process is sampled all through. The figures go to docs/benchmarks.md (its server
+// server process is sampled all through. The figures go to docs/benchmarks.md (its server
 // part only: any other section, such as Pages, is kept as it is).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -130,6 +130,19 @@ async function startFakeDpo(): Promise<{ child: ChildProcess; url: string }> {
     child.once("exit", (code) => reject(new Error(`the fake DPO exited (${code})`)));
   });
   return { child, url };
+}
+
+/**
+ * The server as deployed: `npm start`'s command (`exec node <flags> scripts/serve.mjs`, from
+ * package.json) without npm around it, so its node flags are the ones measured.
+ */
+function startCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const match = /^exec node (.+)$/.exec(pkg.scripts.start ?? "");
+  if (!match?.[1]) throw new Error(`npm start is not "exec node …": ${pkg.scripts.start}`);
+  return match[1].split(/\s+/).map((arg) => (arg.endsWith(".mjs") ? path.join(ROOT, arg) : arg));
 }
 
 /** Waits until `url` answers (any status when `anyStatus`, else 200). */
@@ -372,8 +385,7 @@ async function benchDatabase(target: Target): Promise<Measured> {
     [
       // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for the server (profiling).
       ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
-      path.join(ROOT, "node_modules/next/dist/bin/next"),
-      "start",
+      ...startCommand(),
       "-p",
       String(port),
       "-H",
@@ -397,7 +409,7 @@ async function benchDatabase(target: Target): Promise<Measured> {
     start = performance.now();
     await waitFor(`${base}/api/health`, server, log);
     let appPid: number | null = null;
-    const pid = () => (appPid ??= findInGroup(server.pid!, "next-server"));
+    const pid = () => (appPid ??= findInGroup(server.pid!, "scripts/serve.mjs"));
     const rss = rssSampler(pid);
     await get(base, { method: "GET", path: "/api/menu", cookie: fixtures.readers[0] });
     const idleRss = rssOf(pid() ?? 0);

@@ -20,7 +20,7 @@ export const TARGETS = {
   menuP99At20: 100,
   /** Every parent call at 100 connections on PostgreSQL: p99 under this, no errors. */
   parentP99At100: 400,
-  /** Peak RSS of next-server through the run, on PostgreSQL. */
+  /** Peak RSS of the server process through the run, on PostgreSQL. */
   rssBytes: 400 * 1024 ** 2,
 };
 
@@ -29,7 +29,7 @@ export type EndpointResult = {
   request: string;
   runs: { app: Load; bare?: Load }[];
   note?: string;
-  /** next-server's peak RSS from its start to the end of this call's runs. */
+  /** The server's peak RSS from its start to the end of this call's runs. */
   peakRssSoFar?: number;
 };
 export type Measured = {
@@ -147,7 +147,7 @@ function section(results: DbResult[], started: Date, o: Options): string {
     "least 0.6 of the Next.js floor's req/s (`GET /api/health` in the same run) with p99 under 100 ms,",
     "on both databases; at 100 connections on PostgreSQL every parent call (menu, order history,",
     "cart validation, free orders, card and mobile payment creation, credit checkout) has p99 under",
-    "400 ms with no errors; next-server's peak RSS through the run stays at most 400 MB on",
+    "400 ms with no errors; the server's peak RSS through the run stays at most 400 MB on",
     "PostgreSQL. The admin calls are measured without a target.",
     "",
     "### Machine",
@@ -174,7 +174,8 @@ function section(results: DbResult[], started: Date, o: Options): string {
       : "",
     "  superadmin. Each has a Session row and its sealed cookie, as a sign-in makes them; requests",
     "  rotate through the parents' cookies, so every request checks a different session.",
-    "- The production build is served by `next start` (`NODE_ENV=production`, `LOG_LEVEL=info`: a JSON line per request,",
+    "- The production build is served as `npm start` serves it (`node --max-semi-space-size=8 scripts/serve.mjs`,",
+    "  the command of package.json; `NODE_ENV=production`, `LOG_LEVEL=info`: a JSON line per request,",
     "  `PAYMENT_PROVIDER=dpo`) on the same machine. The payment provider is the tests' fake DPO",
     "  (`tests/support/fake-dpo.ts`, API3G's XML over HTTP) in a process of its own",
     "  (`scripts/bench/fake-dpo-server.ts`), so its work is not counted as the app's.",
@@ -192,7 +193,7 @@ function section(results: DbResult[], started: Date, o: Options): string {
     "  mobile money also the push, ChargeTokenMobile); once every parent has one open, a parent asks",
     "  for another day, a changed cart, which verifies and cancels the open one first.",
     "- Kitchen labels: the A4 label sheets (PDF) of the cycle's busiest day, every live order of it.",
-    "- Memory: the RSS of the `next-server` process, read from `/proc` every 200 ms from start to",
+    "- Memory: the RSS of the server process, read from `/proc` every 200 ms from start to",
     "  stop; the peak is reported.",
     `- ${REFERENCE}: \`GET /api/health\`, which reads no session and no database, measured the same way:`,
     "  the most any route handler of this build can do on this machine (no target).",
@@ -207,7 +208,7 @@ function section(results: DbResult[], started: Date, o: Options): string {
     }
     lines.push(
       `${result.detail}. Seeding the 50,000 orders took ${result.seedSeconds.toFixed(1)} s. ` +
-        `RSS of next-server: ${mb(result.idleRss)} after start, peak ${mb(result.peakRss)} ` +
+        `RSS of the server: ${mb(result.idleRss)} after start, peak ${mb(result.peakRss)} ` +
         `(${result.peakRss < TARGETS.rssBytes ? "met" : "**missed**"}).`,
       "",
       table(result),
