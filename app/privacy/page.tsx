@@ -93,7 +93,7 @@ export default async function PrivacyPage() {
           </li>
           <li>
             <b>Delete your account:</b> Profile Settings → Delete my account, once no meal is still
-            to be served and no payment is in progress.
+            to be served, no payment is in progress and no account credit remains.
           </li>
           <li>
             <b>Withdraw consent</b> for allergies by clearing them in the Students tab.

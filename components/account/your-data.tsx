@@ -97,7 +97,7 @@ function DeleteAccountDialog({
           Your name, username, e-mail and phone, and your children&apos;s names, allergies and notes
           are erased, and you are signed out. The school keeps past orders and payments for its
           accounts, without your names. This cannot be undone. It is not possible while a meal is
-          still to be served or a payment is in progress.
+          still to be served, a payment is in progress or account credit remains.
         </>
       }
       form={form}

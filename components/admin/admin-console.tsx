@@ -4,6 +4,10 @@ import { LogOut, PanelLeft } from "lucide-react";
 import { useState } from "react";
 import { SECTION_SCREENS } from "@/components/admin/admin-sections";
 import { useUnreadMessages } from "@/components/admin/messages/use-messages-queries";
+import {
+  SECTION_PARAM,
+  useConsoleSection,
+} from "@/components/admin/data-table/use-console-address";
 import { useIsNarrow } from "@/components/admin/use-is-narrow";
 import { useLogout } from "@/components/auth/use-session-actions";
 import { Button } from "@/components/ui/button";
@@ -14,19 +18,12 @@ import { cn } from "@/lib/utils";
 
 // The admin console shell (spec 001 §2): a collapsible sidebar listing the sections this admin may
 // use, open by default from 768 px and closed below (where it also closes after a choice), the
-// username and a logout button; the header names the current section. Sections switch in place.
-// Each section's screen is in SECTION_SCREENS.
-export function AdminConsole({
-  user,
-  initialSection,
-}: {
-  user: SessionUser;
-  initialSection?: Feature;
-}) {
+// username and a logout button; the header names the current section. Sections switch in place,
+// named in the address (`/?section=<feature key>`, use-console-address.ts), so reload, Back and
+// bookmarks work. Each section's screen is in SECTION_SCREENS.
+export function AdminConsole({ user }: { user: SessionUser }) {
   const sections = allowedSections(user);
-  const [section, setSection] = useState<Feature | undefined>(
-    initialSection && sections.includes(initialSection) ? initialSection : sections[0],
-  );
+  const { section, choose: show } = useConsoleSection(sections);
   const narrow = useIsNarrow();
   // undefined: follow the breakpoint (CSS decides before hydration, so phones never see a flash).
   const [openChoice, setOpenChoice] = useState<boolean | undefined>(undefined);
@@ -36,7 +33,7 @@ export function AdminConsole({
   const unread = useUnreadMessages(sections.includes("messages"));
 
   function choose(next: Feature) {
-    setSection(next);
+    show(next);
     if (narrow) setOpenChoice(false);
   }
 
@@ -66,12 +63,19 @@ export function AdminConsole({
           <ul className="grid gap-1">
             {sections.map((key) => (
               <li key={key}>
-                <button
-                  type="button"
+                <a
+                  href={`/?${SECTION_PARAM}=${key}`}
                   aria-current={key === section ? "page" : undefined}
-                  onClick={() => choose(key)}
+                  onClick={(event) => {
+                    // A plain click switches in place; a new tab or window follows the link.
+                    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) {
+                      return;
+                    }
+                    event.preventDefault();
+                    choose(key);
+                  }}
                   className={cn(
-                    "w-full rounded-md px-3 py-2 text-left text-sm hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                    "block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                     key === section && "bg-sidebar-accent font-medium",
                   )}
                 >
@@ -82,7 +86,7 @@ export function AdminConsole({
                       <span className="sr-only"> unread</span>
                     </span>
                   )}
-                </button>
+                </a>
               </li>
             ))}
           </ul>

@@ -7,18 +7,9 @@ import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { StudentDialog } from "@/components/parent/student-dialog";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { useStudents } from "@/components/portal/use-portal-queries";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/auth/session";
 import { api } from "@/lib/client/api";
 import { gradeLabel } from "@/lib/client/format";
@@ -115,25 +106,15 @@ export function StudentsTab({ user }: { user: SessionUser }) {
         student={editing?.student ?? null}
         onOpenChange={(open) => !open && setEditing(null)}
       />
-      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Student</AlertDialogTitle>
-            <AlertDialogDescription>
-              Remove {toDelete?.name} from your account? This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: "destructive" })}
-              onClick={() => toDelete && remove.mutate(toDelete)}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete Student"
+        description={<>Remove {toDelete?.name} from your account? This cannot be undone.</>}
+        actionLabel="Delete"
+        destructive
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+      />
     </div>
   );
 }

@@ -37,7 +37,8 @@ export function CancelOrderDialog({
           {order && isPaidOrder(order) && (
             <p className="text-sm text-muted-foreground">
               You paid {formatZmw(order.discountedPrice)} for this meal. The school office refunds
-              it as its refund policy says; Order History shows the refund until it is done.
+              it as account credit, which pays your next order, or as its refund policy says; Order
+              History shows the refund until it is done.
             </p>
           )}
         </AlertDialogHeader>

@@ -1,16 +1,55 @@
+"use client";
+
+import { MoveHorizontal } from "lucide-react";
 import * as React from "react";
 
 import { slotted } from "@/components/ui/slotted";
+import { useScrollEdges } from "@/components/ui/use-scroll-edges";
 import { cn } from "@/lib/utils";
 
+/**
+ * A table in a container that scrolls sideways when the screen is too narrow, and says so (issue
+ * 25): a line above it and a fade on the side where more columns wait, gone once nothing is hidden.
+ */
 function Table({ className, ...props }: React.ComponentProps<"table">) {
+  const container = React.useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(container);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
-      <table
-        data-slot="table"
-        className={cn("w-full caption-bottom text-sm", className)}
-        {...props}
-      />
+    <div data-slot="table-frame" className="grid w-full min-w-0 gap-1">
+      {edges.overflows && (
+        <p
+          data-slot="table-scroll-cue"
+          className="flex items-center gap-1 px-2 pt-1 text-xs text-muted-foreground"
+        >
+          <MoveHorizontal aria-hidden className="size-3.5" />
+          Scroll sideways to see every column
+        </p>
+      )}
+      <div className="relative min-w-0">
+        <div
+          ref={container}
+          data-slot="table-container"
+          className="relative w-full overflow-x-auto"
+        >
+          <table
+            data-slot="table"
+            className={cn("w-full caption-bottom text-sm", className)}
+            {...props}
+          />
+        </div>
+        {edges.left && (
+          <span
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 left-0 w-6 bg-gradient-to-r from-background to-transparent"
+          />
+        )}
+        {edges.right && (
+          <span
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-background to-transparent"
+          />
+        )}
+      </div>
     </div>
   );
 }

@@ -22,7 +22,7 @@ export type DayState =
 /**
  * Why a day reads "School Closed" (issue 24 §3): ordering for it has closed (a past day, or today
  * after the cut-off), or the school closed it, with the reason given when the calendar data carries
- * one (the closures work adds `reason` to blocked days; until then there is none).
+ * one (a day closed with "Close a day" keeps its reason; one chosen in the cycle wizard has none).
  */
 export type ClosedWhy =
   | { kind: "ordering-closed"; today: boolean }

@@ -58,3 +58,11 @@ export function gradeLabel(grade: string): string {
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * A count with its noun, singular for one (issue 25: never "1 orders"): plural(1, "order") →
+ * "1 order", plural(3, "Order") → "3 Orders", plural(2, "child", "children") → "2 children".
+ */
+export function plural(count: number, noun: string, many = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : many}`;
+}

@@ -4,7 +4,14 @@
 export const queryKeys = {
   menu: ["/api/menu"],
   orderCycles: ["/api/order-cycles"],
+  /** Whether a new cycle from `startDate` for `cycleLength` weeks would hide live orders. */
+  cycleOverlap: (startDate: string, cycleLength: number) => [
+    "/api/order-cycles/overlap",
+    startDate,
+    cycleLength,
+  ],
   cutoffTime: ["/api/settings/cutoff-time"],
+  cycleLength: ["/api/settings/cycle-length"],
   paymentBypass: ["/api/settings/payment-bypass"],
   mobileMoney: ["/api/settings/mobile-money"],
   communication: ["/api/settings/communication"],

@@ -15,3 +15,22 @@ export type CycleHistoryPage = { data: CycleHistoryEntry[]; metadata: PageMetada
 
 /** GET /api/settings/cycle-length: 4 when the setting is absent. */
 export type CycleLengthDto = { cycleLength: number };
+
+/** A cycle that still holds live (pending or completed) orders on dates a new cycle would cover. */
+export type CycleOverlap = {
+  cycleId: number;
+  startDate: string;
+  endDate: string;
+  createdAt: string;
+  isActive: boolean;
+  /** Its live orders on those dates. */
+  liveOrders: number;
+  /** Those dates (YYYY-MM-DD), in order, each with its number of live orders. */
+  days: { date: string; liveOrders: number }[];
+};
+
+/**
+ * GET /api/order-cycles/overlap?startDate=…&cycleLength=…: what POST /api/order-cycles would refuse
+ * with 409 (the same `message` and `overlaps`); no overlaps and a null message when it may go ahead.
+ */
+export type CycleOverlapCheck = { overlaps: CycleOverlap[]; message: string | null };

@@ -16,7 +16,7 @@ import type {
   StudentDto,
 } from "@/lib/contracts";
 import type { AccountCreditDto, CloseDayAnswer } from "@/lib/contracts/credit";
-import type { CycleHistoryPage, CycleLengthDto } from "@/lib/contracts/cycles";
+import type { CycleHistoryPage, CycleLengthDto, CycleOverlapCheck } from "@/lib/contracts/cycles";
 import type { KitchenOrders } from "@/lib/contracts/kitchen";
 import type {
   AttemptActionAnswer,
@@ -116,6 +116,9 @@ export type ApiEndpoints = {
   [path: `/api/order-cycles/${number}/close-day`]: { POST: CloseDayAnswer };
   [path: `/api/order-cycles/${number}/close-day?${string}`]: { GET: CloseDayAnswer };
   [path: `/api/order-cycles/history?page=${number}`]: { GET: CycleHistoryPage };
+  [path: `/api/order-cycles/overlap?startDate=${string}&cycleLength=${number}`]: {
+    GET: CycleOverlapCheck;
+  };
   [path: `/api/cycle-orders?${string}`]: { GET: CycleOrdersPage };
   "/api/orders/status": { POST: OrderStatusUpdateResultDto };
 

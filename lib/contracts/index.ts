@@ -70,7 +70,8 @@ export type MenuItemDto = {
   isArchived: boolean;
 };
 
-export type BlockedDay = { weekNumber: number; dayOfWeek: number };
+/** A day the school is closed; `reason` when it was closed with "Close a day" (issue 17). */
+export type BlockedDay = { weekNumber: number; dayOfWeek: number; reason?: string };
 
 export type OrderCycleDto = {
   id: number;

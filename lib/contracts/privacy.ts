@@ -1,6 +1,7 @@
 // A family's own data (issue 26): the copy the account downloads and the deletion's answers. Pure:
 // the route's shaper and the Profile Settings screen both import it.
 import type { OrderDto } from "@/lib/contracts";
+import type { CreditEntryDto } from "@/lib/contracts/credit";
 
 export const ACCOUNT_EXPORT_VERSION = 1;
 
@@ -42,6 +43,8 @@ export type AccountExport = {
     verifiedAt: string | null;
     fulfilledAt: string | null;
   }[];
+  /** Account credit: the balance and every movement, oldest first. */
+  credit: { balance: string; entries: CreditEntryDto[] };
   discountCodes: { code: string; discountPercentage: number; isActive: boolean }[];
   messages: {
     name: string;

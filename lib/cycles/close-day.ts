@@ -94,7 +94,8 @@ export async function closeDay(
     const cycle = await lockCycle(tx, cycleId, day);
     await tx.orderCycle.update({
       where: { id: cycleId },
-      data: { blockedDays: [...cycle.blockedDays, day] },
+      // The reason is kept with the day: the parent's calendar says why it is closed.
+      data: { blockedDays: [...cycle.blockedDays, { ...day, reason: input.reason }] },
     });
     const orders = await liveOrdersOf(tx, cycleId, day);
     const credited = orders.filter((order) => creditOf(order) > 0);

@@ -6,7 +6,11 @@ import { getDb } from "@/lib/db";
 import { cycleEndDate, toIsoDate } from "@/lib/school-calendar";
 
 const blockedDaysSchema = z.array(
-  z.object({ weekNumber: z.number().int(), dayOfWeek: z.number().int() }),
+  z.object({
+    weekNumber: z.number().int(),
+    dayOfWeek: z.number().int(),
+    reason: z.string().optional(),
+  }),
 );
 
 export type CycleRow = {

@@ -3,6 +3,7 @@ import { conflict, notFound } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderCycleDto } from "@/lib/contracts";
+import { assertNoCycleOverlap } from "@/lib/cycles/cycle-overlap";
 import { cycleSelect, toCycleDto } from "@/lib/cycles/cycles";
 import { getDb, type Tx } from "@/lib/db";
 import { parseIsoDate } from "@/lib/school-calendar";
@@ -27,13 +28,17 @@ async function rememberCycleLength(tx: Tx, cycleLength: number) {
   });
 }
 
-/** Deactivates the current cycle and activates a new one, in one transaction. */
+/**
+ * Deactivates the current cycle and activates a new one, in one transaction; refused with 409 when
+ * another cycle still holds live orders on the new cycle's dates (lib/cycles/cycle-overlap.ts).
+ */
 export async function createCycle(actor: SessionUser, input: CreateCycle): Promise<OrderCycleDto> {
   const db = await getDb();
   const startDate = parseIsoDate(input.startDate);
   if (!startDate) throw new RangeError(`Not a date: ${input.startDate}`); // the schema checked it
   try {
     const row = await db.$transaction(async (tx) => {
+      await assertNoCycleOverlap(tx, input.startDate, input.cycleLength);
       const now = new Date();
       await tx.orderCycle.updateMany({
         where: { isActive: true },

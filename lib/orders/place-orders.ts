@@ -103,6 +103,10 @@ function insertFreeCart(actor: SessionUser, cart: PricedCart) {
  * paid by credit takes the credit under the account's lock first, and records one movement per
  * order, in the same transaction.
  */
+/** A day of the cart was closed by the school between the cart's check and its insert. */
+export const DAY_CLOSED_MEANWHILE =
+  "School Closed: the school has just closed a day in your cart. Please review your cart.";
+
 async function insertCart(
   actor: SessionUser,
   cart: PricedCart,
@@ -127,6 +131,7 @@ async function insertCart(
     if (isUniqueViolation(error)) throw conflict(ALREADY_ORDERED);
     throw error;
   }
+  if (rows.length === 0) throw conflict(DAY_CLOSED_MEANWHILE);
   if (email) noteQueued(email);
   kickOutbox();
   return { orders: rows.map(joinedRowToOrderDto) };
@@ -141,6 +146,9 @@ function insertStatement(
   spendCredit = false,
 ): Promise<JoinedOrderRow[]> {
   const lines = cart.lines.map((line, n) => ({ ...orderRow(actor.id, line, payment), n }));
+  // The cycle's row is read FOR SHARE: a "Close a day" holds it FOR UPDATE, so this statement
+  // either runs before the closing (whose later read then finds these orders and cancels them)
+  // or after it, against the blocked days as the closing left them: then nothing is inserted.
   return db.$queryRaw<JoinedOrderRow[]>`
       WITH "line" AS (
         SELECT * FROM json_to_recordset(${JSON.stringify(lines)}::json) AS l(
@@ -148,6 +156,15 @@ function insertStatement(
           "category" text, "sideDish" text, "comments" text, "originalPrice" numeric,
           "discountedPrice" numeric, "discountPercentage" numeric, "allergyAcknowledged" boolean,
           "n" int)
+      ), "cycle" AS (
+        SELECT c."id", c."blockedDays" FROM "OrderCycle" c
+        WHERE c."id" IN (SELECT "cycleId" FROM "line") FOR SHARE
+      ), "open" AS (
+        SELECT NOT EXISTS (
+          SELECT 1 FROM "line" l JOIN "cycle" c ON c."id" = l."cycleId"
+          WHERE c."blockedDays" @> jsonb_build_array(
+            jsonb_build_object('weekNumber', l."weekNumber", 'dayOfWeek', l."dayOfWeek"))
+        ) AS "open"
       ), "created" AS (
         INSERT INTO "Order" ("userId", "studentId", "menuItemId", "cycleId", "weekNumber",
           "dayOfWeek", "category", "sideDish", "comments", "originalPrice", "discountedPrice",
@@ -157,12 +174,12 @@ function insertStatement(
           "category", "sideDish", "comments", "originalPrice", "discountedPrice",
           "discountPercentage", "allergyAcknowledged", 'pending', ${payment.paymentStatus}::"PaymentStatus",
           ${payment.paymentProcessor}, now()
-        FROM "line" ORDER BY "n"
+        FROM "line" WHERE (SELECT "open" FROM "open") ORDER BY "n"
         RETURNING *
       ), "mail" AS (
         INSERT INTO "EmailOutbox" ("to", "subject", "text")
         SELECT ${email?.to ?? null}::text, ${email?.subject ?? null}::text, ${email?.text ?? null}::text
-        WHERE ${email !== null}
+        WHERE ${email !== null} AND (SELECT "open" FROM "open")
       ), "spent" AS (
         INSERT INTO "CreditEntry" ("userId", "amount", "kind", "orderId")
         SELECT ${actor.id}, -"discountedPrice", 'spent', "id" FROM "created"

@@ -1,5 +1,7 @@
 import "server-only";
+import { balanceOf } from "@/lib/credit/ledger";
 import type { Tx } from "@/lib/db";
+import { formatZmw, fromNgwee } from "@/lib/money";
 
 // What must be settled before an account can be deleted (issue 26): a meal still to be served, a
 // payment still in progress, money still held for the family. Each is named in the refusal.
@@ -17,9 +19,11 @@ export async function accountBlockers(tx: Tx, userId: number, today: string): Pr
   const payments = await tx.paymentAttempt.count({
     where: { userId, transactionStatus: "initiated" },
   });
+  const credit = await balanceOf(tx, userId);
   const blockers: string[] = [];
   if (live > 0)
     blockers.push(plural(live, "order still to be served", "orders still to be served"));
   if (payments > 0) blockers.push("a payment in progress");
+  if (credit > 0) blockers.push(`account credit of ${formatZmw(fromNgwee(credit))}`);
   return blockers;
 }

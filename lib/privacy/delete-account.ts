@@ -45,8 +45,8 @@ export async function deleteAccount(
     if (blockers.length > 0) {
       throw conflict(
         `Your account cannot be deleted yet: it has ${blockers.join(", ")}. ` +
-          "Cancel the orders, wait for the payment to finish, or ask the school office for a " +
-          "refund first.",
+          "Cancel the orders, wait for the payment to finish, and use the credit or ask the school " +
+          "office to refund it first.",
         { blockers },
       );
     }
@@ -138,6 +138,30 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
         mobileNumber: null,
         errorDetails:
           attempt.errorDetails && scrubText(attempt.errorDetails, erased, DELETED_ACCOUNT),
+      },
+    });
+  }
+  // Free text the office wrote about the family's money (a credit's reason, a refund's note).
+  const entries = await tx.creditEntry.findMany({
+    where: { userId: id, reason: { not: null } },
+    select: { id: true, reason: true },
+  });
+  for (const entry of entries) {
+    const reason = scrubText(entry.reason!, erased, DELETED_ACCOUNT);
+    if (reason !== entry.reason) {
+      await tx.creditEntry.update({ where: { id: entry.id }, data: { reason } });
+    }
+  }
+  const refunds = await tx.orderRefund.findMany({
+    where: { order: { userId: id } },
+    select: { id: true, reference: true, note: true },
+  });
+  for (const refund of refunds) {
+    await tx.orderRefund.update({
+      where: { id: refund.id },
+      data: {
+        reference: refund.reference && scrubText(refund.reference, erased, DELETED_ACCOUNT),
+        note: refund.note && scrubText(refund.note, erased, DELETED_ACCOUNT),
       },
     });
   }

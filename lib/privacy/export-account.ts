@@ -1,9 +1,12 @@
 import "server-only";
 import { sessionUserSelect, type SessionUser } from "@/lib/auth/session";
+import { creditDescription } from "@/lib/contracts/credit";
 import { ACCOUNT_EXPORT_VERSION, type AccountExport } from "@/lib/contracts/privacy";
+import { signedNgwee } from "@/lib/credit/ledger";
 import { getDb } from "@/lib/db";
 import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
 import { env } from "@/lib/env";
+import { fromNgwee } from "@/lib/money";
 import { schoolToday, toIsoDate } from "@/lib/school-calendar";
 
 // A copy of my data (issue 26): everything the portal keeps about the signed-in account, read
@@ -14,18 +17,20 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export async function exportAccount(actor: SessionUser, now = new Date()): Promise<AccountExport> {
   const db = await getDb();
   const userId = actor.id;
-  const [user, children, orders, payments, discountCodes, messages, reminders] = await Promise.all([
-    db.user.findUniqueOrThrow({
-      where: { id: userId },
-      select: { ...sessionUserSelect, createdAt: true },
-    }),
-    db.student.findMany({ where: { parentId: userId }, orderBy: { id: "asc" } }),
-    db.order.findMany({ where: { userId }, select: orderSelect, orderBy: { id: "asc" } }),
-    db.paymentAttempt.findMany({ where: { userId }, orderBy: { id: "asc" } }),
-    db.discountCode.findMany({ where: { userId }, orderBy: { id: "asc" } }),
-    db.contactMessage.findMany({ where: { userId }, orderBy: { id: "asc" } }),
-    db.orderReminder.findMany({ where: { userId }, orderBy: { schoolDay: "asc" } }),
-  ]);
+  const [user, children, orders, payments, credit, discountCodes, messages, reminders] =
+    await Promise.all([
+      db.user.findUniqueOrThrow({
+        where: { id: userId },
+        select: { ...sessionUserSelect, createdAt: true },
+      }),
+      db.student.findMany({ where: { parentId: userId }, orderBy: { id: "asc" } }),
+      db.order.findMany({ where: { userId }, select: orderSelect, orderBy: { id: "asc" } }),
+      db.paymentAttempt.findMany({ where: { userId }, orderBy: { id: "asc" } }),
+      db.creditEntry.findMany({ where: { userId }, orderBy: { id: "asc" } }),
+      db.discountCode.findMany({ where: { userId }, orderBy: { id: "asc" } }),
+      db.contactMessage.findMany({ where: { userId }, orderBy: { id: "asc" } }),
+      db.orderReminder.findMany({ where: { userId }, orderBy: { schoolDay: "asc" } }),
+    ]);
   return {
     format: "canteen-portal/account-export",
     version: ACCOUNT_EXPORT_VERSION,
@@ -64,6 +69,18 @@ export async function exportAccount(actor: SessionUser, now = new Date()): Promi
       verifiedAt: iso(attempt.verifiedAt),
       fulfilledAt: iso(attempt.fulfilledAt),
     })),
+    credit: {
+      balance: fromNgwee(
+        credit.reduce((sum, entry) => sum + signedNgwee(entry.amount.toFixed(2)), 0),
+      ),
+      entries: credit.map((entry) => ({
+        id: entry.id,
+        amount: entry.amount.toFixed(2),
+        kind: entry.kind,
+        description: creditDescription(entry.kind, entry.reason),
+        createdAt: entry.createdAt.toISOString(),
+      })),
+    },
     discountCodes: discountCodes.map((code) => ({
       code: code.code,
       discountPercentage: code.discountPercentage,

@@ -80,3 +80,21 @@ const pageNumber = z
   .transform(Number);
 
 export const cycleHistoryQuerySchema = z.object({ page: pageNumber.optional().default(1) });
+
+/** GET /api/order-cycles/overlap: the start date and length a new cycle would have. */
+export const cycleOverlapQuerySchema = z
+  .object({
+    startDate: z
+      .string({ error: MISSING_CYCLE_INFORMATION })
+      .trim()
+      .min(1, MISSING_CYCLE_INFORMATION),
+    cycleLength: z
+      .enum(["4", "6"], { error: "Cycle length must be 4 or 6 weeks" })
+      .transform(Number),
+  })
+  .superRefine((input, ctx) => {
+    if (!isMondayIso(input.startDate)) {
+      ctx.addIssue({ code: "custom", path: ["startDate"], message: NOT_A_MONDAY });
+    }
+  });
+export type CycleOverlapQuery = z.output<typeof cycleOverlapQuerySchema>;

@@ -396,7 +396,57 @@ describe("the creation wizard", () => {
   });
 });
 
+describe("the wizard's overlap check (issue 25)", () => {
+  it("stops before the last step while another cycle holds live orders on the dates", async () => {
+    const user = userEvent.setup();
+    const message =
+      "This cycle's dates overlap orders already placed: the cycle of Mon 2 Jan 2040 to Fri 27 " +
+      "Jan 2040 (created Sun 1 Jan 2040) still holds 3 live orders on Fri 6 Jan 2040.";
+    const monday = firstShownMonday();
+    const calls = renderSection({
+      [`GET /api/order-cycles/overlap?startDate=${monday}&cycleLength=4`]: {
+        overlaps: [],
+        message,
+      },
+      [`GET /api/order-cycles/overlap?startDate=${monday}&cycleLength=6`]: {
+        overlaps: [],
+        message: null,
+      },
+    });
+    const dialog = await openWizard(user);
+    await user.click(within(dialog).getByRole("button", { name: /4 Weeks/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Next" }));
+    await pickFirstMonday(user, dialog);
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
+    expect(within(dialog).getByRole("button", { name: "Next" })).toBeDisabled();
+    // A six-week cycle from that Monday hides nothing: the wizard goes on to its review.
+    await user.click(within(dialog).getByRole("button", { name: "Back" }));
+    await user.click(within(dialog).getByRole("button", { name: /6 Weeks/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Next" })).toBeEnabled());
+    expect(within(dialog).queryByText(message)).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Next" }));
+    await user.click(within(dialog).getByRole("button", { name: "Next" }));
+    expect(within(dialog).getByRole("button", { name: "Create Cycle" })).toBeEnabled();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+});
+
 describe("the Order Cycle History card", () => {
+  it("tells cycles with the same dates apart by their creation day (issue 25)", async () => {
+    renderSection({
+      "GET /api/order-cycles/history?page=1": historyPage([
+        entry({ id: 31, cycleId: 31, createdAt: "2026-12-09T10:00:00.000Z" }),
+        entry({ id: 30, cycleId: 30, createdAt: "2026-11-30T10:00:00.000Z" }),
+        entry({ id: 29, cycleId: 29, startDate: "2026-10-05", endDate: "2026-10-30" }),
+      ]),
+    });
+    expect(await screen.findByText("(created Wed 9 Dec 2026)")).toBeInTheDocument();
+    expect(screen.getByText("(created Mon 30 Nov 2026)")).toBeInTheDocument();
+    // A cycle whose dates no other shares needs no creation day in its title.
+    expect(screen.getAllByText(/^\(created /)).toHaveLength(2);
+  });
+
   it("pages through the history with 'Page X of Y'", async () => {
     const user = userEvent.setup();
     const calls = renderSection({

@@ -134,7 +134,7 @@ describe("Cycle History", () => {
     expect(await screen.findByText("Page Two")).toBeInTheDocument();
     expect(screen.getByText("Page 2 of 2")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("checkbox", { name: "Select order 801" }));
-    expect(screen.getByRole("button", { name: "Update 1 Orders" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Update 1 Order" })).toBeInTheDocument();
 
     await choose("Week", "Week 2");
     await waitFor(() =>
@@ -158,7 +158,7 @@ describe("Cycle History", () => {
         "page=1&pageSize=10&cycleId=3&dayOfWeek=3&status=cancelled&menuItemId=102",
       ),
     );
-    await choose("Cycle", "6 Jan 2025 – 28 Mar 2025");
+    await choose("Cycle", "6 Jan – 28 Mar 2025");
     await waitFor(() =>
       expect(cycleOrderCalls(calls).at(-1)).toBe(
         "page=1&pageSize=10&cycleId=2&dayOfWeek=3&status=cancelled&menuItemId=102",
@@ -481,7 +481,7 @@ describe("Kitchen view", () => {
     expect(screen.queryByText(/items selected/)).toBeNull();
 
     await userEvent.click(screen.getByRole("checkbox", { name: "Select Nshima with Beef Stew" }));
-    expect(screen.getByText("1 items selected")).toBeInTheDocument();
+    expect(screen.getByText("1 item selected")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Mark as Complete" }));
 
     await waitFor(() =>

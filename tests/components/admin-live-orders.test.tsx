@@ -132,7 +132,7 @@ describe("the Live Orders table", () => {
     expect(details).toHaveTextContent("Chipo Banda");
     expect(details).toHaveTextContent("Grade 3");
     expect(details).toHaveTextContent("Week 2, Wednesday");
-    expect(details).toHaveTextContent("Protein: beef");
+    expect(details).toHaveTextContent("Protein: Beef");
     expect(details).toHaveTextContent("Side: Rice");
 
     // A filter typed but not applied stays a draft through the poll.

@@ -72,11 +72,15 @@ describe("the menu item form", () => {
     expect(screen.getByText("Select at least one category")).toBeInTheDocument();
     expect(screen.getByText("Select at least one week")).toBeInTheDocument();
     expect(screen.getByText("Select at least one day")).toBeInTheDocument();
+    // The type is chosen, never silently "secondary" (issue 25).
+    expect(screen.getByText("Choose primary or secondary")).toBeInTheDocument();
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
   });
 
-  it("creates an item: price as a string, imageUrl null when empty, secondary and available", async () => {
+  it("creates an item: price as a string, imageUrl null when empty, the chosen type, available", async () => {
     const { calls, onSaved } = renderForm();
+    await userEvent.click(screen.getByRole("combobox", { name: "Type" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Secondary" }));
     await userEvent.type(screen.getByLabelText("Name"), "Rice and Chicken");
     await userEvent.type(screen.getByLabelText("Price (ZMW)"), "45.5");
     await userEvent.click(screen.getByRole("checkbox", { name: "Chicken" }));
@@ -188,6 +192,20 @@ describe("the menu management section", () => {
     expect(await screen.findByRole("cell", { name: "Old Pie" })).toBeInTheDocument();
     expect(screen.queryByText("Beef Stew")).toBeNull();
     expect(screen.getByRole("button", { name: "Unarchive Old Pie" })).toBeInTheDocument();
+  });
+
+  it("opens the view the address names (archived items in a grid), ignoring a bad value", async () => {
+    mockFetch({
+      "GET /api/menu": [active, activeWithoutOrders, archived],
+      "POST /api/menu/has-orders-batch": { "101": true, "102": false, "103": true },
+    });
+    renderPortal(<MenuManagementSection />, {
+      address: "/?section=menu&archived=1&view=grid&availability=maybe",
+    });
+    expect(await screen.findByRole("switch", { name: "Show archived items" })).toBeChecked();
+    expect(screen.getByRole("button", { name: "Grid" })).toHaveAttribute("aria-pressed", "true");
+    expect(await screen.findByText("Old Pie")).toBeInTheDocument();
+    expect(screen.queryByText("Beef Stew")).toBeNull();
   });
 
   it("offers delete only for items without orders", async () => {
@@ -320,7 +338,7 @@ describe("the menu management section", () => {
     await user.upload(input, new File(["name,price"], "menu.csv", { type: "text/csv" }));
     await user.click(screen.getByRole("button", { name: "Upload CSV" }));
     expect(
-      await screen.findByText("2 menu items uploaded successfully. 1 items had errors."),
+      await screen.findByText("2 menu items uploaded successfully. 1 item had an error."),
     ).toBeInTheDocument();
     const alert = screen
       .getAllByRole("alert")
@@ -349,7 +367,10 @@ describe("the menu management section", () => {
     await userEvent.click(await screen.findByRole("option", { name: "Week 2" }));
     await waitFor(() => expect(screen.queryByText("Beef Stew")).toBeNull());
     expect(screen.getByRole("cell", { name: "Veg Curry" })).toBeInTheDocument();
+    // The filter is in the address, so the view can be reloaded or sent to a colleague.
+    expect(new URLSearchParams(window.location.search).get("week")).toBe("2");
     await userEvent.click(screen.getByRole("button", { name: "Clear Filters" }));
+    expect(new URLSearchParams(window.location.search).has("week")).toBe(false);
     expect(await screen.findByRole("cell", { name: "Beef Stew" })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "View Beef Stew" }));
@@ -442,6 +463,8 @@ describe("the menu template and the add panel", () => {
     await userEvent.click(screen.getByRole("checkbox", { name: "Vegetarian" }));
     await userEvent.click(screen.getByRole("checkbox", { name: "Week 1" }));
     await userEvent.click(screen.getByRole("checkbox", { name: "Friday" }));
+    await userEvent.click(screen.getByRole("combobox", { name: "Type" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Primary" }));
     await userEvent.click(screen.getByRole("button", { name: "Add Menu Item" }));
     expect(await screen.findByText("Menu item created successfully")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByLabelText("Name")).toBeNull());

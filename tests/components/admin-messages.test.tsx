@@ -119,7 +119,7 @@ describe("the console's navigation", () => {
     });
     renderPortal(<AdminConsole user={{ ...admin, allowedFeatures: ["refunds", "messages"] }} />);
     const nav = screen.getByRole("navigation");
-    const entry = await within(nav).findByRole("button", { name: "Messages 3 unread" });
+    const entry = await within(nav).findByRole("link", { name: "Messages 3 unread" });
     expect(entry).toBeInTheDocument();
   });
 
@@ -130,6 +130,6 @@ describe("the console's navigation", () => {
     renderPortal(<AdminConsole user={{ ...admin, allowedFeatures: ["refunds"] }} />);
     expect(await screen.findByText("No orders pending refund")).toBeInTheDocument();
     expect(calls.some((c) => c.path.startsWith("/api/contact/messages"))).toBe(false);
-    expect(screen.queryByRole("button", { name: /Messages/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Messages/ })).toBeNull();
   });
 });

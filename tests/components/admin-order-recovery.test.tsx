@@ -148,7 +148,7 @@ describe("Order Recovery", () => {
     expect(within(dialog).getByText("Order Details")).toBeInTheDocument();
     expect(dialog).toHaveTextContent("Nshima with Beef Stew");
     expect(dialog).toHaveTextContent("Week 2, Wednesday");
-    expect(dialog).toHaveTextContent("Category: beef");
+    expect(dialog).toHaveTextContent("Category: Beef");
     expect(dialog).toHaveTextContent("Side dish: Rice");
     expect(dialog).toHaveTextContent("Comments: No salt");
     expect(dialog).toHaveTextContent("N/A");

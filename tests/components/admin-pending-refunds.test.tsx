@@ -110,8 +110,9 @@ describe("Pending Payments", () => {
     expect(within(rows[2]!).getByTestId("pending-amount").textContent).toMatch(/\b0$/);
     expect(within(rows[0]!).getByText("Chipo")).toBeInTheDocument();
     expect(within(rows[0]!).getByText("Grade 3")).toBeInTheDocument();
-    expect(within(rows[0]!).getByText("Week 2")).toBeInTheDocument();
-    expect(within(rows[0]!).getByText("Wednesday")).toBeInTheDocument();
+    // Week and day read as one pair ("W2 Wed"), in full for screen readers (issue 25).
+    expect(within(rows[0]!).getByText("W2 Wed")).toBeInTheDocument();
+    expect(within(rows[0]!).getByText("Week 2, Wednesday")).toBeInTheDocument();
     expect(within(rows[0]!).getByText("Protein: beef")).toBeInTheDocument();
     expect(within(rows[0]!).getByText("Side: Rice")).toBeInTheDocument();
     expect(within(rows[0]!).getByText("Comments: No onions")).toBeInTheDocument();

@@ -69,6 +69,10 @@ describe("Settings › Discount Codes", () => {
     );
     expect(await screen.findByText("Discount code created successfully")).toBeInTheDocument();
     expect(searches(calls)).toHaveLength(1);
+    // The form resets: an empty search box, no list of users left open (issue 25).
+    await waitFor(() => expect(screen.getByLabelText("User")).toHaveValue(""));
+    expect(screen.queryByRole("list", { name: "Matching users" })).toBeNull();
+    expect(screen.getByLabelText("Code")).toHaveValue("");
   });
 
   it("shows the spec's messages when the code is short and no user is chosen", async () => {

@@ -39,7 +39,7 @@ describe("the Fat Chef View's allergy list", () => {
     const chipo = within(list).getByText("Chipo").closest("li")!;
     expect(within(chipo).getByText("Allergies: Peanuts and Milk")).toBeInTheDocument();
     expect(within(chipo).getByText("Allergen acknowledged by the orderer")).toBeInTheDocument();
-    expect(within(chipo).getByText("Peanut Satay · beef · Rice")).toBeInTheDocument();
+    expect(within(chipo).getByText("Peanut Satay · Beef · Rice")).toBeInTheDocument();
     expect(within(list).getByText("Diet: No pork")).toBeInTheDocument();
     expect(within(list).queryByText("Tendai")).toBeNull();
   });

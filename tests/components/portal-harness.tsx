@@ -68,7 +68,10 @@ function asAnswer(value: unknown): Answer {
 }
 
 /** Renders with the app's providers (components/providers.tsx defaults) and the toaster. */
-export function renderPortal(ui: ReactElement) {
+export function renderPortal(ui: ReactElement, { address = "/" }: { address?: string } = {}) {
+  // The console keeps its section, filters and page in the address: each test starts on "/",
+  // or on the address it names.
+  window.history.replaceState(null, "", address);
   const client = new QueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity },

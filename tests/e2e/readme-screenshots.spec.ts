@@ -1,4 +1,5 @@
 import { devices, expect, test, type Page } from "@playwright/test";
+import { SUPERADMIN_PASSWORD } from "../../playwright.config";
 import { addFirstOfferedMeal, login } from "./support/steps";
 
 // `npm run screenshots`: the README's pictures, taken from the journeys (issue 24 §7), so they
@@ -35,6 +36,16 @@ const SHOTS: Shot[] = [
       if ((await page.getByText("In cart").count()) === 0) await addFirstOfferedMeal(page);
       await page.getByRole("tab", { name: "Cart" }).click();
       await expect(page.getByRole("heading", { name: "Your Cart" })).toBeVisible();
+    },
+  },
+  {
+    file: "admin-menu-management.png",
+    size: "laptop",
+    show: async (page) => {
+      await login(page, "superadmin", SUPERADMIN_PASSWORD);
+      await page.goto("/?section=menu");
+      await expect(page.getByRole("heading", { name: "Menu Management", level: 1 })).toBeVisible();
+      await expect(page.getByRole("row").nth(2)).toBeVisible();
     },
   },
 ];

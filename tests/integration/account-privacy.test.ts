@@ -75,6 +75,13 @@ describe("GET /api/account/export", () => {
 
   it("downloads one JSON file named with the school's date", async () => {
     const f = await family(["Chipo Banda"]);
+    const db = await getDb();
+    await db.creditEntry.createMany({
+      data: [
+        { userId: f.id, amount: "40.00", kind: "closure", reason: "Water cut" },
+        { userId: f.id, amount: "-15.50", kind: "spent" },
+      ],
+    });
     const { res, data } = await exportOf(f.browser);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe(
@@ -82,6 +89,13 @@ describe("GET /api/account/export", () => {
     );
     expect(data.profile).toMatchObject({ username: f.username, email: f.email, phone: f.phone });
     expect(data.children.map((c) => c.name)).toEqual(["Chipo Banda"]);
+    expect(data.credit).toEqual({
+      balance: "24.50",
+      entries: [
+        expect.objectContaining({ amount: "40.00", description: "School closed: Water cut" }),
+        expect.objectContaining({ amount: "-15.50", kind: "spent" }),
+      ],
+    });
   });
 
   it("holds exactly the caller's data and no secret, for any families", async () => {
@@ -171,6 +185,7 @@ describe("POST /api/account/delete refusals", () => {
   it.each([
     ["a live order still to be served", "1 order still to be served"],
     ["a payment in progress", "a payment in progress"],
+    ["account credit", "account credit of K"],
   ])("refuses an account with %s, naming it, and changes nothing", async (kind, named) => {
     const db = await getDb();
     const f = await family(["Kondwani Zulu"]);
@@ -190,6 +205,10 @@ describe("POST /api/account/delete refusals", () => {
           paymentStatus: "confirmed",
         },
       );
+    } else if (kind === "account credit") {
+      await db.creditEntry.create({
+        data: { userId: f.id, amount: "12.50", kind: "adjustment", reason: "Paid in cash" },
+      });
     } else {
       await db.paymentAttempt.create({
         data: {
@@ -248,6 +267,19 @@ describe("POST /api/account/delete", () => {
       },
     );
     await db.order.updateMany({ where: { userId: f.id }, data: { comments: `For ${f.name}` } });
+    // The office's notes: a credit given and spent back to zero, a refund recorded.
+    await db.creditEntry.createMany({
+      data: [
+        { userId: f.id, amount: "5.00", kind: "adjustment", reason: `Cash from ${f.name}` },
+        { userId: f.id, amount: "-5.00", kind: "adjustment", reason: "Used" },
+      ],
+    });
+    const cancelled = await db.order.findFirstOrThrow({
+      where: { userId: f.id, status: "cancelled" },
+    });
+    await db.orderRefund.create({
+      data: { orderId: cancelled.id, method: "cash", note: `Given to ${f.children[1]!.name}` },
+    });
     await db.paymentAttempt.create({
       data: {
         userId: f.id,
@@ -290,6 +322,8 @@ describe("POST /api/account/delete", () => {
       await tablesHolding(new RegExp(escaped.join("|"), "i"), [
         ...DATA_AND_MAIL_TABLES,
         "ContactMessage",
+        "CreditEntry",
+        "OrderRefund",
         "Session",
         "OrderReminder",
       ]),

@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
+import * as orderCycles from "@/app/api/order-cycles/route";
 import { DAY_ALREADY_CLOSED, weekOutsideCycle } from "@/lib/cycles/close-day";
+import { DAY_CLOSED_MEANWHILE } from "@/lib/orders/place-orders";
 import { getDb } from "@/lib/db";
 import { formatNgwee } from "@/lib/money";
 import {
   closeDayCall,
+  giveCredit,
   ledgerBalance,
   myCredit,
   myOrders,
@@ -88,7 +91,16 @@ describe("POST /api/order-cycles/{id}/close-day", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ cancelledCount: 4, creditedTotal: "75.50" });
 
-    expect(await blockedDays()).toEqual([day]);
+    expect(await blockedDays()).toEqual([{ ...day, reason: "Water cut" }]);
+    // The parent's calendar reads the cycle with the reason, to say why the day is closed.
+    const cycles = await a.browser.call<{ id: number; blockedDays: unknown[] }[]>(
+      orderCycles.GET,
+      "GET",
+      "/api/order-cycles",
+    );
+    expect(cycles.body.find((c) => c.id === cycle.id)?.blockedDays).toEqual([
+      { ...day, reason: "Water cut" },
+    ]);
     // Paid orders went back as credit (refunded, with the record); the others are cancelled.
     expect(await statusOf(paidCard.id)).toBe("refunded");
     expect(await statusOf(completedCredit.id)).toBe("refunded");
@@ -181,6 +193,61 @@ describe("POST /api/order-cycles/{id}/close-day", () => {
       { menuItemId: meal.id, studentId: p.children[0]!.id, ...day },
     ]);
     expect(answer.status).toBe(422);
+  });
+
+  it("inserts nothing for a cart whose day is closed while it is being placed", async () => {
+    // A closing in progress, as "Close a day" runs it: the cycle's row locked, the day blocked,
+    // not yet committed. On PostgreSQL the checkout's cart check reads the day as open and its
+    // insert waits for the lock, then finds the day blocked: 409, nothing inserted. (The embedded
+    // database has one connection: there the checkout waits from its first statement and its
+    // check refuses the day, 422.)
+    const day = { weekNumber: 1, dayOfWeek: 2 };
+    const p = await family();
+    await giveCredit(p.id, "100.00");
+    const db = await getDb();
+    const mailBefore = await db.emailOutbox.count();
+    let placed: Awaited<ReturnType<typeof placeOrders>> | undefined;
+    await db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT "id" FROM "OrderCycle" WHERE "id" = ${cycle.id} FOR UPDATE`;
+      await tx.$executeRaw`UPDATE "OrderCycle"
+        SET "blockedDays" = "blockedDays" || ${JSON.stringify([{ ...day, reason: "Burst pipe" }])}::jsonb
+        WHERE "id" = ${cycle.id}`;
+      void placeOrders(p.browser, [
+        { menuItemId: meal.id, studentId: p.children[0]!.id, ...day },
+      ]).then((answer) => (placed = answer));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    while (!placed) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (process.env.TEST_DATABASE_URL) {
+      expect(placed.status).toBe(409);
+      expect(placed.body).toMatchObject({ message: DAY_CLOSED_MEANWHILE });
+    } else {
+      expect(placed.status).toBe(422);
+    }
+    expect(await db.order.count({ where: { userId: p.id } })).toBe(0);
+    expect(await ledgerBalance(p.id)).toBe("100.00");
+    expect(await db.emailOutbox.count()).toBe(mailBefore);
+  });
+
+  it("never leaves a live order on a day closed while checkouts for it run", async () => {
+    const db = await getDb();
+    for (const dayOfWeek of [4, 5]) {
+      const day = { weekNumber: 3, dayOfWeek };
+      const parents = await Promise.all([family(), family(), family()]);
+      await Promise.all(parents.map((p) => giveCredit(p.id, "100.00")));
+      await Promise.all([
+        ...parents.map((p) =>
+          placeOrders(p.browser, [{ menuItemId: meal.id, studentId: p.children[0]!.id, ...day }]),
+        ),
+        closeDayCall(admin, cycle.id, { ...day, reason: "Strike" }),
+      ]);
+      const live = await db.order.count({
+        where: { cycleId: cycle.id, ...day, status: { in: ["pending", "completed"] } },
+      });
+      expect(live).toBe(0);
+      // Whatever was paid by credit before the closing went back as credit.
+      for (const p of parents) expect(await ledgerBalance(p.id)).toBe("100.00");
+    }
   });
 
   it.each([

@@ -75,6 +75,7 @@ export const MATRIX: Record<string, Row> = {
   "POST /api/parents/[id]/credit": { access: { feature: "parents_students" } },
   "DELETE /api/order-cycles/[id]": { access: { feature: "cycles" } },
   "GET /api/order-cycles/history": { access: { feature: "cycles" } },
+  "GET /api/order-cycles/overlap": { access: { feature: "cycles" } },
   "GET /api/order-cycles": { access: "user" },
   "POST /api/order-cycles": { access: { feature: "cycles" } },
   "POST /api/orders/[id]/cancel": { access: "parent-teacher" },

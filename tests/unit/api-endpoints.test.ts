@@ -28,6 +28,7 @@ import type * as menu from "@/app/api/menu/route";
 import type * as cycleReactivate from "@/app/api/order-cycles/[id]/reactivate/route";
 import type * as cycle from "@/app/api/order-cycles/[id]/route";
 import type * as cycleHistory from "@/app/api/order-cycles/history/route";
+import type * as cycleOverlap from "@/app/api/order-cycles/overlap/route";
 import type * as cycles from "@/app/api/order-cycles/route";
 import type * as cancelOrder from "@/app/api/orders/[id]/cancel/route";
 import type * as orders from "@/app/api/orders/route";
@@ -156,6 +157,13 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof cycle.DELETE, `/api/order-cycles/${number}`, "DELETE">>,
   Expect<Serves<typeof cycleReactivate.POST, `/api/order-cycles/${number}/reactivate`, "POST">>,
   Expect<Serves<typeof cycleHistory.GET, `/api/order-cycles/history?page=${number}`, "GET">>,
+  Expect<
+    Serves<
+      typeof cycleOverlap.GET,
+      `/api/order-cycles/overlap?startDate=${string}&cycleLength=${number}`,
+      "GET"
+    >
+  >,
   Expect<Serves<typeof cycleOrders.GET, `/api/cycle-orders?${string}`, "GET">>,
   Expect<Serves<typeof orderStatus.POST, "/api/orders/status", "POST">>,
 

@@ -2,17 +2,8 @@
 
 import { CalendarPlus, CalendarX, TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { OrderCycleDto } from "@/lib/contracts";
 import { CloseDayDialog } from "./close-day-dialog";
@@ -91,26 +82,15 @@ export function ActiveCycleCard({
         )}
       </CardContent>
 
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Deactivate Current Cycle?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Parents and teachers will not be able to place orders until a cycle is created or
-              reactivated.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: "destructive" })}
-              onClick={() => cycle && deactivate.mutate(cycle.id)}
-            >
-              Deactivate
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Deactivate Current Cycle?"
+        description="Parents and teachers will not be able to place orders until a cycle is created or reactivated."
+        actionLabel="Deactivate"
+        destructive
+        onConfirm={() => cycle && deactivate.mutate(cycle.id)}
+      />
     </Card>
   );
 }

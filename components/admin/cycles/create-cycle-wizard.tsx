@@ -14,7 +14,7 @@ import {
 import { cycleDayDate, cycleEndDate, parseIsoDate } from "@/lib/school-calendar";
 import { cn } from "@/lib/utils";
 import { blockedDayLabel, formatCalendarDate, sortBlockedDays } from "./cycle-format";
-import { useCreateCycle } from "./use-cycle-queries";
+import { useCreateCycle, useCycleOverlap } from "./use-cycle-queries";
 import {
   canAdvance,
   type CycleLength,
@@ -61,6 +61,11 @@ export function CreateCycleWizard({
   const create = useCreateCycle(close);
   const step = WIZARD_STEPS[state.step] ?? "cycle-length";
   const last = state.step === WIZARD_STEPS.length - 1;
+  // Checked as soon as a length and a Monday are chosen; Next and Create wait for the answer, and
+  // stay off while another cycle holds live orders on these dates (the server refuses them too).
+  const overlap = useCycleOverlap(state.cycleLength, state.startDate);
+  const overlapMessage = step === "cycle-length" ? null : (overlap.data?.message ?? null);
+  const held = step !== "cycle-length" && (overlap.isFetching || overlapMessage !== null);
 
   function submit() {
     if (!state.cycleLength || !state.startDate || !isMonday(state.startDate)) return;
@@ -89,6 +94,14 @@ export function CreateCycleWizard({
 
         {step === "cycle-length" && <LengthStep state={state} dispatch={dispatch} />}
         {step === "start-date" && <StartDateStep state={state} dispatch={dispatch} />}
+        {overlapMessage && (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+          >
+            {overlapMessage}
+          </p>
+        )}
         {step === "blocked-days" && <BlockedDaysStep state={state} dispatch={dispatch} />}
         {step === "review" && <ReviewStep state={state} />}
 
@@ -105,11 +118,14 @@ export function CreateCycleWizard({
               Cancel
             </Button>
             {last ? (
-              <Button disabled={create.isPending} onClick={submit}>
+              <Button disabled={create.isPending || held} onClick={submit}>
                 {create.isPending ? "Creating..." : "Create Cycle"}
               </Button>
             ) : (
-              <Button disabled={!canAdvance(state)} onClick={() => dispatch({ type: "next" })}>
+              <Button
+                disabled={!canAdvance(state) || held}
+                onClick={() => dispatch({ type: "next" })}
+              >
                 Next
               </Button>
             )}

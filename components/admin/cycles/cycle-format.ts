@@ -53,3 +53,32 @@ export function formatRevenue(amount: string | number | null | undefined): strin
     return Number.isFinite(n) ? formatZmw(Math.max(0, n).toFixed(2)) : String(amount);
   }
 }
+
+const dayMonth = (iso: string) => formatCalendarDate(iso).split(" ").slice(1, 3).join(" ");
+const yearOf = (iso: string) => iso.slice(0, 4);
+
+/** "23 Nov – 18 Dec 2026" (both years when they differ): a cycle's dates, short. */
+export function cycleRangeLabel(cycle: { startDate: string; endDate: string }): string {
+  const start = cycle.startDate.slice(0, 10);
+  const end = cycle.endDate.slice(0, 10);
+  const startText =
+    yearOf(start) === yearOf(end) ? dayMonth(start) : `${dayMonth(start)} ${yearOf(start)}`;
+  return `${startText} – ${dayMonth(end)} ${yearOf(end)}`;
+}
+
+/**
+ * Cycles with the same dates are told apart by their creation day (issue 25): "created Fri 20 Nov
+ * 2026" when another listed cycle has this one's dates, else null.
+ */
+export function twinCreatedLabel(
+  cycle: { id: number; startDate: string; cycleLength: number; createdAt: string },
+  cycles: readonly { id: number; startDate: string; cycleLength: number }[],
+): string | null {
+  const twin = cycles.some(
+    (other) =>
+      other.id !== cycle.id &&
+      other.startDate === cycle.startDate &&
+      other.cycleLength === cycle.cycleLength,
+  );
+  return twin ? `created ${formatInstantDate(cycle.createdAt)}` : null;
+}

@@ -12,6 +12,7 @@ import {
   formatRevenue,
   lengthOf,
   sortBlockedDays,
+  twinCreatedLabel,
 } from "./cycle-format";
 import { useReactivateCycle } from "./use-cycle-queries";
 import { Pager } from "@/components/admin/data-table/pager";
@@ -47,6 +48,7 @@ export function CycleHistoryCard({
             <HistoryEntry
               key={entry.id}
               entry={entry}
+              twin={twinCreatedLabel(entry, history.data)}
               canReactivate={canReactivate}
               pending={reactivate.isPending}
               onReactivate={() => reactivate.mutate(entry.cycleId)}
@@ -68,11 +70,14 @@ export function CycleHistoryCard({
 
 function HistoryEntry({
   entry,
+  twin,
   canReactivate,
   pending,
   onReactivate,
 }: {
   entry: CycleHistoryEntry;
+  /** "created …" when another listed cycle has the same dates. */
+  twin: string | null;
   canReactivate: boolean;
   pending: boolean;
   onReactivate: () => void;
@@ -91,6 +96,7 @@ function HistoryEntry({
               <span className="font-medium">
                 {formatCalendarDate(entry.startDate)} to {formatCalendarDate(entry.endDate)}
               </span>
+              {twin && <span className="text-sm text-muted-foreground">({twin})</span>}
               {entry.isActive && <Badge variant="success">Active</Badge>}
             </Button>
           </CollapsibleTrigger>

@@ -5,6 +5,7 @@ import { ActiveCycleCard } from "./active-cycle-card";
 import { CreateCycleWizard } from "./create-cycle-wizard";
 import { CycleHistoryCard } from "./cycle-history-card";
 import { useCycleHistory, useCycles } from "./use-cycle-queries";
+import { useAddressPage } from "@/components/admin/data-table/use-console-address";
 
 /**
  * The Order Cycles section of the admin console (spec 001 §2): the active cycle (deactivate, or
@@ -13,7 +14,7 @@ import { useCycleHistory, useCycles } from "./use-cycle-queries";
  */
 export function OrderCyclesSection() {
   const cycles = useCycles();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useAddressPage();
   const history = useCycleHistory(page);
   const [wizardOpen, setWizardOpen] = useState(false);
   const active = cycles.data?.find((cycle) => cycle.isActive) ?? null;

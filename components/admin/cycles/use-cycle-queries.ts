@@ -7,6 +7,7 @@ import { queryKeys } from "@/lib/client/query-keys";
 import type { BlockedDay } from "@/lib/contracts";
 import { formatZmw } from "@/lib/money";
 import type { CloseDayValues } from "@/lib/validations/credit";
+import { isMonday } from "./wizard-state";
 
 // The order-cycles calls (spec 001 §7) with their toasts (§8). Every mutation refetches the cycle
 // list and the history.
@@ -34,12 +35,28 @@ export function useCycleHistory(page: number) {
   return query;
 }
 
+/**
+ * The wizard's check before its last step (issue 25): whether another cycle still holds live orders
+ * on the dates of the new one. Idle until a length and a Monday are chosen.
+ */
+export function useCycleOverlap(cycleLength: number | null, startDate: string | null) {
+  const ready = cycleLength !== null && startDate !== null && isMonday(startDate);
+  return useQuery({
+    queryKey: queryKeys.cycleOverlap(startDate ?? "", cycleLength ?? 0),
+    queryFn: () =>
+      api(`/api/order-cycles/overlap?startDate=${startDate ?? ""}&cycleLength=${cycleLength ?? 4}`),
+    enabled: ready,
+    staleTime: 0,
+  });
+}
+
 function useRefetchCycles() {
   const client = useQueryClient();
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: queryKeys.orderCycles }),
       client.invalidateQueries({ queryKey: HISTORY_KEY }),
+      client.invalidateQueries({ queryKey: ["/api/order-cycles/overlap"] }),
     ]);
 }
 

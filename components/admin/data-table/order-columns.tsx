@@ -9,6 +9,7 @@ import {
   type RowData,
 } from "@tanstack/react-table";
 import { formatOrderDate } from "@/components/admin/data-table/order-format";
+import { TruncatedText } from "@/components/admin/data-table/truncated-text";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { gradeLabel, weekdayName } from "@/lib/client/format";
@@ -109,7 +110,7 @@ export function studentColumn<TData extends RowData>(
       const { name, grade, care, allergyAcknowledged } = student(row.original);
       return (
         <div>
-          <div className="font-medium">{name}</div>
+          <TruncatedText text={name} className="max-w-48 font-medium" />
           {grade !== null && <div className="text-xs text-muted-foreground">{grade}</div>}
           <AllergyFlag student={care} acknowledged={allergyAcknowledged} />
         </div>
@@ -121,30 +122,47 @@ export function studentColumn<TData extends RowData>(
 export function menuItemColumn<TData extends RowData>(
   name: (row: TData) => string,
 ): OrderColumn<TData> {
-  return { id: "menuItem", header: "Menu Item", cell: ({ row }) => name(row.original) };
+  return {
+    id: "menuItem",
+    header: "Menu Item",
+    cell: ({ row }) => <TruncatedText text={name(row.original)} className="max-w-48" />,
+  };
 }
 
 type WeekDay = { weekNumber: number; dayOfWeek: number };
+
+const DAY_ABBREVIATIONS = ["Mon", "Tue", "Wed", "Thu", "Fri"] as const;
+
+/** A cycle's week and day as one short pair, "W2 Tue" (issue 25: one pair per line). */
+export function weekDayShort(day: WeekDay): string {
+  return `W${day.weekNumber} ${DAY_ABBREVIATIONS[day.dayOfWeek - 1] ?? `Day ${day.dayOfWeek}`}`;
+}
+
+/** A week-and-day pair as shown ("W2 Tue"), read out in full ("Week 2, Tuesday"). */
+export function WeekDayPair({ day }: { day: WeekDay }) {
+  const full = `Week ${day.weekNumber}, ${weekdayName(day.dayOfWeek)}`;
+  return (
+    <span className="whitespace-nowrap" title={full}>
+      <span aria-hidden>{weekDayShort(day)}</span>
+      <span className="sr-only">{full}</span>
+    </span>
+  );
+}
 
 export function weekDayColumn<TData extends WeekDay>(): OrderColumn<TData> {
   return {
     id: "weekDay",
     header: "Week & Day",
-    cell: ({ row }) => (
-      <div className="whitespace-nowrap">
-        <div>Week {row.original.weekNumber}</div>
-        <div className="text-xs text-muted-foreground">{weekdayName(row.original.dayOfWeek)}</div>
-      </div>
-    ),
+    cell: ({ row }) => <WeekDayPair day={row.original} />,
   };
 }
 
 type OrderChoices = { category: string | null; sideDish: string | null; comments: string | null };
 
-/** Protein, side dish and comments, or a dash when the order has none (`proteinClassName`:
- * Pending Payments capitalizes the protein). */
+/** Protein, side dish and comments, or a dash when the order has none. Proteins are stored in
+ * lower case and shown capitalised ("Protein: Chicken"; issue 25). */
 export function orderDetailsColumn<TData extends OrderChoices>(
-  proteinClassName?: string,
+  proteinClassName = "capitalize",
 ): OrderColumn<TData> {
   return {
     id: "details",

@@ -3,6 +3,7 @@
 import { FilterSelect } from "@/components/admin/data-table/filter-select";
 import type { UpdateStatus } from "@/components/admin/history/use-cycle-history-queries";
 import { Button } from "@/components/ui/button";
+import { plural } from "@/lib/client/format";
 
 // The bar over Cycle History's table while orders are selected: the new status and the update.
 
@@ -41,7 +42,7 @@ export function BulkStatusBar({
         options={UPDATE_STATUSES}
       />
       <Button onClick={onSubmit} disabled={!status || busy}>
-        Update {count} Orders
+        Update {plural(count, "Order")}
       </Button>
     </div>
   );

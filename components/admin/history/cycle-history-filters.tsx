@@ -1,7 +1,7 @@
 "use client";
 
 import { FilterSelect } from "@/components/admin/data-table/filter-select";
-import { formatCalendarDate } from "@/components/admin/data-table/order-format";
+import { cycleRangeLabel, twinCreatedLabel } from "@/components/admin/cycles/cycle-format";
 import type {
   CycleHistoryFilters,
   OrderFilterKey,
@@ -32,24 +32,36 @@ export function CycleHistoryFilterBar({
   const labelled = (label: string) => ({
     label,
     caption: true,
-    className: "w-full",
+    className: "w-full min-w-0",
     placeholder: `Select ${label.toLowerCase()}`,
   });
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.6fr)_repeat(4,minmax(0,1fr))]">
       <FilterSelect
         {...labelled("Cycle")}
         value={filters.cycleId}
         onChange={onCycleChange}
-        options={cycles.map((cycle) => ({
-          value: String(cycle.id),
-          label: (
-            <>
-              {formatCalendarDate(cycle.startDate)} – {formatCalendarDate(cycle.endDate)}
-              {cycle.isActive && <Badge variant="success">Active</Badge>}
-            </>
-          ),
-        }))}
+        options={cycles.map((cycle) => {
+          const created = twinCreatedLabel(cycle, cycles);
+          return {
+            value: String(cycle.id),
+            // Short, cut to the select's width with the badge kept in view (issue 25: the badge
+            // overlapped the Week filter); cycles with the same dates show their creation day.
+            label: (
+              <span className="flex min-w-0 items-center gap-2">
+                <span className="truncate">
+                  {cycleRangeLabel(cycle)}
+                  {created && ` (${created})`}
+                </span>
+                {cycle.isActive && (
+                  <Badge variant="success" className="shrink-0">
+                    Active
+                  </Badge>
+                )}
+              </span>
+            ),
+          };
+        })}
       />
       <FilterSelect
         {...labelled("Week")}

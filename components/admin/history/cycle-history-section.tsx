@@ -24,6 +24,7 @@ import { useCycleOrdersExport } from "@/components/admin/history/use-cycle-order
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { CycleOrderDto } from "@/lib/contracts/orders";
+import { SECTION_TITLES } from "@/lib/contracts/permissions";
 
 // Cycle History (spec 001 §2 "Cycle History section (orders)", §7 GET /api/cycle-orders and
 // POST /api/orders/status, §9 page size 10 and the rounding rule): one cycle's orders, filtered,
@@ -60,7 +61,7 @@ export function CycleHistorySection() {
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
-        <CardTitle>Cycle Orders</CardTitle>
+        <CardTitle>{SECTION_TITLES.history}</CardTitle>
         <Button
           variant="outline"
           onClick={() => void exportCsv()}

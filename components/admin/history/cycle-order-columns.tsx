@@ -15,6 +15,7 @@ import {
 import { formatKwacha, priceDisplay } from "@/components/admin/data-table/order-format";
 import { orderItemNames } from "@/components/admin/history/cycle-orders-csv";
 import { Checkbox } from "@/components/ui/checkbox";
+import { gradeLabel } from "@/lib/client/format";
 import type { CycleOrderDto } from "@/lib/contracts/orders";
 
 // The columns of Cycle History's orders (spec 001 §2, §9): selectable rows, the price rounded up
@@ -53,7 +54,7 @@ export const cycleOrderColumns: OrderColumn<CycleOrderDto>[] = [
   orderDateColumn(),
   studentColumn(({ student, allergyAcknowledged }) => ({
     name: student?.name ?? "Unknown student",
-    grade: student ? `Grade ${student.grade}` : null,
+    grade: student ? gradeLabel(student.grade) : null,
     care: student,
     allergyAcknowledged,
   })),

@@ -3,10 +3,12 @@
 import type { RowSelectionState } from "@tanstack/react-table";
 import { useState } from "react";
 import { ALL } from "@/components/admin/data-table/filter-select";
+import { pageParam, useAddressParams } from "@/components/admin/data-table/use-console-address";
 import type { OrderCycleDto } from "@/lib/contracts";
 
 // Cycle History's filters, page and selection (spec 001 §2): the newest cycle until one is
-// chosen; any change goes back to page 1 and clears the selection.
+// chosen; any change goes back to page 1 and clears the selection. The filters and the page live in
+// the address (issue 25), the selection in the screen.
 
 export type CycleHistoryFilters = {
   cycleId: string;
@@ -39,31 +41,40 @@ export function cycleOrdersPath(
   return `/api/cycle-orders?${params.toString()}`;
 }
 
-export function useCycleHistoryFilters(cycles: readonly OrderCycleDto[]) {
-  const [chosenCycleId, setChosenCycleId] = useState<string | null>(null);
-  const [filters, setFilters] = useState<Omit<CycleHistoryFilters, "cycleId">>({
-    week: ALL,
-    day: ALL,
-    status: ALL,
-    menuItemId: ALL,
-  });
-  const [page, setPage] = useState(1);
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  const cycleId = chosenCycleId ?? (cycles[0] ? String(cycles[0].id) : "");
+/** Each filter's name in the address (issue 25): `&cycle=3&week=2&status=cancelled&page=2`. */
+const ADDRESS_KEYS: Record<keyof CycleHistoryFilters, string> = {
+  cycleId: "cycle",
+  week: "week",
+  day: "day",
+  status: "status",
+  menuItemId: "item",
+};
 
-  function resetPaging() {
-    setPage(1);
+export function useCycleHistoryFilters(cycles: readonly OrderCycleDto[]) {
+  const address = useAddressParams();
+  const filter = (key: OrderFilterKey) => address.get(ADDRESS_KEYS[key]) ?? ALL;
+  const filters = {
+    week: filter("week"),
+    day: filter("day"),
+    status: filter("status"),
+    menuItemId: filter("menuItemId"),
+  };
+  const page = pageParam(address.get("page"));
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const cycleId = address.get(ADDRESS_KEYS.cycleId) ?? (cycles[0] ? String(cycles[0].id) : "");
+
+  function changeFilter(key: OrderFilterKey, value: string) {
+    address.set({ [ADDRESS_KEYS[key]]: value === ALL ? null : value, page: null });
     setRowSelection({});
   }
 
-  function changeFilter(key: OrderFilterKey, value: string) {
-    setFilters((current) => ({ ...current, [key]: value }));
-    resetPaging();
+  function changeCycle(value: string) {
+    address.set({ [ADDRESS_KEYS.cycleId]: value, page: null });
+    setRowSelection({});
   }
 
-  function changeCycle(value: string) {
-    setChosenCycleId(value);
-    resetPaging();
+  function setPage(next: number) {
+    address.set({ page: next > 1 ? next : null });
   }
 
   const selectedIds = Object.keys(rowSelection)

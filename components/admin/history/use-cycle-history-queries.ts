@@ -5,6 +5,7 @@ import type { CycleOrdersPath } from "@/components/admin/history/use-cycle-histo
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
+import { plural } from "@/lib/client/format";
 
 // Cycle History's calls (spec 001 §7 GET /api/cycle-orders, POST /api/orders/status) with their
 // toasts (§8). The cycles come from the Order Cycles section's useCycles.
@@ -41,7 +42,7 @@ export function useUpdateOrderStatus(onUpdated: () => void) {
     onSuccess: (_result, input) => {
       toastSuccess(
         "Status updated",
-        `Successfully updated status for ${input.orderIds.length} orders`,
+        `Successfully updated status for ${plural(input.orderIds.length, "order")}`,
       );
       onUpdated();
       void queryClient.invalidateQueries({ queryKey: queryKeys.cycleOrdersAll });

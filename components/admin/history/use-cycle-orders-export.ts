@@ -9,6 +9,7 @@ import {
 } from "@/components/admin/history/use-cycle-history-filters";
 import { notify, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { api, errorMessage } from "@/lib/client/api";
+import { plural } from "@/lib/client/format";
 
 // Export CSV of Cycle History (spec 001 §9): every order the filters match, read 100 a request,
 // written to one file the browser downloads.
@@ -66,7 +67,7 @@ export function useCycleOrdersExport(filters: CycleHistoryFilters) {
       const all = [first, ...rest].flatMap((chunk) => chunk.data);
       const csv = ordersCsv(all);
       downloadCsv(csv, `cycle-orders-${format(new Date(), "yyyy-MM-dd")}.csv`);
-      toastSuccess("Export successful", `${all.length} orders exported.`);
+      toastSuccess("Export successful", `${plural(all.length, "order")} exported.`);
     } catch (error) {
       toastFailure(
         "Export failed",

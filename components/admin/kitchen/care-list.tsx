@@ -1,5 +1,5 @@
 import { AllergyFlag, needsCare } from "@/components/admin/data-table/allergy-flag";
-import { gradeLabel, weekdayName } from "@/lib/client/format";
+import { gradeLabel, weekdayName, capitalize } from "@/lib/client/format";
 import type { KitchenOrder } from "@/lib/contracts/kitchen";
 
 /**
@@ -32,7 +32,9 @@ export function CareList({
               </span>
             </p>
             <p className="text-sm break-words">
-              {[order.menuItem.name, order.category, order.sideDish].filter(Boolean).join(" · ")}
+              {[order.menuItem.name, order.category && capitalize(order.category), order.sideDish]
+                .filter(Boolean)
+                .join(" · ")}
             </p>
             <AllergyFlag student={order.student} acknowledged={order.allergyAcknowledged} />
           </li>

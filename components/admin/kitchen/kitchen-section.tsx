@@ -23,6 +23,7 @@ import {
 import { usePortionRows } from "@/components/admin/kitchen/use-portion-rows";
 import { toastFailure } from "@/components/notifications/toast";
 import { errorMessage } from "@/lib/client/api";
+import { useAddressValue } from "@/components/admin/data-table/use-console-address";
 
 // The kitchen view, 'Fat Chef View' (spec 001 §2, §7 GET /api/orders/today and /week/{week}, §9
 // page 1 of 100): per day, the Primary and Secondary portion tables with protein and side counts
@@ -30,7 +31,11 @@ import { errorMessage } from "@/lib/client/api";
 // type and targets) and printable (controls hidden in print).
 
 export function KitchenSection() {
-  const [selection, setSelection] = useState<KitchenSelection>("today");
+  // Today or a week, in the address (`&show=week-2`); anything else reads as today.
+  const [shown, setSelection] = useAddressValue("show", "today");
+  const selection: KitchenSelection = /^week-[1-6]$/.test(shown)
+    ? (shown as KitchenSelection)
+    : "today";
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const query = useKitchenOrders(kitchenPath(selection));
   const data = query.data;
@@ -41,7 +46,7 @@ export function KitchenSection() {
   const weekNumber = selection === "today" ? null : Number(selection.slice("week-".length));
 
   function choose(value: string) {
-    setSelection(value as KitchenSelection);
+    setSelection(value);
     setRowSelection({});
   }
 

@@ -6,6 +6,7 @@ import { FilterSelect } from "@/components/admin/data-table/filter-select";
 import type { KitchenSelection } from "@/components/admin/kitchen/kitchen-format";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { plural } from "@/lib/client/format";
 
 // The kitchen's controls (hidden in print): today or a week of the cycle, Refresh, Print and the
 // time of the last read; and the bar of the selected items.
@@ -77,7 +78,7 @@ export function SelectedItemsBar({
       aria-label="Selected items"
       className="sticky top-16 z-10 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-background p-3 shadow-md print:hidden"
     >
-      <span className="font-semibold">{count} items selected</span>
+      <span className="font-semibold">{plural(count, "item")} selected</span>
       <div className="flex gap-2">
         <Button variant="outline" size="lg" className={BIG} onClick={onClear}>
           Clear

@@ -5,6 +5,7 @@ import type { KitchenPath } from "@/components/admin/kitchen/kitchen-format";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
+import { plural } from "@/lib/client/format";
 
 // The kitchen's calls (spec 001 §7 GET /api/orders/today and /week/{week}, POST
 // /api/orders/status) with their toasts (§8).
@@ -26,7 +27,10 @@ export function useCompleteOrders(onCompleted: () => void) {
         body: { orderIds, status: "completed" },
       }),
     onSuccess: (_result, orderIds) => {
-      toastSuccess("Status updated", `Successfully updated status for ${orderIds.length} orders`);
+      toastSuccess(
+        "Status updated",
+        `Successfully updated status for ${plural(orderIds.length, "order")}`,
+      );
       onCompleted();
     },
     onError: (error) => {

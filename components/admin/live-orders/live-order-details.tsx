@@ -2,7 +2,7 @@
 
 import { AllergyFlag } from "@/components/admin/data-table/allergy-flag";
 import { amountDisplay, byStudent } from "@/components/admin/live-orders/live-order-format";
-import { gradeLabel, weekdayName } from "@/lib/client/format";
+import { gradeLabel, weekdayName, capitalize } from "@/lib/client/format";
 import type { LiveOrder } from "@/lib/contracts/live-orders";
 
 // The expanded row of a live order (spec 001 §2): per student, the name, grade and each meal with
@@ -41,7 +41,7 @@ export function LiveOrderDetails({ order }: { order: LiveOrder }) {
                   </div>
                   <div className="text-xs text-muted-foreground">
                     Week {line.weekNumber}, {weekdayName(line.dayOfWeek)}
-                    {line.category && <> · Protein: {line.category}</>}
+                    {line.category && <> · Protein: {capitalize(line.category)}</>}
                     {line.sideDish && <> · Side: {line.sideDish}</>}
                   </div>
                   <div className="text-xs text-muted-foreground">

@@ -6,6 +6,7 @@ import { DAY_SHORT, type LiveOrderFilters } from "@/components/admin/live-orders
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { TableHead, TableRow } from "@/components/ui/table";
+import { cn } from "@/lib/utils";
 
 // The filter row under Live Orders' column names (spec 001 §2): a field per column, 'Apply
 // Filters' in the Actions column.
@@ -16,17 +17,31 @@ const WEEK_OPTIONS = [1, 2, 3, 4, 5, 6].map((week) => ({
 }));
 const DAY_OPTIONS = DAY_SHORT.map((day, index) => ({ value: String(index + 1), label: day }));
 
+/** Each filter cell's least width: the table fits the school's 1366 px screen (issue 25). */
+const FILTER_CELL_WIDTH: Record<string, string> = {
+  expand: "min-w-0",
+  time: "min-w-32",
+  family: "min-w-32",
+  items: "min-w-28",
+  amount: "min-w-20",
+  status: "min-w-28",
+  transactionId: "min-w-24",
+  weekDay: "min-w-24",
+  actions: "min-w-0",
+};
+
 type SelectKey = "status" | "week" | "day";
 type TextKey = "time" | "parent" | "student" | "items" | "amount" | "transactionId";
 
 /** Each text filter: what its label names ("Filter by …") and its input's own attributes. */
 const TEXT_FILTERS: Record<TextKey, { name: string } & ComponentProps<typeof Input>> = {
-  time: { name: "time", type: "date" },
-  parent: { name: "parent", placeholder: "Parent" },
-  student: { name: "student", placeholder: "Student" },
-  items: { name: "items", placeholder: "Items" },
-  amount: { name: "amount", placeholder: "Amount", inputMode: "decimal" },
-  transactionId: { name: "transaction ID", placeholder: "Transaction ID" },
+  time: { name: "time", type: "date", className: "w-36 px-2" },
+  // size 1: the cell, not the input's default 20 characters, sets the column's width.
+  parent: { name: "parent", placeholder: "Parent", size: 1 },
+  student: { name: "student", placeholder: "Student", size: 1 },
+  items: { name: "items", placeholder: "Items", size: 1 },
+  amount: { name: "amount", placeholder: "Amount", inputMode: "decimal", size: 1 },
+  transactionId: { name: "transaction ID", placeholder: "Transaction ID", size: 1 },
 };
 
 export function LiveOrderFilterRow({
@@ -58,7 +73,7 @@ export function LiveOrderFilterRow({
     cells[key] = (
       <FilterSelect
         label={`Filter by ${key}`}
-        className="w-full min-w-24"
+        className="w-full min-w-20"
         value={draft[key]}
         onChange={set(key)}
         all="All"
@@ -80,10 +95,25 @@ export function LiveOrderFilterRow({
     );
   }
 
+  // Parent and student, week and day are one column each: their two filters stand one above the
+  // other.
+  cells.family = (
+    <div className="grid gap-1">
+      {cells.parent}
+      {cells.student}
+    </div>
+  );
+  cells.weekDay = (
+    <div className="grid gap-1">
+      {cells.week}
+      {cells.day}
+    </div>
+  );
+
   return (
     <TableRow data-testid="filter-row">
       {columnIds.map((id) => (
-        <TableHead key={id} className="min-w-28 py-2 align-top">
+        <TableHead key={id} className={cn("py-2 align-top", FILTER_CELL_WIDTH[id] ?? "min-w-24")}>
           {cells[id] ?? null}
         </TableHead>
       ))}

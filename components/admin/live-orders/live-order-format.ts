@@ -81,20 +81,14 @@ export function itemNames(order: LiveOrder): string {
   return distinct(order.cartItems.map((l) => l.menuItem.name)).join(", ") || "—";
 }
 
-export function weeksOf(order: LiveOrder): string {
-  return (
-    distinct(order.cartItems.map((l) => l.weekNumber))
-      .sort((a, b) => a - b)
-      .join(", ") || "—"
-  );
-}
-
-export function daysOf(order: LiveOrder): string {
-  return (
-    distinct(order.cartItems.map((l) => l.dayOfWeek))
-      .sort((a, b) => a - b)
-      .map(dayShort)
-      .join(", ") || "—"
+/** The cart's distinct week-and-day pairs, in calendar order (shown "W2 Tue", one per line). */
+export function weekDayPairs(order: LiveOrder): { weekNumber: number; dayOfWeek: number }[] {
+  const pairs = new Map<string, { weekNumber: number; dayOfWeek: number }>();
+  for (const { weekNumber, dayOfWeek } of order.cartItems) {
+    pairs.set(`${weekNumber}-${dayOfWeek}`, { weekNumber, dayOfWeek });
+  }
+  return [...pairs.values()].sort(
+    (a, b) => a.weekNumber - b.weekNumber || a.dayOfWeek - b.dayOfWeek,
   );
 }
 

@@ -10,16 +10,21 @@ import {
 import { ChevronDown, ChevronRight } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
 import { DataTable } from "@/components/admin/data-table/data-table";
-import { orderRowId, PriceStack, rightAligned } from "@/components/admin/data-table/order-columns";
+import {
+  orderRowId,
+  PriceStack,
+  rightAligned,
+  WeekDayPair,
+} from "@/components/admin/data-table/order-columns";
+import { TruncatedText } from "@/components/admin/data-table/truncated-text";
 import { LiveOrderActions } from "@/components/admin/live-orders/live-order-actions";
 import { LiveOrderDetails } from "@/components/admin/live-orders/live-order-details";
 import {
   amountDisplay,
-  daysOf,
   formatLiveTime,
   itemNames,
   studentNames,
-  weeksOf,
+  weekDayPairs,
 } from "@/components/admin/live-orders/live-order-format";
 import { PaymentMethod } from "@/components/payment/payment-method";
 import { Badge } from "@/components/ui/badge";
@@ -62,13 +67,39 @@ function liveOrderColumns(
     {
       id: "time",
       header: "Time",
+      cell: ({ row }) => {
+        // "05 Mar 2030, 10:15" on two lines: the date, then the time.
+        const [date, time] = formatLiveTime(row.original.createdAt).split(", ");
+        return (
+          <div className="whitespace-nowrap">
+            <div>
+              {date}
+              {time && <span className="sr-only">, </span>}
+            </div>
+            {time && <div className="text-xs text-muted-foreground">{time}</div>}
+          </div>
+        );
+      },
+    },
+    {
+      // The parent and the cart's students as one pair: the account above, the children below.
+      id: "family",
+      header: "Parent & Student",
       cell: ({ row }) => (
-        <span className="whitespace-nowrap">{formatLiveTime(row.original.createdAt)}</span>
+        <div className="grid">
+          <TruncatedText text={row.original.username} className="max-w-32 font-medium" />
+          <TruncatedText
+            text={studentNames(row.original)}
+            className="max-w-32 text-xs text-muted-foreground"
+          />
+        </div>
       ),
     },
-    { id: "parent", header: "Parent", cell: ({ row }) => row.original.username },
-    { id: "student", header: "Student", cell: ({ row }) => studentNames(row.original) },
-    { id: "items", header: "Items", cell: ({ row }) => itemNames(row.original) },
+    {
+      id: "items",
+      header: "Items",
+      cell: ({ row }) => <TruncatedText text={itemNames(row.original)} className="max-w-32" />,
+    },
     {
       id: "amount",
       header: rightAligned("Amount"),
@@ -82,7 +113,12 @@ function liveOrderColumns(
       header: "Status",
       cell: ({ row }) => (
         <div className="flex flex-col items-start gap-1">
-          <Badge variant={statusVariant(row.original.status)}>{row.original.status}</Badge>
+          <Badge
+            variant={statusVariant(row.original.status)}
+            className="max-w-36 text-left whitespace-normal"
+          >
+            {row.original.status}
+          </Badge>
           {row.original.isRecovered && <Badge variant="outline">Recovered</Badge>}
         </div>
       ),
@@ -93,21 +129,39 @@ function liveOrderColumns(
       cell: ({ row }) => (
         <div className="grid gap-0.5">
           {row.original.transactionId ? (
-            <span className="font-mono text-xs break-all">{row.original.transactionId}</span>
+            <TruncatedText
+              text={row.original.transactionId}
+              className="max-w-24 font-mono text-xs"
+            />
           ) : (
-            <span
-              className="font-mono text-xs break-all text-muted-foreground"
-              title="Our reference"
-            >
-              {row.original.transactionRef}
-            </span>
+            <TruncatedText
+              text={row.original.transactionRef}
+              className="max-w-24 font-mono text-xs text-muted-foreground"
+            />
           )}
           <PaymentMethod payment={row.original.payment} className="text-xs" />
         </div>
       ),
     },
-    { id: "week", header: "Week", cell: ({ row }) => weeksOf(row.original) },
-    { id: "day", header: "Day", cell: ({ row }) => daysOf(row.original) },
+    {
+      id: "weekDay",
+      header: "Week & Day",
+      cell: ({ row }) => {
+        const pairs = weekDayPairs(row.original);
+        if (pairs.length === 0) return "—";
+        // One pair per line ("W2 Tue"); a long cart shows three and the rest in its details.
+        return (
+          <div className="grid">
+            {pairs.slice(0, 3).map((pair) => (
+              <WeekDayPair key={`${pair.weekNumber}-${pair.dayOfWeek}`} day={pair} />
+            ))}
+            {pairs.length > 3 && (
+              <span className="text-xs text-muted-foreground">+{pairs.length - 3} more</span>
+            )}
+          </div>
+        );
+      },
+    },
     { id: "actions", header: "Actions", cell: ({ row }) => actions(row.original) },
   ];
 }

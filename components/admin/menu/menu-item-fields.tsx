@@ -132,10 +132,10 @@ export function TypeField({ form }: { form: MenuItemFormApi }) {
       render={({ field }) => (
         <FormItem>
           <FormLabel>Type</FormLabel>
-          <Select value={field.value ?? "secondary"} onValueChange={field.onChange}>
+          <Select value={field.value ?? ""} onValueChange={field.onChange}>
             <FormControl>
               <SelectTrigger className="w-full">
-                <SelectValue />
+                <SelectValue placeholder="Choose a type" />
               </SelectTrigger>
             </FormControl>
             <SelectContent>

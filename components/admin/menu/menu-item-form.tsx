@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
@@ -23,7 +23,7 @@ import {
   ScheduleFields,
   SideDishesField,
 } from "./menu-item-list-fields";
-import { defaultsOf, type EditableItem } from "./menu-item-values";
+import { CHOOSE_MENU_TYPE, defaultsOf, type EditableItem } from "./menu-item-values";
 import { useMenuItemChange, useMenuItemHasOrders, useSaveMenuItem } from "./use-menu-queries";
 import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 
@@ -81,12 +81,23 @@ export function MenuItemForm({
     }
   }
 
+  const submitValid = form.handleSubmit(submit);
+  /** A new item needs its type chosen; the other fields are checked at the same time. */
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (form.getValues("type")) {
+      void submitValid(event);
+      return;
+    }
+    event.preventDefault();
+    void form.trigger().then(() => form.setError("type", { message: CHOOSE_MENU_TYPE }));
+  }
+
   return (
     <Form {...form}>
       <form
         method="post"
         action={NO_SCRIPT_ACTION}
-        onSubmit={form.handleSubmit(submit)}
+        onSubmit={onSubmit}
         noValidate
         className="grid gap-6"
       >

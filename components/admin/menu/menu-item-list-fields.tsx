@@ -1,5 +1,6 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
 import { useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,8 @@ import { Input } from "@/components/ui/input";
 import { Checklist } from "@/components/ui/checklist";
 import { Label } from "@/components/ui/label";
 import { weekdayName } from "@/lib/client/format";
+import { api } from "@/lib/client/api";
+import { queryKeys } from "@/lib/client/query-keys";
 import { ALLERGENS, MENU_DAYS, MENU_WEEKS, PROTEIN_PRESETS } from "@/lib/validations/menu";
 import { capitalise, normaliseProtein, type MenuItemFormApi } from "./menu-item-values";
 
@@ -175,8 +178,23 @@ export function SideDishesField({ form }: { form: MenuItemFormApi }) {
 
 const byNumber = (a: number, b: number) => a - b;
 
+/**
+ * The weeks on offer follow the active cycle's length (issue 25: 1–4 for a four-week cycle), as
+ * the cycle-length setting says; weeks an item already has stay listed so that none is lost.
+ */
+function useWeekChoices(chosen: readonly number[]): number[] {
+  const length = useQuery({
+    queryKey: queryKeys.cycleLength,
+    queryFn: () => api("/api/settings/cycle-length"),
+    staleTime: 60_000,
+  }).data?.cycleLength;
+  if (length === undefined) return [...MENU_WEEKS];
+  return MENU_WEEKS.filter((week) => week <= length || chosen.includes(week));
+}
+
 /** The weeks of the cycle and the days of the week the item is served. */
 export function ScheduleFields({ form }: { form: MenuItemFormApi }) {
+  const weeks = useWeekChoices(form.watch("weekNumbers") ?? []);
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <FormField
@@ -185,7 +203,7 @@ export function ScheduleFields({ form }: { form: MenuItemFormApi }) {
         render={({ field }) => (
           <Checklist
             label="Weeks"
-            options={MENU_WEEKS}
+            options={weeks}
             optionLabel={(week) => `Week ${week}`}
             value={field.value ?? []}
             onChange={field.onChange}

@@ -8,6 +8,9 @@ export type EditableItem = MenuItemDto & { version?: number };
 
 export type MenuItemFormApi = UseFormReturn<MenuItemInput, unknown, MenuItemValues>;
 
+/** The form's message when a new item has no type chosen. */
+export const CHOOSE_MENU_TYPE = "Choose primary or secondary";
+
 export function defaultsOf(item?: EditableItem): MenuItemInput {
   return {
     name: item?.name ?? "",
@@ -15,7 +18,8 @@ export function defaultsOf(item?: EditableItem): MenuItemInput {
     price: item?.price ?? "",
     discountPrice: item?.discountPrice ?? null,
     imageUrl: item?.imageUrl ?? "",
-    type: item?.type ?? "secondary",
+    // A new item's type is chosen, never silently "secondary" (issue 25; the API keeps its default).
+    type: item?.type,
     categories: item?.categories ?? [],
     proteinDescriptions: item?.proteinDescriptions ?? {},
     weekNumbers: item?.weekNumbers ?? [],

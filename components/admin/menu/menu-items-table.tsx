@@ -1,9 +1,11 @@
 "use client";
 
 import { createColumnHelper, type OnChangeFn, type RowSelectionState } from "@tanstack/react-table";
-import { createContext, useContext } from "react";
+import { Archive, ArchiveRestore, Copy, Eye, Trash2 } from "lucide-react";
+import { createContext, useContext, type ComponentProps, type ReactNode } from "react";
 import { SelectableTable } from "@/components/admin/data-table/data-table";
 import { type orderTableFeatures, selectColumn } from "@/components/admin/data-table/order-columns";
+import { TruncatedText } from "@/components/admin/data-table/truncated-text";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -16,6 +18,26 @@ import { formatZmw } from "@/lib/money";
 
 export function daysText(days: number[]): string {
   return days.map(weekdayName).join(", ");
+}
+
+const SHORT_DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri"] as const;
+
+/** The table's short form: "Mon–Fri" for every school day, else "Mon, Wed, Fri". */
+export function shortDaysText(days: number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  if (sorted.join() === "1,2,3,4,5") return "Mon–Fri";
+  return sorted.map((day) => SHORT_DAYS[day - 1] ?? weekdayName(day)).join(", ");
+}
+
+/** The price, and the discount price with the price struck through when there is one. */
+function PriceCell({ item }: { item: MenuItemDto }) {
+  if (!item.discountPrice) return <span className="tabular-nums">{formatZmw(item.price)}</span>;
+  return (
+    <div className="grid tabular-nums">
+      <span className="font-medium">{formatZmw(item.discountPrice)}</span>
+      <s className="text-xs text-muted-foreground">{formatZmw(item.price)}</s>
+    </div>
+  );
 }
 
 // Row actions, shared by the table and the grid through a context (the columns stay static).
@@ -50,45 +72,70 @@ function AvailabilitySwitch({ item }: { item: MenuItemDto }) {
   );
 }
 
-function ItemActions({ item }: { item: MenuItemDto }) {
+/**
+ * One of a row's actions: in the table (`inline`) an icon with the action's name on hover and
+ * focus, so the four fit one line of a 1366 px desk; in a card, the word.
+ */
+function ActionButton({
+  inline,
+  label,
+  icon,
+  text,
+  ...props
+}: {
+  inline: boolean;
+  label: string;
+  icon: ReactNode;
+  text: string;
+} & Omit<ComponentProps<typeof Button>, "children">) {
+  return (
+    <Button size={inline ? "icon" : "sm"} aria-label={label} title={label} {...props}>
+      {inline ? icon : text}
+    </Button>
+  );
+}
+
+/** The row's actions: one line of icons in the table (`inline`), words wrapping in a card. */
+function ItemActions({ item, inline = false }: { item: MenuItemDto; inline?: boolean }) {
   const { hasOrders, busyId, view, duplicate, confirmArchive, confirmDelete } = useActions();
   const deletable = hasOrders !== undefined && hasOrders[String(item.id)] === false;
+  const archive = item.isArchived ? "Unarchive" : "Archive";
   return (
-    <div className="flex flex-wrap gap-1">
-      <Button
-        size="sm"
+    <div className={inline ? "flex flex-nowrap gap-1" : "flex flex-wrap gap-1"}>
+      <ActionButton
+        inline={inline}
         variant="outline"
+        label={`View ${item.name}`}
+        icon={<Eye aria-hidden />}
+        text="View"
         onClick={() => view(item)}
-        aria-label={`View ${item.name}`}
-      >
-        View
-      </Button>
-      <Button
-        size="sm"
+      />
+      <ActionButton
+        inline={inline}
         variant="outline"
+        label={`Duplicate ${item.name}`}
+        icon={<Copy aria-hidden />}
+        text="Duplicate"
         disabled={busyId === item.id}
         onClick={() => duplicate(item)}
-        aria-label={`Duplicate ${item.name}`}
-      >
-        Duplicate
-      </Button>
-      <Button
-        size="sm"
+      />
+      <ActionButton
+        inline={inline}
         variant="outline"
+        label={`${archive} ${item.name}`}
+        icon={item.isArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+        text={archive}
         onClick={() => confirmArchive(item)}
-        aria-label={`${item.isArchived ? "Unarchive" : "Archive"} ${item.name}`}
-      >
-        {item.isArchived ? "Unarchive" : "Archive"}
-      </Button>
+      />
       {deletable ? (
-        <Button
-          size="sm"
+        <ActionButton
+          inline={inline}
           variant="destructive"
+          label={`Delete ${item.name}`}
+          icon={<Trash2 aria-hidden />}
+          text="Delete"
           onClick={() => confirmDelete(item)}
-          aria-label={`Delete ${item.name}`}
-        >
-          Delete
-        </Button>
+        />
       ) : null}
     </div>
   );
@@ -114,14 +161,17 @@ const columns = helper.columns([
     ),
     label: (item) => `Select ${item.name}`,
   }),
-  helper.accessor("name", { header: "Name" }),
+  helper.accessor("name", {
+    header: "Name",
+    cell: ({ row }) => <TruncatedText text={row.original.name} className="max-w-48 font-medium" />,
+  }),
   helper.accessor("type", {
     header: "Type",
     cell: ({ row }) => <span className="capitalize">{row.original.type}</span>,
   }),
   helper.accessor("price", {
     header: "Price",
-    cell: ({ row }) => formatZmw(row.original.price),
+    cell: ({ row }) => <PriceCell item={row.original} />,
   }),
   helper.accessor("weekNumbers", {
     header: "Weeks",
@@ -129,7 +179,11 @@ const columns = helper.columns([
   }),
   helper.accessor("daysOfWeek", {
     header: "Days",
-    cell: ({ row }) => daysText(row.original.daysOfWeek),
+    cell: ({ row }) => (
+      <span title={daysText(row.original.daysOfWeek)}>
+        {shortDaysText(row.original.daysOfWeek)}
+      </span>
+    ),
   }),
   helper.accessor("isAvailable", {
     header: "Available",
@@ -138,7 +192,7 @@ const columns = helper.columns([
   helper.display({
     id: "actions",
     header: "Actions",
-    cell: ({ row }) => <ItemActions item={row.original} />,
+    cell: ({ row }) => <ItemActions item={row.original} inline />,
   }),
 ]);
 

@@ -11,7 +11,8 @@ import { errorMessage } from "@/lib/client/api";
 import type { MenuItemDto } from "@/lib/contracts";
 import { BulkUploadCard } from "./bulk-upload-card";
 import { MenuBulkBar } from "./menu-bulk-bar";
-import { filterMenuItems, MenuFilters, NO_FILTERS, type MenuFilterValues } from "./menu-filters";
+import { filterMenuItems, MenuFilters } from "./menu-filters";
+import { useMenuAddress } from "./use-menu-address";
 import { MenuConfirmDialog, type Confirm } from "./menu-confirm-dialogs";
 import { DetailDialog } from "./menu-item-detail-dialog";
 import { MenuItemForm } from "./menu-item-form";
@@ -36,9 +37,7 @@ import {
  */
 export function MenuManagementSection() {
   const [formOpen, setFormOpen] = useState(false);
-  const [view, setView] = useState<"table" | "grid">("table");
-  const [showArchived, setShowArchived] = useState(false);
-  const [filters, setFilters] = useState<MenuFilterValues>(NO_FILTERS);
+  const { view, setView, showArchived, setShowArchived, filters, setFilters } = useMenuAddress();
   const [detail, setDetail] = useState<MenuItemDto | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
 

@@ -14,6 +14,7 @@ import type { MenuItemDto } from "@/lib/contracts";
 import type { BulkUploadResult } from "@/lib/contracts/menu";
 import type { MenuItemValues } from "@/lib/validations/menu";
 import { menuItemBody, type EditableItem } from "./menu-item-values";
+import { plural } from "@/lib/client/format";
 
 // The Menu Management calls (spec 001 §7) with their toasts (§8). A change to an item refetches
 // the list (and with it which items have orders).
@@ -211,7 +212,7 @@ export function useMenuCsvUpload() {
     onSuccess: (result) => {
       notify({
         title: "Upload Complete",
-        description: `${result.successCount} menu items uploaded successfully. ${result.errorCount} items had errors.`,
+        description: `${plural(result.successCount, "menu item")} uploaded successfully. ${plural(result.errorCount, "item")} ${result.errorCount === 1 ? "had an error" : "had errors"}.`,
         variant: result.errorCount > 0 ? "default" : "success",
       });
       void refresh();

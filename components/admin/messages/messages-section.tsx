@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { tableMessage } from "@/components/admin/data-table/data-table-body";
 import { MetadataPager } from "@/components/admin/data-table/pager";
 import { MessagesTable } from "@/components/admin/messages/messages-table";
@@ -9,12 +9,13 @@ import {
   useMarkMessageHandled,
 } from "@/components/admin/messages/use-messages-queries";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useAddressPage } from "@/components/admin/data-table/use-console-address";
 
 // Messages (issue 19): what parents and teachers sent through Contact Us, newest first, kept
 // whether or not a support address is set; each one answered by e-mail and marked handled.
 
 export function MessagesSection() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useAddressPage();
   const query = useContactMessages(page);
   const mark = useMarkMessageHandled();
   const { mutate } = mark;

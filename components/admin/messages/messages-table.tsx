@@ -2,6 +2,7 @@
 
 import { useTable } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
+import { TruncatedText } from "@/components/admin/data-table/truncated-text";
 import { DataTable } from "@/components/admin/data-table/data-table";
 import {
   orderRowId,
@@ -57,7 +58,7 @@ export function MessagesTable({
         header: "From",
         cell: ({ row }) => (
           <div className="grid gap-0.5">
-            <span className="font-medium">{row.original.name}</span>
+            <TruncatedText text={row.original.name} className="max-w-48 font-medium" />
             <span className="text-sm break-all text-muted-foreground">{row.original.email}</span>
             {row.original.account && (
               <span className="text-xs text-muted-foreground">

@@ -2,6 +2,7 @@
 
 import { tableFeatures, useTable, type ColumnDef } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
+import { TruncatedText } from "@/components/admin/data-table/truncated-text";
 import { DataTable } from "@/components/admin/data-table/data-table";
 import { orderRowId } from "@/components/admin/data-table/order-columns";
 import { formatLiveTime } from "@/components/admin/live-orders/live-order-format";
@@ -52,7 +53,7 @@ export function FailedOrdersTable({
         header: "Customer",
         cell: ({ row }) => (
           <>
-            <div className="font-medium">{row.original.student.name}</div>
+            <TruncatedText text={row.original.student.name} className="max-w-48 font-medium" />
             {row.original.student.grade !== "N/A" && (
               <div className="text-xs text-muted-foreground">
                 {gradeLabel(row.original.student.grade)}
@@ -83,7 +84,7 @@ export function FailedOrdersTable({
         header: "Payment Reference",
         cell: ({ row }) => (
           <>
-            <div>{row.original.paymentRef}</div>
+            <TruncatedText text={row.original.paymentRef} className="max-w-32" />
             <PaymentMethod payment={row.original.payment} className="font-sans" />
           </>
         ),

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { weekdayName } from "@/lib/client/format";
+import { weekdayName, capitalize } from "@/lib/client/format";
 import type { FailedOrder } from "@/lib/contracts/live-orders";
 import { formatZmw } from "@/lib/money";
 import { recoveryBadgeVariant } from "@/lib/payments/attempt-transitions";
@@ -56,7 +56,7 @@ export function OrderDetailsDialog({
                   <div className="text-muted-foreground">
                     Week {item.weekNumber}, {weekdayName(item.dayOfWeek)}
                   </div>
-                  {item.category && <div>Category: {item.category}</div>}
+                  {item.category && <div>Category: {capitalize(item.category)}</div>}
                   {item.sideDish && <div>Side dish: {item.sideDish}</div>}
                   {item.comments && <div>Comments: {item.comments}</div>}
                 </li>

@@ -14,6 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { FailedOrder } from "@/lib/contracts/live-orders";
 import { RECOVERY_STATUSES } from "@/lib/contracts/payments";
 import { recoveryStatusLabel } from "@/lib/payments/attempt-transitions";
+import { useAddressValue } from "@/components/admin/data-table/use-console-address";
 
 // Order Recovery (spec 001 §2, §3, §4, §7, §8, §9): the paid carts that did not become orders, a
 // status filter, Retry (the cart's items as DISCOUNT orders) and an Order Details dialog.
@@ -25,7 +26,7 @@ function failedOrdersPath(status: string): FailedOrdersPath {
 }
 
 export function OrderRecoverySection() {
-  const [status, setStatus] = useState(ALL);
+  const [status, setStatus] = useAddressValue("status", ALL);
   const [open, setOpen] = useState<FailedOrder | null>(null);
   const query = useFailedOrders(failedOrdersPath(status));
   const retry = useRetryRecovery();

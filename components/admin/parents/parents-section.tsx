@@ -24,6 +24,11 @@ import { AllergyFlag } from "@/components/admin/data-table/allergy-flag";
 import { Pager } from "@/components/admin/data-table/pager";
 import { ParentCredit } from "@/components/admin/parents/parent-credit";
 import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
+import { TruncatedText } from "@/components/admin/data-table/truncated-text";
+import {
+  useAddressPage,
+  useAddressParams,
+} from "@/components/admin/data-table/use-console-address";
 
 /**
  * Parents & Students (spec 001 §2, §4, §5): search by parent username or student name (3
@@ -32,10 +37,12 @@ import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
  * the server says orders exist.
  */
 export function ParentsStudentsSection() {
-  const [input, setInput] = useState("");
-  const [search, setSearch] = useState("");
+  // The search and the page are in the address (issue 25: `&q=chanda&page=2`).
+  const address = useAddressParams();
+  const search = address.get("q") ?? "";
+  const [input, setInput] = useState(search);
   const [hint, setHint] = useState(false);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useAddressPage();
   const parents = useParents(page, search);
 
   const [editing, setEditing] = useState<ParentDto | null>(null);
@@ -53,8 +60,7 @@ export function ParentsStudentsSection() {
       return;
     }
     setHint(false);
-    setSearch(text);
-    setPage(1);
+    address.set({ q: text, page: null });
   }
 
   function openParentDialog(parent: ParentDto | null) {
@@ -252,9 +258,15 @@ function ParentsTable({
                     {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                   </Button>
                 </TableCell>
-                <TableCell className="font-medium">{parent.username}</TableCell>
-                <TableCell>{parent.name}</TableCell>
-                <TableCell>{parent.email ?? "—"}</TableCell>
+                <TableCell className="font-medium">
+                  <TruncatedText text={parent.username} className="max-w-44" />
+                </TableCell>
+                <TableCell>
+                  <TruncatedText text={parent.name} className="max-w-44" />
+                </TableCell>
+                <TableCell>
+                  {parent.email ? <TruncatedText text={parent.email} className="max-w-52" /> : "—"}
+                </TableCell>
                 <TableCell>{parent.phone ?? "—"}</TableCell>
                 <TableCell>{parent.students.length}</TableCell>
                 <TableCell className="text-right">
@@ -290,7 +302,7 @@ function ParentsTable({
                             <li key={student.id} className="flex items-center gap-3 text-sm">
                               <div className="grid min-w-0">
                                 <span>
-                                  <span className="font-medium">{student.name}</span>{" "}
+                                  <span className="font-medium break-words">{student.name}</span>{" "}
                                   <span className="text-muted-foreground">
                                     {gradeLabel(student.grade)}
                                     {student.className && `, class ${student.className}`}
@@ -311,7 +323,11 @@ function ParentsTable({
                                 size="icon"
                                 aria-label={`Delete ${student.name}`}
                                 onClick={() =>
-                                  onDelete({ kind: "student", id: student.id, label: student.name })
+                                  onDelete({
+                                    kind: "student",
+                                    id: student.id,
+                                    label: student.name,
+                                  })
                                 }
                               >
                                 <Trash2 aria-hidden />

@@ -1,19 +1,19 @@
 "use client";
 
 import { CheckCircle2 } from "lucide-react";
-import { useState } from "react";
 import { Pager } from "@/components/admin/data-table/pager";
 import { PendingPaymentGroup } from "@/components/admin/pending-payments/pending-payment-group";
 import { usePendingPayments } from "@/components/admin/pending-payments/use-pending-payments-queries";
 import { Card, CardContent } from "@/components/ui/card";
 import { PENDING_PAYMENT_GROUPS_PAGE_SIZE } from "@/lib/contracts/orders";
+import { useAddressPage } from "@/components/admin/data-table/use-console-address";
 
 // Pending Payments (spec 001 §2, §7 GET /api/payments/pending and PUT /api/payments/verify, §9):
 // orders placed with the alternative payment methods, grouped per parent, 50 parents a page;
 // the admin verifies the ones whose money arrived.
 
 export function PendingPaymentsSection() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useAddressPage();
   const query = usePendingPayments(page);
 
   const groups = query.data?.data ?? [];

@@ -9,6 +9,7 @@ import { useCompleteRefund, useRefunds } from "@/components/admin/refunds/use-re
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { RefundDto } from "@/lib/contracts/orders";
 import type { RefundMethod } from "@/lib/contracts/refunds";
+import { useAddressPage } from "@/components/admin/data-table/use-console-address";
 
 // Refund Management (spec 001 §2, §4, §7 GET /api/refunds and POST /api/refunds/{id}/complete,
 // §9 amounts with decimals): paid orders that were cancelled, each refunded through a dialog that
@@ -16,7 +17,7 @@ import type { RefundMethod } from "@/lib/contracts/refunds";
 // already refunded with how and by whom.
 
 export function RefundManagementSection() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useAddressPage();
   const query = useRefunds(page);
   const [open, setOpen] = useState<{ refund: RefundDto; method: RefundMethod } | null>(null);
   const refund = useCompleteRefund(() => setOpen(null));

@@ -9,7 +9,6 @@ import {
   XCircle,
   type LucideIcon,
 } from "lucide-react";
-import { useState } from "react";
 import { formatCalendarDate } from "@/components/admin/cycles/cycle-format";
 import { ALL, FilterSelect } from "@/components/admin/data-table/filter-select";
 import { useRevenueStats } from "@/components/admin/revenue/use-revenue-queries";
@@ -19,6 +18,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/api";
 import type { RevenueBucket, RevenueCycleOption, RevenueStatsDto } from "@/lib/contracts/revenue";
 import { formatRevenueAmount, percentOf, totalRevenue } from "@/lib/revenue/revenue-math";
+import { useAddressValue } from "@/components/admin/data-table/use-console-address";
 
 // Revenue Stats (spec 001 §2, §7, §9): a period selector (All Time or one cycle) and the cards.
 // Amounts in ZMW without decimals, rounded up; percentages of all orders with one decimal. The
@@ -31,7 +31,7 @@ export function cycleLabel(cycle: RevenueCycleOption): string {
 }
 
 export function RevenueStatsSection() {
-  const [period, setPeriod] = useState(ALL);
+  const [period, setPeriod] = useAddressValue("period", ALL);
   const stats = useRevenueStats(period);
   const cycles = stats.data?.cycles ?? [];
 

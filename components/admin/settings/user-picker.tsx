@@ -44,7 +44,11 @@ export function UserPicker({
   const [text, setText] = useState("");
   const term = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
   const listId = useId();
-  const enabled = selected === null && term.length >= USER_SEARCH_MIN_LENGTH;
+  // The box's own text counts too: once emptied (a choice, a reset form) no list stays open.
+  const enabled =
+    selected === null &&
+    text.trim().length >= USER_SEARCH_MIN_LENGTH &&
+    term.length >= USER_SEARCH_MIN_LENGTH;
   const search = useQuery({
     queryKey: ["/api/users/search", term],
     queryFn: () => api(`/api/users/search?q=${encodeURIComponent(term)}`),
@@ -55,7 +59,7 @@ export function UserPicker({
   if (selected) {
     return (
       <div className="flex min-h-9 items-center justify-between gap-2 rounded-md border px-3 py-1.5 text-sm">
-        <span>
+        <span className="min-w-0 break-all">
           Selected: <span className="font-medium">{selected.username}</span>
         </span>
         <Button
@@ -101,8 +105,12 @@ export function UserPicker({
               <li key={user.id}>
                 <button
                   type="button"
-                  className="w-full px-3 py-2 text-left text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
-                  onClick={() => onSelect(user)}
+                  className="w-full px-3 py-2 text-left text-sm break-all hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
+                  onClick={() => {
+                    // The search is done: after the form resets, the box starts empty and closed.
+                    setText("");
+                    onSelect(user);
+                  }}
                 >
                   {user.username}
                 </button>

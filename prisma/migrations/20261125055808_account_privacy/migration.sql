@@ -23,6 +23,6 @@ CREATE TABLE "JobRun" (
 CREATE INDEX "EmailOutbox_sentAt_idx" ON "EmailOutbox"("sentAt");
 
 -- Allergies recorded before consent was asked keep the time they were last saved as their consent
--- time: the parent entered them for the kitchen, knowingly (docs/decisions/0053-families-data.md).
+-- time: the parent entered them for the kitchen, knowingly (docs/decisions/0052-families-data.md).
 UPDATE "Student" SET "allergyConsentAt" = "updatedAt"
 WHERE cardinality("allergies") > 0 OR "dietaryNotes" IS NOT NULL;

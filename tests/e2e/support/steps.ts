@@ -18,7 +18,7 @@ export function adminSidebar(page: Page) {
 
 /** Opens an admin section from the sidebar and waits for its heading. */
 export async function openSection(page: Page, name: string) {
-  await adminSidebar(page).getByRole("button", { name }).click();
+  await adminSidebar(page).getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 }
 
