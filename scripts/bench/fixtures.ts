@@ -41,10 +41,10 @@ export type BenchFixtures = {
 };
 
 const READERS = Number(process.env.BENCH_READERS ?? 200);
-const FREE = Number(process.env.BENCH_FREE_PARENTS ?? 300);
+const FREE = Number(process.env.BENCH_FREE_PARENTS ?? 1000);
 const PAYING = Number(process.env.BENCH_PAYING_PARENTS ?? 3000);
 const MOBILE = Number(process.env.BENCH_MOBILE_PARENTS ?? 3000);
-const CREDIT = Number(process.env.BENCH_CREDIT_PARENTS ?? 300);
+const CREDIT = Number(process.env.BENCH_CREDIT_PARENTS ?? 1000);
 
 async function main(out: string) {
   const db = await getDb();
