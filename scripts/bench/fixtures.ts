@@ -6,7 +6,7 @@
 // - free parents: one primary-school child each, no orders yet, and a 100% discount code, so a
 //   one-meal cart costs nothing and POST /api/orders places it;
 // - paying parents: one child each, no orders, no code: their cart goes to the card provider;
-// - credit parents: one child each, no code, and 500.00 of account credit (issue 17), so a
+// - credit parents: one child each, no code, and 2000.00 of account credit (issue 17), so a
 //   one-meal cart is paid from the credit by POST /api/orders (credit checkout);
 // - mobile parents: the same, for mobile-money payments (one open payment per parent, card or
 //   mobile, so they are not the card's parents);
@@ -115,7 +115,7 @@ async function main(out: string) {
   await db.creditEntry.createMany({
     data: credit.map((p) => ({
       userId: p.userId,
-      amount: "500.00",
+      amount: "2000.00",
       kind: "adjustment" as const,
       adminId: superadmin.id,
       reason: "Benchmark credit",

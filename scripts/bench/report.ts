@@ -170,7 +170,7 @@ function section(results: DbResult[], started: Date, o: Options): string {
       ? `  100% discount code (free orders), ${measured.people.paying.length} parents with a child and no code (card payments),`
       : "",
     measured
-      ? `  ${measured.people.mobile.length} more such parents (mobile-money payments), ${measured.people.credit.length} with a child and 500.00 of account credit (credit checkout), and`
+      ? `  ${measured.people.mobile.length} more such parents (mobile-money payments), ${measured.people.credit.length} with a child and 2000.00 of account credit (credit checkout), and`
       : "",
     "  superadmin. Each has a Session row and its sealed cookie, as a sign-in makes them; requests",
     "  rotate through the parents' cookies, so every request checks a different session.",
