@@ -1,13 +1,14 @@
-import Link from "next/link";
-
 export default function NotFound() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-3xl font-semibold">404 Page Not Found</h1>
       <p className="text-muted-foreground">The page you are looking for does not exist.</p>
-      <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline">
+      {/* A plain link: this page is part of every page's first load (the root's not-found
+          boundary), and next/link would add its prefetching code to all of them. */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+      <a href="/" className="font-medium text-primary underline-offset-4 hover:underline">
         Go to the home page
-      </Link>
+      </a>
     </main>
   );
 }

@@ -5,9 +5,9 @@
 // canteen_bench_<pid> on BENCH_POSTGRES_URL, default postgresql://postgres@127.0.0.1:5432, skipped
 // with a note when it does not answer), migrated and seeded with the deploy steps, filled by
 // prisma/tools/seed-orders.ts, given the benchmark's parents and sessions (scripts/bench/fixtures.ts),
-// then served by the production build. autocannon drives each call at 20 and 100 connections; each
+// then served by the production build as `npm start` serves it. autocannon drives each call at 20 and 100 connections; each
 // read is also measured against a bare node:http server answering the same bytes; the RSS of the
-// next-server process is sampled all through. The figures go to docs/benchmarks.md (its server
+// server process is sampled all through. The figures go to docs/benchmarks.md (its server
 // part only: any other section, such as Pages, is kept as it is).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -55,6 +55,8 @@ type Endpoint = {
   expectedStatuses?: number[];
   /** A note on how the load was made, read after the run (slots used, carts replaced). */
   note?: () => string;
+  /** Connections to measure at, when not the parents' CONNECTIONS (20 and 100). */
+  connections?: readonly number[];
 };
 
 function baseEnv(): NodeJS.ProcessEnv {
@@ -71,9 +73,15 @@ function baseEnv(): NodeJS.ProcessEnv {
     SESSION_SECRET,
     SEED_DEMO: "0",
     SEED_SUPERADMIN_PASSWORD: SUPERADMIN_PASSWORD,
-    PAYMENT_PROVIDER: "sandbox",
-    PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION: "1",
+    // The payment provider is the fake DPO in its own process (startFakeDpo), so its work is not
+    // counted as the app's; DPO_API_URL is added when it answers.
+    PAYMENT_PROVIDER: "dpo",
+    DPO_PAY_URL: "https://pay.example.test/payv2.php",
+    DPO_COMPANY_TOKEN: "BENCH-COMPANY",
+    DPO_SERVICE_TYPE: "5525",
     SMTP_URL: "",
+    // Production requires it (lib/env.ts); the seed steps never use it, the server gets its own.
+    APP_URL: "http://127.0.0.1",
     // The default log level (info: one JSON line per request), as a deployment runs it.
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
   };
@@ -99,6 +107,42 @@ async function get(
     );
   }
   return { contentType: response.headers.get("content-type") ?? "application/json", body };
+}
+
+/** The fake DPO (scripts/bench/fake-dpo-server.ts) in its own process group, and its API URL. */
+async function startFakeDpo(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "scripts/bench/fake-dpo-server.ts")],
+    { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error("the fake DPO did not start")), 60_000);
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      const line = out.split("\n")[0];
+      if (out.includes("\n") && line) {
+        clearTimeout(timer);
+        resolve(line.trim());
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`the fake DPO exited (${code})`)));
+  });
+  return { child, url };
+}
+
+/**
+ * The server as deployed: `npm start`'s command (`exec node <flags> scripts/serve.mjs`, from
+ * package.json) without npm around it, so its node flags are the ones measured.
+ */
+function startCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const match = /^exec node (.+)$/.exec(pkg.scripts.start ?? "");
+  if (!match?.[1]) throw new Error(`npm start is not "exec node …": ${pkg.scripts.start}`);
+  return match[1].split(/\s+/).map((arg) => (arg.endsWith(".mjs") ? path.join(ROOT, arg) : arg));
 }
 
 /** Waits until `url` answers (any status when `anyStatus`, else 200). */
@@ -140,6 +184,10 @@ function endpoints(f: BenchFixtures): Endpoint[] {
   // parent has one open, parent k asks for another day: a changed cart, which settles (verifies
   // and cancels at the sandbox) the open one first, as a parent changing their mind would.
   let payNext = 0;
+  let mobileNext = 0;
+  // Credit checkout: as free orders, slot k is credit parent k mod P on day floor(k / P).
+  let creditNext = 0;
+  const creditSlots = f.credit.length * f.openDays.length;
 
   return [
     {
@@ -203,6 +251,18 @@ function endpoints(f: BenchFixtures): Endpoint[] {
       }),
     },
     {
+      // The kitchen prints the day's labels once or twice a morning: a few at once, not 100.
+      name: "Kitchen labels PDF",
+      request: `GET /api/kitchen/labels?date=${f.busiestDate} (the busiest day)`,
+      read: true,
+      connections: [1, 5],
+      next: () => ({
+        method: "GET",
+        path: `/api/kitchen/labels?date=${f.busiestDate}`,
+        cookie: f.admin,
+      }),
+    },
+    {
       name: "Free order placement",
       request: "POST /api/orders (1 meal, 100% code)",
       read: false,
@@ -223,8 +283,28 @@ function endpoints(f: BenchFixtures): Endpoint[] {
         (freeNext > freeSlots ? `, then ${freeNext - freeSlots} asked again (409)` : ""),
     },
     {
-      name: "Payment creation",
-      request: "POST /api/payments/create (1 meal, sandbox)",
+      name: "Credit checkout",
+      request: "POST /api/orders (1 meal, paid from account credit)",
+      read: false,
+      expectedStatuses: [409],
+      next: () => {
+        const k = creditNext++ % creditSlots;
+        const parent = f.credit[k % f.credit.length]!;
+        const day = f.openDays[Math.floor(k / f.credit.length)]!;
+        return {
+          method: "POST",
+          path: "/api/orders",
+          cookie: parent.cookie,
+          body: JSON.stringify([line(parent.studentId, day)]),
+        };
+      },
+      note: () =>
+        `${Math.min(creditNext, creditSlots)} of ${creditSlots} (child, day) slots paid from credit` +
+        (creditNext > creditSlots ? `, then ${creditNext - creditSlots} asked again (409)` : ""),
+    },
+    {
+      name: "Card payment creation",
+      request: "POST /api/payments/create (1 meal, card)",
       read: false,
       next: () => {
         const k = payNext++;
@@ -240,6 +320,31 @@ function endpoints(f: BenchFixtures): Endpoint[] {
       note: () =>
         `${Math.min(payNext, f.paying.length)} first payments of ${f.paying.length} parents` +
         (payNext > f.paying.length ? `, ${payNext - f.paying.length} changed carts` : ""),
+    },
+    {
+      name: "Mobile payment creation",
+      request: "POST /api/payments/create (1 meal, MOBILE, Airtel number)",
+      read: false,
+      next: () => {
+        const k = mobileNext++;
+        const parent = f.mobile[k % f.mobile.length]!;
+        const day = f.openDays[Math.floor(k / f.mobile.length) % f.openDays.length]!;
+        return {
+          method: "POST",
+          path: "/api/payments/create",
+          cookie: parent.cookie,
+          body: JSON.stringify({
+            amount: f.meal.price,
+            currency: "ZMW",
+            paymentMethod: "MOBILE",
+            mobileNumber: "0977123456",
+            cartItems: [line(parent.studentId, day)],
+          }),
+        };
+      },
+      note: () =>
+        `${Math.min(mobileNext, f.mobile.length)} first pushes of ${f.mobile.length} parents` +
+        (mobileNext > f.mobile.length ? `, ${mobileNext - f.mobile.length} changed carts` : ""),
     },
   ];
 }
@@ -262,6 +367,9 @@ async function benchDatabase(target: Target): Promise<Measured> {
   await run("npx", [...tsx, "scripts/bench/fixtures.ts", fixturesFile], target.env, 300_000);
   const fixtures = JSON.parse(readFileSync(fixturesFile, "utf8")) as BenchFixtures;
 
+  const dpo = await startFakeDpo();
+  const stopDpo = () => stopGroup(dpo.child);
+  cleanups.add(stopDpo);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // The last lines of the server's output, for an error message; kept cheaply (the server logs
@@ -275,14 +383,20 @@ async function benchDatabase(target: Target): Promise<Measured> {
   const server = spawn(
     process.execPath,
     [
-      path.join(ROOT, "node_modules/next/dist/bin/next"),
-      "start",
+      // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for the server (profiling).
+      ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+      ...startCommand(),
       "-p",
       String(port),
       "-H",
       "127.0.0.1",
     ],
-    { cwd: ROOT, env: { ...target.env, APP_URL: base }, detached: true, stdio: "pipe" },
+    {
+      cwd: ROOT,
+      env: { ...target.env, APP_URL: base, DPO_API_URL: dpo.url },
+      detached: true,
+      stdio: "pipe",
+    },
   );
   server.stdout.on("data", appendLog);
   server.stderr.on("data", appendLog);
@@ -295,13 +409,24 @@ async function benchDatabase(target: Target): Promise<Measured> {
     start = performance.now();
     await waitFor(`${base}/api/health`, server, log);
     let appPid: number | null = null;
-    const pid = () => (appPid ??= findInGroup(server.pid!, "next-server"));
+    const pid = () => (appPid ??= findInGroup(server.pid!, "scripts/serve.mjs"));
     const rss = rssSampler(pid);
     await get(base, { method: "GET", path: "/api/menu", cookie: fixtures.readers[0] });
     const idleRss = rssOf(pid() ?? 0);
     console.info(`  server up (${(performance.now() - start).toFixed(0)} ms), RSS ${mb(idleRss)}`);
 
-    const list = endpoints(fixtures);
+    // Mobile money is off until the office turns it on (spec: Payment Settings).
+    await get(base, {
+      method: "POST",
+      path: "/api/settings/mobile-money",
+      cookie: fixtures.admin,
+      body: JSON.stringify({ enabled: true, operators: { airtel: true, mtn: true } }),
+    });
+    // BENCH_CALLS="Menu read,Order history": only those calls (and the floor), for a quicker look.
+    const only = process.env.BENCH_CALLS?.split(",").map((name) => name.trim());
+    const list = endpoints(fixtures).filter(
+      (e) => !only || e.name === REFERENCE || only.includes(e.name),
+    );
     // The bare server's answers: each read's real answer, fetched once.
     const answers: Record<string, { contentType: string; body: string }> = {};
     for (const endpoint of list.filter((e) => e.read)) {
@@ -334,7 +459,7 @@ async function benchDatabase(target: Target): Promise<Measured> {
       console.info(`  ${endpoint.name}...`);
       await load({ base, connections: 10, seconds: WARMUP_SECONDS, next: endpoint.next });
       const runs: EndpointResult["runs"] = [];
-      for (const connections of CONNECTIONS) {
+      for (const connections of endpoint.connections ?? CONNECTIONS) {
         const app = await load({
           base,
           connections,
@@ -368,6 +493,7 @@ async function benchDatabase(target: Target): Promise<Measured> {
         request: endpoint.request,
         runs,
         note: endpoint.note?.(),
+        peakRssSoFar: rss.peak,
       });
     }
     rss.stop();
@@ -385,8 +511,10 @@ async function benchDatabase(target: Target): Promise<Measured> {
   } finally {
     cleanups.delete(stopServer);
     cleanups.delete(stopBare);
+    cleanups.delete(stopDpo);
     await stopBare();
     await stopServer();
+    await stopDpo();
     cleanups.delete(removeWork);
     removeWork();
   }

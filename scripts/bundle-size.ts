@@ -1,5 +1,5 @@
 // `npm run bundle-size`: the client JavaScript the parent and teacher screens download (issue 8,
-// "Pages"): budget 150 kB gzipped each, and no admin-only code (the admin console, its sections,
+// "Pages"; issue 20): budget 165 kB gzipped each, and no admin-only code (the admin console, its sections,
 // TanStack Table) in what a parent or teacher downloads. Exit code 1 when either is broken.
 //
 // Measured, not estimated: the production build (`npm run build` first; or the server at
@@ -12,7 +12,7 @@ import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS, serveBuild, signIn, type Served } from "./production-server";
 
-const BUDGET_BYTES = 150 * 1000;
+const BUDGET_BYTES = 165 * 1000;
 
 const ACCOUNTS = [
   { screen: "Parent dashboard (/)", username: "demo.parent", password: "demo-parent" },
@@ -94,8 +94,8 @@ async function main() {
     for (const s of r.scripts) {
       console.log(`  ${kb(s.gzipBytes).padStart(9)}  (${kb(s.bytes).padStart(9)} raw)  ${s.url}`);
     }
-    if (r.gzipBytes >= BUDGET_BYTES) {
-      failures.push(`${r.screen}: ${kb(r.gzipBytes)} is not under ${kb(BUDGET_BYTES)}`);
+    if (r.gzipBytes > BUDGET_BYTES) {
+      failures.push(`${r.screen}: ${kb(r.gzipBytes)} is over ${kb(BUDGET_BYTES)}`);
     }
     if (r.adminMarkers.length > 0) {
       failures.push(`${r.screen}: admin-only code loaded (${r.adminMarkers.join(", ")})`);
@@ -105,7 +105,7 @@ async function main() {
     console.error(`\nBudget broken:\n  ${failures.join("\n  ")}`);
     process.exitCode = 1;
   } else {
-    console.log(`\nEvery screen under ${kb(BUDGET_BYTES)} gzipped, no admin-only code.`);
+    console.log(`\nEvery screen at most ${kb(BUDGET_BYTES)} gzipped, no admin-only code.`);
   }
 }
 

@@ -8,6 +8,10 @@
 // - A path that does not percent-decode (`/api/%ff`). Next's router then tries to render a `/400`
 //   page an App Router app does not have, and answers 500. It is answered 400 here, before Next.
 //
+// package.json starts it with `--max-semi-space-size=8`: V8's young generation at half its default,
+// which kept the server's peak RSS under the benchmark's rush under 400 MB (docs/benchmarks.md,
+// issue 20); it must be given on node's command line, V8 sizes the heap when it starts.
+//
 // Everything else is `next start`'s: `-p`/`--port` or PORT (default 3000), `-H`/`--hostname`
 // (default: every interface), `--keepAliveTimeout`. Like `next start`, the HOSTNAME variable is
 // not read (containers set it to their own name). SIGTERM and SIGINT are left to the app

@@ -4,14 +4,18 @@ import { CalendarDays, History, ShoppingCart, Users } from "lucide-react";
 import { useState } from "react";
 import { EmailNeededNotice } from "@/components/portal/email-needed-notice";
 import { PortalHeader } from "@/components/account/portal-header";
-import { startCardPayment } from "@/components/parent/checkout";
 import { StudentSelector } from "@/components/parent/student-selector";
 import { useChosenStudent } from "@/components/parent/use-chosen-student";
 import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras } from "@/components/portal/header-extras";
 import { LazyStudentsTab } from "@/components/parent/lazy-parent";
-import { LazyCartView, LazyContactDialogs, LazyTermsDialog } from "@/components/portal/lazy-portal";
+import {
+  LazyCartView,
+  LazyContactDialogs,
+  LazyTermsDialog,
+  lazyStartCardPayment,
+} from "@/components/portal/lazy-portal";
 import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { MenuCalendar } from "@/components/portal/menu-calendar";
@@ -107,7 +111,7 @@ export function ParentDashboard({
             <LazyCartView
               user={user}
               timeZone={timeZone}
-              onCheckout={startCardPayment}
+              onCheckout={lazyStartCardPayment}
               onOrdered={() => setTab("history")}
               onBrowse={() => setTab("menu")}
             />

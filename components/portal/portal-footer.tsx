@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { DEVELOPER_CREDIT, DEVELOPER_URL } from "@/lib/brand";
 
 // The portal footer (spec 000 §2): the Terms and Conditions link and the powered-by credit, and
@@ -21,12 +20,14 @@ export function PortalFooter({
         >
           Terms and Conditions
         </button>
-        <Link
+        {/* A plain link: next/link's prefetching code is not worth its 3 kB on the first load. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+        <a
           href="/privacy"
           className="inline-flex min-h-10 items-center rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           Privacy notice
-        </Link>
+        </a>
         <p>
           Powered by{" "}
           {poweredByHref ? (

@@ -2,7 +2,11 @@
 
 import dynamic from "next/dynamic";
 
-// The teacher's cart sheet, fetched when first opened (see components/portal/lazy-portal.tsx).
+// The teacher's cart sheet and the allergies dialog (its form brings zod and react-hook-form),
+// each fetched when first opened (see components/portal/lazy-portal.tsx).
 export const LazyCartSheet = dynamic(() =>
   import("@/components/teacher/cart-sheet").then((m) => m.CartSheet),
+);
+export const LazyStaffCareDialog = dynamic(() =>
+  import("@/components/students/staff-care-dialog").then((m) => m.StaffCareDialog),
 );

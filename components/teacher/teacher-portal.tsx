@@ -4,11 +4,14 @@ import { EmailNeededNotice } from "@/components/portal/email-needed-notice";
 import { CalendarDays, History } from "lucide-react";
 import { useState } from "react";
 import { PortalHeader } from "@/components/account/portal-header";
-import { startCardPayment } from "@/components/parent/checkout";
 import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras } from "@/components/portal/header-extras";
-import { LazyContactDialogs, LazyTermsDialog } from "@/components/portal/lazy-portal";
+import {
+  LazyContactDialogs,
+  LazyTermsDialog,
+  lazyStartCardPayment,
+} from "@/components/portal/lazy-portal";
 import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { MenuCalendar } from "@/components/portal/menu-calendar";
@@ -19,8 +22,7 @@ import { useCart } from "@/components/portal/use-cart";
 import { useStudents } from "@/components/portal/use-portal-queries";
 import { useShownOnce } from "@/components/portal/use-shown-once";
 import { useSwitchToCart } from "@/components/portal/use-switch-to-cart";
-import { LazyCartSheet } from "@/components/teacher/lazy-teacher";
-import { StaffCareDialog } from "@/components/students/staff-care-dialog";
+import { LazyCartSheet, LazyStaffCareDialog } from "@/components/teacher/lazy-teacher";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent } from "@/components/ui/tabs";
 import type { SessionUser } from "@/lib/auth/session";
@@ -126,7 +128,7 @@ export function TeacherPortal({
           onOpenChange={setCartOpen}
           user={user}
           timeZone={timeZone}
-          onCheckout={startCardPayment}
+          onCheckout={lazyStartCardPayment}
           onOrdered={() => {
             setCartOpen(false);
             setTab("history");
@@ -136,7 +138,7 @@ export function TeacherPortal({
       )}
       <PortalFooter onShowTerms={() => setTermsOpen(true)} />
       {termsOpen && <LazyTermsDialog open onOpenChange={setTermsOpen} />}
-      {staff && careOpen && <StaffCareDialog staff={staff} open onOpenChange={setCareOpen} />}
+      {staff && careOpen && <LazyStaffCareDialog staff={staff} open onOpenChange={setCareOpen} />}
       {contact !== null && (
         <LazyContactDialogs user={user} view={contact} onViewChange={setContact} />
       )}

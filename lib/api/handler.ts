@@ -94,7 +94,7 @@ export function route<A extends Access, TAnswer, TBody = undefined, TQuery = und
           ? answer
           : answer instanceof Response
             ? new NextResponse(answer.body, answer)
-            : NextResponse.json(answer ?? { ok: true });
+            : new NextResponse(jsonText(answer ?? { ok: true }), { headers: JSON_HEADERS });
     } catch (error) {
       response = errorResponse(error);
     }
@@ -104,6 +104,25 @@ export function route<A extends Access, TAnswer, TBody = undefined, TQuery = und
     if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
     return response;
   }
+}
+
+const JSON_HEADERS = { "content-type": "application/json" };
+
+// The answers of lib/cache/versioned-cache.ts (the menu, settings, cycles) are deep-frozen and shared
+// by every request until their version moves: each is serialised once, not once per request.
+const frozenJson = new WeakMap<object, string>();
+
+/** The answer as JSON text, as NextResponse.json would write it. */
+function jsonText(answer: unknown): string {
+  if (typeof answer !== "object" || answer === null || !Object.isFrozen(answer)) {
+    return JSON.stringify(answer);
+  }
+  let text = frozenJson.get(answer);
+  if (text === undefined) {
+    text = JSON.stringify(answer);
+    frozenJson.set(answer, text);
+  }
+  return text;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;

@@ -14,6 +14,7 @@ import {
   sessionOptions,
   type SessionCookie,
 } from "@/lib/auth/session-cookie";
+import { readSessionRow } from "@/lib/auth/session-rows";
 import { unsealSessionCookie } from "@/lib/auth/unseal-cookie";
 
 /** The signed-in user; its shape is a contract, in lib/contracts/people.ts. */
@@ -92,14 +93,9 @@ async function readSessionCookie(): Promise<SessionCookie> {
 export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   const session = await readSessionCookie();
   if (!session.sid || !session.uid) return null;
+  // One statement for the session row and its user, shared with the requests arriving meanwhile.
+  const row = await readSessionRow(session.sid);
   const db = await getDb();
-  // One statement for the session row and its user (Prisma would send two): every request pays it.
-  const [row] = await db.$queryRaw<SessionRow[]>`
-    SELECT s."userId", s."expiresAt", s."lastSeenAt",
-           u."id", u."username", u."name", u."email", u."phone", u."role"::text AS "role",
-           u."allowedFeatures", u."emailVerifiedAt", u."orderReminders"
-    FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-    WHERE s."id" = ${session.sid}`;
   const now = Date.now();
   if (!row || row.userId !== session.uid || row.expiresAt.getTime() <= now) return null;
   if (now - row.lastSeenAt.getTime() > SESSION_LIFETIME[row.role].idleMs) {
@@ -114,8 +110,6 @@ export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   }
   return toSessionUser(row);
 });
-
-type SessionRow = UserRow & { userId: number; expiresAt: Date; lastSeenAt: Date };
 
 /** Starts a session for `user` in a new Session row and seals its id into the cookie. */
 export async function startSession(user: { id: number; role: Role }, tx?: Tx): Promise<void> {

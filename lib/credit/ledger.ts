@@ -2,6 +2,7 @@ import "server-only";
 import { conflict } from "@/lib/api/errors";
 import { creditDescription, type AccountCreditDto, type CreditKind } from "@/lib/contracts/credit";
 import type { Tx } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { fromNgwee, toNgwee } from "@/lib/money";
 
 // The account credit ledger (issue 17). Append-only: nothing here updates or deletes a row. A
@@ -24,11 +25,28 @@ export type Movement = {
   reason?: string | null;
 };
 
+/** The account's balance, an SQL expression (numeric): the sum of its rows. */
+export function balanceSql(userId: number): Prisma.Sql {
+  return Prisma.sql`COALESCE((SELECT SUM("amount") FROM "CreditEntry" WHERE "userId" = ${userId}), 0)`;
+}
+
+/** The credit spent on the account's open payment (≤ 0), an SQL expression (numeric). */
+function heldSpentSql(userId: number): Prisma.Sql {
+  return Prisma.sql`COALESCE((SELECT SUM(h."amount") FROM "CreditEntry" h
+    JOIN "PaymentAttempt" pa ON pa."id" = h."paymentAttemptId"
+    WHERE h."userId" = ${userId} AND h."kind" = 'spent'
+      AND pa."transactionStatus" = 'initiated' AND pa."fulfilledAt" IS NULL), 0)`;
+}
+
+/** Balance + held on the open payment, an SQL expression (numeric): what a checkout may spend. */
+export function spendableSql(userId: number): Prisma.Sql {
+  return Prisma.sql`(${balanceSql(userId)} - ${heldSpentSql(userId)})`;
+}
+
 /** The account's balance in ngwee (read inside the caller's transaction). */
 export async function balanceOf(tx: Tx, userId: number): Promise<number> {
   const [row] = await tx.$queryRaw<{ balance: string }[]>`
-    SELECT COALESCE(SUM("amount"), 0)::numeric(14, 2)::text AS "balance"
-    FROM "CreditEntry" WHERE "userId" = ${userId}`;
+    SELECT ${balanceSql(userId)}::numeric(14, 2)::text AS "balance"`;
   return signedNgwee(row?.balance ?? "0.00");
 }
 
@@ -38,24 +56,14 @@ export async function balanceOf(tx: Tx, userId: number): Promise<number> {
  */
 export async function heldOnOpenPayment(tx: Tx, userId: number): Promise<number> {
   const [row] = await tx.$queryRaw<{ held: string }[]>`
-    SELECT COALESCE(-SUM(h."amount"), 0)::numeric(14, 2)::text AS "held"
-    FROM "CreditEntry" h
-    JOIN "PaymentAttempt" pa ON pa."id" = h."paymentAttemptId"
-    WHERE h."userId" = ${userId} AND h."kind" = 'spent'
-      AND pa."transactionStatus" = 'initiated' AND pa."fulfilledAt" IS NULL`;
+    SELECT (-${heldSpentSql(userId)})::numeric(14, 2)::text AS "held"`;
   return signedNgwee(row?.held ?? "0.00");
 }
 
 /** Balance + held on the open payment, in ngwee, in one statement: what a checkout may spend. */
 export async function spendableCredit(tx: Tx, userId: number): Promise<number> {
   const [row] = await tx.$queryRaw<{ spendable: string }[]>`
-    SELECT (
-      COALESCE((SELECT SUM("amount") FROM "CreditEntry" WHERE "userId" = ${userId}), 0)
-      - COALESCE((SELECT SUM(h."amount") FROM "CreditEntry" h
-          JOIN "PaymentAttempt" pa ON pa."id" = h."paymentAttemptId"
-          WHERE h."userId" = ${userId} AND h."kind" = 'spent'
-            AND pa."transactionStatus" = 'initiated' AND pa."fulfilledAt" IS NULL), 0)
-    )::numeric(14, 2)::text AS "spendable"`;
+    SELECT ${spendableSql(userId)}::numeric(14, 2)::text AS "spendable"`;
   return signedNgwee(row?.spendable ?? "0.00");
 }
 

@@ -46,9 +46,34 @@ export function setLogSink(stream: Writable | null): void {
   sink = stream;
 }
 
+// The server's lines are gathered for one turn of the event loop and written together: stdout is
+// a pipe (to a supervisor or a log shipper), written synchronously, and a write per request line
+// was a system call and a wake-up of the reader per request (issue 20). A line is written at the
+// latest when the current turn ends, and on exit.
+let pending: Buffer[] = [];
+let flushScheduled = false;
+
+function flushLines(): void {
+  flushScheduled = false;
+  if (pending.length === 0) return;
+  const lines = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+  pending = [];
+  process.stdout.write(lines);
+}
+
+process.once("exit", flushLines);
+
 const destination = new Writable({
   write(chunk: Buffer, _encoding, done) {
-    (sink ?? process.stdout).write(chunk);
+    if (sink) {
+      sink.write(chunk);
+    } else {
+      pending.push(chunk);
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flushLines);
+      }
+    }
     done();
   },
 });

@@ -2,6 +2,7 @@ import "server-only";
 import { conflict, forbidden, notFound, unprocessable } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { cachedRead } from "@/lib/cache/versioned-cache";
+import { balanceSql, signedNgwee, spendableSql } from "@/lib/credit/ledger";
 import type { LineTermsDto, OrderCycleDto } from "@/lib/contracts";
 import { allergyConflicts, allergyRefusal } from "@/lib/contracts/allergies";
 import { getActiveCycle } from "@/lib/cycles/cycles";
@@ -40,6 +41,12 @@ export type PricedCart = {
   totalNgwee: number;
   total: string;
   discountCode: string | null;
+  /**
+   * The account's credit (issue 17), in ngwee, read with the cart and outside any transaction:
+   * whatever spends it reads it again under the account's lock. `spendable` adds what is held on
+   * the open payment, which a new checkout settles first.
+   */
+  credit: { balanceNgwee: number; spendableNgwee: number };
 };
 
 /** The menu's columns less the texts a cart check does not read. */
@@ -100,7 +107,11 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
 
   const studentIds = [...new Set(items.map((i) => i.studentId))];
   const menuItems = menuItemIds.flatMap((id) => menu.get(id) ?? []);
-  const { students, code, ordered } = await readCartContext(actor.id, cycle.id, items);
+  const { students, code, ordered, creditBalance, creditSpendable } = await readCartContext(
+    actor.id,
+    cycle.id,
+    items,
+  );
   const studentById = new Map(students.map((s) => [s.id, s]));
   const itemById = new Map(menuItems.map((m) => [m.id, m]));
 
@@ -183,6 +194,10 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
     totalNgwee,
     total: fromNgwee(totalNgwee),
     discountCode: code?.code ?? null,
+    credit: {
+      balanceNgwee: signedNgwee(creditBalance),
+      spendableNgwee: signedNgwee(creditSpendable),
+    },
   };
 }
 
@@ -190,12 +205,15 @@ type CartContext = {
   students: { id: number; name: string; grade: string; allergies: string[] }[];
   code: { code: string; discountPercentage: number } | null;
   ordered: boolean;
+  creditBalance: string;
+  creditSpendable: string;
 };
 
 /**
  * In one statement: the caller's own (not archived) children among the cart's, the caller's best
  * active discount code (as findActiveDiscountCode picks it), and whether any (child, week, day) of
- * the cart already has a live order in the cycle (read through the one-live-order index).
+ * the cart already has a live order in the cycle (read through the one-live-order index), and the
+ * account's credit (lib/credit/ledger.ts): a checkout that may spend it pays no second round trip.
  */
 async function readCartContext(
   userId: number,
@@ -227,8 +245,18 @@ async function readCartContext(
         JOIN "Order" o ON o."studentId" = l."studentId" AND o."cycleId" = ${cycleId}
           AND o."weekNumber" = l."weekNumber" AND o."dayOfWeek" = l."dayOfWeek"
         WHERE o."status" IN ('pending', 'completed')
-      ) AS "ordered"`;
-  return row ?? { students: [], code: null, ordered: false };
+      ) AS "ordered",
+      ${balanceSql(userId)}::numeric(14, 2)::text AS "creditBalance",
+      ${spendableSql(userId)}::numeric(14, 2)::text AS "creditSpendable"`;
+  return (
+    row ?? {
+      students: [],
+      code: null,
+      ordered: false,
+      creditBalance: "0.00",
+      creditSpendable: "0.00",
+    }
+  );
 }
 
 /** A protein or side must be one the item offers; an item that offers none takes none. */

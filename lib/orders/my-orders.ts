@@ -44,30 +44,21 @@ export async function listOrdersForUser(actor: SessionUser): Promise<OrderDto[]>
     LEFT JOIN "OrderRefund" r ON r."orderId" = o."id"
     WHERE o."userId" = ${actor.id}
     ORDER BY o."orderDate" DESC, o."id" DESC`;
-  return rows.map(
-    ({
-      paymentMethod,
-      mobileOperator,
-      mobileNumber,
-      transactionRef,
-      refundMethod,
-      refundReference,
-      refundedAt,
-      ...row
-    }) => ({
-      ...joinedRowToOrderDto(row),
-      payment: paymentInfoOf({ paymentMethod, mobileOperator, mobileNumber }),
-      paymentReference: transactionRef,
-      refund:
-        refundMethod && refundedAt
-          ? {
-              method: refundMethod as RefundMethod,
-              reference: refundReference,
-              refundedAt: new Date(refundedAt).toISOString(),
-            }
-          : null,
-    }),
-  );
+  // Each answer is built once and completed in place: no copies of the row or the order.
+  return rows.map((row) => {
+    const order = joinedRowToOrderDto(row);
+    order.payment = paymentInfoOf(row);
+    order.paymentReference = row.transactionRef;
+    order.refund =
+      row.refundMethod && row.refundedAt
+        ? {
+            method: row.refundMethod as RefundMethod,
+            reference: row.refundReference,
+            refundedAt: new Date(row.refundedAt).toISOString(),
+          }
+        : null;
+    return order;
+  });
 }
 
 /**

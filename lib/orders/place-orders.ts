@@ -4,7 +4,7 @@ import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
 import { CREDIT_PROCESSOR } from "@/lib/contracts/credit";
-import { balanceOf, lockedBalance } from "@/lib/credit/ledger";
+import { lockedBalance } from "@/lib/credit/ledger";
 import { getDb, type Tx } from "@/lib/db";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { kickOutbox, noteQueued, type Email } from "@/lib/mail/outbox";
@@ -43,8 +43,7 @@ export async function placeFreeOrders(
 ): Promise<{ orders: OrderDto[] }> {
   const cart = await checkCart(actor, items);
   if (cart.totalNgwee === 0) return insertFreeCart(actor, cart);
-  const db = await getDb();
-  const balance = await balanceOf(db, actor.id);
+  const balance = cart.credit.balanceNgwee;
   if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
   return insertCart(
     actor,
@@ -122,12 +121,8 @@ async function insertCart(
       ? await db.$transaction(async (tx) => {
           const balance = await lockedBalance(tx, actor.id);
           if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
-          const created = await insertStatement(tx, actor, cart, payment, email);
-          // One movement per order: where each ngwee of the credit went.
-          await tx.$executeRaw`
-            INSERT INTO "CreditEntry" ("userId", "amount", "kind", "orderId")
-            SELECT ${actor.id}, -o."discountedPrice", 'spent', o."id"
-            FROM "Order" o WHERE o."id" = ANY(${created.map((r) => r.id)}::int[])`;
+          // The orders and one credit movement per order (where each ngwee of the credit went).
+          const created = await insertStatement(tx, actor, cart, payment, email, true);
           return created;
         })
       : await insertStatement(db, actor, cart, payment, email);
@@ -148,6 +143,7 @@ function insertStatement(
   cart: PricedCart,
   payment: Payment,
   email: Email | null,
+  spendCredit = false,
 ): Promise<JoinedOrderRow[]> {
   const lines = cart.lines.map((line, n) => ({ ...orderRow(actor.id, line, payment), n }));
   // The cycle's row is read FOR SHARE: a "Close a day" holds it FOR UPDATE, so this statement
@@ -184,6 +180,10 @@ function insertStatement(
         INSERT INTO "EmailOutbox" ("to", "subject", "text")
         SELECT ${email?.to ?? null}::text, ${email?.subject ?? null}::text, ${email?.text ?? null}::text
         WHERE ${email !== null} AND (SELECT "open" FROM "open")
+      ), "spent" AS (
+        INSERT INTO "CreditEntry" ("userId", "amount", "kind", "orderId")
+        SELECT ${actor.id}, -"discountedPrice", 'spent', "id" FROM "created"
+        WHERE ${spendCredit}
       )
       SELECT ${joinedOrderColumns}
       FROM "created" o

@@ -6,12 +6,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { creditToSpend } from "@/lib/contracts/credit";
 import type { MobileOperator, PaymentMethod } from "@/lib/contracts/mobile-money";
 import { STATUS, TX } from "@/lib/contracts/payments";
-import {
-  appendMovement,
-  lockedBalance,
-  releaseHeldCredit,
-  spendableCredit,
-} from "@/lib/credit/ledger";
+import { appendMovement, lockedBalance, releaseHeldCredit } from "@/lib/credit/ledger";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/observability/log";
@@ -87,10 +82,7 @@ export async function pricedCart(
   }
   // The credit held on the parent's open payment counts too: that payment is settled (and its
   // credit released) before this one holds any, or reused when it is this very cart.
-  const creditNgwee = creditToSpend(
-    await spendableCredit(await getDb(), actor.id),
-    cart.totalNgwee,
-  );
+  const creditNgwee = creditToSpend(cart.credit.spendableNgwee, cart.totalNgwee);
   const dueNgwee = cart.totalNgwee - creditNgwee;
   if (dueNgwee === 0) throw unprocessable(CREDIT_COVERS, { credit: fromNgwee(creditNgwee) });
   const amountDue = fromNgwee(dueNgwee);

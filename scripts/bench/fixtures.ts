@@ -5,7 +5,11 @@
 // - readers: the first seeded parents (seed.parent.N, each with about 60 orders of history);
 // - free parents: one primary-school child each, no orders yet, and a 100% discount code, so a
 //   one-meal cart costs nothing and POST /api/orders places it;
-// - paying parents: one child each, no orders, no code: their cart goes to the card sandbox;
+// - paying parents: one child each, no orders, no code: their cart goes to the card provider;
+// - credit parents: one child each, no code, and 2000.00 of account credit (issue 17), so a
+//   one-meal cart is paid from the credit by POST /api/orders (credit checkout);
+// - mobile parents: the same, for mobile-money payments (one open payment per parent, card or
+//   mobile, so they are not the card's parents);
 // - superadmin.
 // Each gets a Session row and its sealed cookie, exactly as a sign-in makes them (startSession):
 // signing in thousands of accounts through argon2 would only measure argon2.
@@ -24,7 +28,11 @@ export type BenchFixtures = {
   readers: string[];
   free: BenchSlot[];
   paying: BenchSlot[];
+  mobile: BenchSlot[];
+  credit: BenchSlot[];
   admin: string;
+  /** The school day of the cycle with the most live orders: the kitchen's labels for it. */
+  busiestDate: string;
   cycleId: number;
   /** Days of the active cycle after today: open for orders whatever the clock does in the run. */
   openDays: { weekNumber: number; dayOfWeek: number }[];
@@ -33,8 +41,10 @@ export type BenchFixtures = {
 };
 
 const READERS = Number(process.env.BENCH_READERS ?? 200);
-const FREE = Number(process.env.BENCH_FREE_PARENTS ?? 300);
+const FREE = Number(process.env.BENCH_FREE_PARENTS ?? 1000);
 const PAYING = Number(process.env.BENCH_PAYING_PARENTS ?? 3000);
+const MOBILE = Number(process.env.BENCH_MOBILE_PARENTS ?? 3000);
+const CREDIT = Number(process.env.BENCH_CREDIT_PARENTS ?? 1000);
 
 async function main(out: string) {
   const db = await getDb();
@@ -96,6 +106,34 @@ async function main(out: string) {
   }
   const free = await people("bench.free", FREE, true);
   const paying = await people("bench.pay", PAYING, false);
+  const mobile = await people("bench.mobile", MOBILE, false);
+  const credit = await people("bench.credit", CREDIT, false);
+  const superadmin = await db.user.findUniqueOrThrow({
+    where: { usernameKey: "superadmin" },
+    select: { id: true },
+  });
+  await db.creditEntry.createMany({
+    data: credit.map((p) => ({
+      userId: p.userId,
+      amount: "2000.00",
+      kind: "adjustment" as const,
+      adminId: superadmin.id,
+      reason: "Benchmark credit",
+    })),
+  });
+  const [busiest] = await db.order.groupBy({
+    by: ["weekNumber", "dayOfWeek"],
+    where: { cycleId: cycle.id, status: { in: ["pending", "completed"] } },
+    _count: { _all: true },
+    orderBy: { _count: { id: "desc" } },
+    take: 1,
+  });
+  if (!busiest) throw new Error("no live orders in the active cycle");
+  const busiestDate = cycleDayDate(
+    toIsoDate(cycle.startDate),
+    busiest.weekNumber,
+    busiest.dayOfWeek,
+  );
   const readers = await db.user.findMany({
     where: { username: { startsWith: "seed.parent." } },
     select: { id: true },
@@ -132,7 +170,20 @@ async function main(out: string) {
         studentId: p.studentId,
       })),
     ),
+    mobile: await Promise.all(
+      mobile.map(async (p) => ({
+        cookie: await cookieFor(p.userId, "parent"),
+        studentId: p.studentId,
+      })),
+    ),
+    credit: await Promise.all(
+      credit.map(async (p) => ({
+        cookie: await cookieFor(p.userId, "parent"),
+        studentId: p.studentId,
+      })),
+    ),
     admin: await cookieFor(admin.id, admin.role),
+    busiestDate,
     cycleId: cycle.id,
     openDays,
     meal: {
@@ -151,8 +202,8 @@ async function main(out: string) {
   await db.$executeRawUnsafe("ANALYZE");
   writeFileSync(out, JSON.stringify(fixtures));
   console.info(
-    `[bench-fixtures] ${fixtures.readers.length} readers, ${free.length} free and ${paying.length} ` +
-      `paying parents, ${openDays.length} open days`,
+    `[bench-fixtures] ${fixtures.readers.length} readers, ${free.length} free, ${paying.length} ` +
+      `card, ${mobile.length} mobile and ${credit.length} credit parents, ${openDays.length} open days, labels for ${busiestDate}`,
   );
 }
 

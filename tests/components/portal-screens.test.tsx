@@ -200,6 +200,39 @@ describe("the teacher portal", () => {
     expect(within(sheet).getByRole("button", { name: "Place Order" })).toBeInTheDocument();
   });
 
+  it("opens the allergies dialog, fetched on first use (issue 20)", async () => {
+    mockFetch(
+      baseRoutes({
+        "GET /api/students": [
+          student({ id: 21, name: "Mr Phiri", grade: "teacher", isStaff: true, parentId: 9 }),
+        ],
+      }),
+    );
+    renderPortal(<TeacherPortal user={teacherUser} timeZone={TZ} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Edit allergies" }));
+    expect(
+      await screen.findByRole("dialog", { name: "Allergies and dietary notes" }),
+    ).toBeInTheDocument();
+  });
+
+  it("moves between the tabs with the arrow keys, as WAI-ARIA tabs do", async () => {
+    mockFetch(baseRoutes({}));
+    renderPortal(<TeacherPortal user={teacherUser} timeZone={TZ} />);
+    const [menu, history] = screen.getAllByRole("tab");
+    expect(menu).toHaveAttribute("aria-selected", "true");
+    expect(history).toHaveAttribute("tabindex", "-1");
+    expect(screen.getByRole("tabpanel")).toHaveAttribute("aria-labelledby", menu!.id);
+    menu!.focus();
+    await userEvent.keyboard("{ArrowRight}");
+    expect(history).toHaveFocus();
+    expect(history).toHaveAttribute("aria-selected", "true");
+    expect(menu).toHaveAttribute("aria-selected", "false");
+    expect(screen.getByRole("tabpanel")).toHaveAttribute("aria-labelledby", history!.id);
+    await userEvent.keyboard("{ArrowRight}");
+    expect(menu).toHaveFocus();
+    expect(menu).toHaveAttribute("aria-selected", "true");
+  });
+
   it("names the teacher by username in Order History too (issue 24 §5)", async () => {
     mockFetch(
       baseRoutes({

@@ -6,7 +6,7 @@ import * as revenue from "@/app/api/revenue/stats/route";
 import type { RefundDto, RefundsPageDto } from "@/lib/contracts/orders";
 import type { RevenueStatsDto } from "@/lib/contracts/revenue";
 import { CREDIT_BELOW_ZERO } from "@/lib/credit/account-credit";
-import { getDb } from "@/lib/db";
+import { getDb, observeQueries } from "@/lib/db";
 import { REFUND_METHOD_MESSAGE, REFUND_REFERENCE_MESSAGE } from "@/lib/validations/refunds";
 import {
   adjustCredit,
@@ -129,6 +129,36 @@ describe("POST /api/orders paid by credit", () => {
     expect(spent.map((e) => [e.amount.toFixed(2), e.orderId]).sort()).toEqual(
       rows.map((o) => ["-45.50", o.id]).sort(),
     );
+  });
+
+  it("reads the credit with the cart and writes orders and movements in one statement", async () => {
+    // Issue 20: session; the versions (one query); the children, code, live orders and credit of
+    // the cart (one query); in the transaction the account's lock, its balance under the lock, and
+    // the orders with their e-mail and credit movements (one statement). The same for four days.
+    const counts: number[] = [];
+    for (const days of [1, 1, 4]) {
+      const p = await parentWithChild();
+      await giveCredit(p.id, "500.00");
+      const statements: string[] = [];
+      const stop = observeQueries((sql) => statements.push(sql));
+      const answer = await placeOrders(
+        p.browser,
+        lines(
+          p,
+          Array.from({ length: days }, (_, i): [number, number] => [4, 1 + i]),
+        ),
+      );
+      stop();
+      expect(answer.status).toBe(200);
+      counts.push(
+        // Transaction control (BEGIN, COMMIT, the driver's implicit COMMIT) is not counted.
+        statements.filter((sql) => !/^(-- Implicit ")?(BEGIN|COMMIT|ROLLBACK)\b/i.test(sql.trim()))
+          .length,
+      );
+      const db = await getDb();
+      expect(await db.creditEntry.count({ where: { userId: p.id, kind: "spent" } })).toBe(days);
+    }
+    expect(counts.slice(1)).toEqual([6, 6]);
   });
 
   it("without credit answers 402 exactly as before", async () => {
