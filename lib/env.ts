@@ -143,7 +143,10 @@ export function loadEnv(source: NodeJS.ProcessEnv): Env {
   const raw = parsed.data;
   const embedded = !raw.DATABASE_URL;
   const production = raw.NODE_ENV === "production";
-  const APP_URL = appUrl(raw, production);
+  // `next build` also runs with NODE_ENV=production, but serves nobody: the address is asked for
+  // when the server starts (scripts/serve.mjs and here), not when it is built.
+  const building = source.NEXT_PHASE === "phase-production-build";
+  const APP_URL = appUrl(raw, production && !building);
   return {
     ...raw,
     APP_URL,
