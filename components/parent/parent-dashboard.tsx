@@ -10,12 +10,8 @@ import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras } from "@/components/portal/header-extras";
 import { LazyStudentsTab } from "@/components/parent/lazy-parent";
-import {
-  LazyCartView,
-  LazyContactDialogs,
-  LazyTermsDialog,
-  lazyStartCardPayment,
-} from "@/components/portal/lazy-portal";
+import { LazyCartView, LazyContactDialogs, LazyTermsDialog } from "@/components/portal/lazy-portal";
+import { lazyStartCardPayment } from "@/components/parent/lazy-checkout";
 import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { MenuCalendar } from "@/components/portal/menu-calendar";

@@ -2,7 +2,6 @@
 
 import dynamic from "next/dynamic";
 import { LoadingBlock } from "@/components/portal/load-state";
-import type { CheckoutHandler } from "@/components/portal/use-place-order";
 
 // The parts of the parent and teacher screens that nobody needs for the first paint of the Menu
 // Calendar, each fetched when first shown: the cart (and its checkout), the Students tab
@@ -28,7 +27,3 @@ export const LazyAddToCartDialog = dynamic(() =>
 export const LazyCancelOrderDialog = dynamic(() =>
   import("@/components/portal/cancel-order-dialog").then((m) => m.CancelOrderDialog),
 );
-
-/** Card checkout (components/parent/checkout.ts), fetched when Place Order is first pressed. */
-export const lazyStartCardPayment: CheckoutHandler = (lines, context) =>
-  import("@/components/parent/checkout").then((m) => m.startCardPayment(lines, context));

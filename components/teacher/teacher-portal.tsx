@@ -7,11 +7,8 @@ import { PortalHeader } from "@/components/account/portal-header";
 import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras } from "@/components/portal/header-extras";
-import {
-  LazyContactDialogs,
-  LazyTermsDialog,
-  lazyStartCardPayment,
-} from "@/components/portal/lazy-portal";
+import { LazyContactDialogs, LazyTermsDialog } from "@/components/portal/lazy-portal";
+import { lazyStartCardPayment } from "@/components/parent/lazy-checkout";
 import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { MenuCalendar } from "@/components/portal/menu-calendar";
