@@ -127,33 +127,6 @@ export const joinedOrderColumns = Prisma.sql`${orderLineColumns},
 
 export type JoinedOrderRow = JoinedOrderLineRow & OrderFields;
 
-/**
- * The OrderDto of a joined row, built as one object literal (the same fields, in the same order,
- * as `orderDto(joinedRowToOrderLine(row), row)`): the parent's history builds dozens per request,
- * and copying a line into an order with a spread was a visible part of its CPU (issue 20).
- */
-export const joinedRowToOrderDto = (row: JoinedOrderRow): OrderDto => ({
-  id: row.id,
-  orderDate: row.orderDate.toISOString(),
-  student: {
-    name: row.studentName,
-    grade: row.studentGrade,
-    allergies: row.studentAllergies,
-    dietaryNotes: row.studentDietaryNotes,
-  },
-  menuItem: { name: row.menuItemName },
-  weekNumber: row.weekNumber,
-  dayOfWeek: row.dayOfWeek,
-  category: row.category,
-  sideDish: row.sideDish,
-  comments: row.comments,
-  originalPrice: row.originalPrice,
-  discountedPrice: row.discountedPrice,
-  discountPercentage: row.discountPercentage,
-  allergyAcknowledged: row.allergyAcknowledged,
-  cycleId: row.cycleId,
-  studentId: row.studentId,
-  menuItemId: row.menuItemId,
-  status: row.status,
-  paymentStatus: row.paymentStatus,
-});
+/** The OrderDto of a joined row (the history's, Cycle History's and a placed cart's). */
+export const joinedRowToOrderDto = (row: JoinedOrderRow): OrderDto =>
+  orderDto(joinedRowToOrderLine(row), row);
