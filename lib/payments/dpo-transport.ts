@@ -1,5 +1,6 @@
 import "server-only";
 import { XMLBuilder, XMLParser, XMLValidator } from "fast-xml-parser";
+import { Agent, request as undiciRequest } from "undici";
 import { readTextCapped } from "@/lib/api/read-body";
 
 // The transport of DPO Pay's API3G (see ../shared/reference/dpo-pay.md): one XML document POSTed,
@@ -8,6 +9,11 @@ import { readTextCapped } from "@/lib/api/read-body";
 // throws for what the network or the provider does: "unreachable" and "invalid-response" (we do not
 // know what happened) are values, never a decline. The requests' own answers are read by
 // dpo-client.ts (Result) and dpo-mobile.ts (Code).
+//
+// The calls go through undici's `request` on one keep-alive agent, not `fetch`: the same client
+// underneath (connection reuse, the server's keep-alive hints), without the WHATWG Request,
+// Response and stream objects around each call, which cost 0.35 to 0.6 ms of CPU per call against
+// undici's 0.14 ms (docs/benchmarks.md, issue 20). A payment is one to three calls.
 
 export type DpoConfig = {
   apiUrl: string;
@@ -30,6 +36,9 @@ export type Api3gAnswer =
 const DEFAULT_TIMEOUT_MS = 15_000;
 /** A DPO answer is a few hundred bytes; anything far larger is not one. */
 const MAX_RESPONSE_BYTES = 256 * 1024;
+
+/** Connections to the provider are kept open between calls (undici's defaults otherwise). */
+const dispatcher = new Agent({ keepAliveTimeout: 4_000 });
 
 const builder = new XMLBuilder({ processEntities: true, suppressEmptyNode: false });
 const parser = new XMLParser({
@@ -92,33 +101,73 @@ export async function postApi3g(
   body: object,
 ): Promise<Api3gAnswer> {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const doFetch = config.fetchImpl ?? fetch;
-  let text: string;
+  let answer: { status: number; text: string | null };
   try {
-    const response = await doFetch(config.apiUrl, {
+    answer = await send(config, buildApi3g(config.companyToken, request, body), timeoutMs);
+  } catch (error) {
+    return unreachable(`${request}: ${describe(error, timeoutMs)}`);
+  }
+  if (answer.status < 200 || answer.status > 299) {
+    return unreachable(`${request}: HTTP ${answer.status}`);
+  }
+  // A DPO answer is never that large.
+  if (answer.text === null) {
+    return { ok: false, kind: "invalid-response", error: `${request}: answer too large` };
+  }
+  const fields = parseApi3g(answer.text);
+  if (!fields) return invalidResponse(request, answer.text);
+  return { ok: true, fields, text: answer.text };
+}
+
+const HEADERS = { "Content-Type": "application/xml", Accept: "application/xml, text/xml" };
+
+/**
+ * POSTs the document; the status and the text of a 2xx answer (null past the size cap). Throws
+ * when no answer came (refused, dropped, timed out). Redirects are not followed.
+ */
+async function send(
+  config: DpoConfig,
+  xml: string,
+  timeoutMs: number,
+): Promise<{ status: number; text: string | null }> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  if (config.fetchImpl) {
+    const response = await config.fetchImpl(config.apiUrl, {
       method: "POST",
-      headers: { "Content-Type": "application/xml", Accept: "application/xml, text/xml" },
-      body: buildApi3g(config.companyToken, request, body),
-      signal: AbortSignal.timeout(timeoutMs),
+      headers: HEADERS,
+      body: xml,
+      signal,
       cache: "no-store",
       redirect: "error",
     });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      return unreachable(`${request}: HTTP ${response.status}`);
+      return { status: response.status, text: "" };
     }
-    // A DPO answer is never that large.
-    const received = await readTextCapped(response, MAX_RESPONSE_BYTES);
-    if (received === null) {
-      return { ok: false, kind: "invalid-response", error: `${request}: answer too large` };
-    }
-    text = received;
-  } catch (error) {
-    return unreachable(`${request}: ${describe(error, timeoutMs)}`);
+    return { status: response.status, text: await readTextCapped(response, MAX_RESPONSE_BYTES) };
   }
-  const fields = parseApi3g(text);
-  if (!fields) return invalidResponse(request, text);
-  return { ok: true, fields, text };
+  const response = await undiciRequest(config.apiUrl, {
+    method: "POST",
+    headers: HEADERS,
+    body: xml,
+    signal,
+    dispatcher,
+  });
+  if (response.statusCode < 200 || response.statusCode > 299) {
+    await response.body.dump().catch(() => undefined);
+    return { status: response.statusCode, text: "" };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > MAX_RESPONSE_BYTES) {
+      response.body.destroy();
+      return { status: response.statusCode, text: null };
+    }
+    chunks.push(chunk);
+  }
+  return { status: response.statusCode, text: Buffer.concat(chunks).toString("utf8") };
 }
 
 /** The answer was a document, but not the one `request` should get. */
