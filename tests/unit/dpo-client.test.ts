@@ -191,6 +191,20 @@ describe("createToken", () => {
     });
   });
 
+  it("stops reading an answer far larger than any DPO document, and keeps the connection usable", async () => {
+    const huge = `<?xml version="1.0"?><API3G><Result>000</Result><Pad>${"x".repeat(300_000)}</Pad></API3G>`;
+    fake.onCreateToken(() => ({ status: 200, contentType: "text/xml", body: huge }), {
+      once: true,
+    });
+    expect(await createToken(config, order)).toMatchObject({
+      ok: false,
+      kind: "invalid-response",
+      error: "createToken: answer too large",
+    });
+    // The next call is answered normally (a new connection if the cut one was dropped).
+    expect(await createToken(config, order)).toMatchObject({ ok: true });
+  });
+
   it("calls a closed port unreachable, never declined", async () => {
     const result = await createToken({ ...config, apiUrl: await closedPortUrl() }, order);
     expect(result).toMatchObject({ ok: false, kind: "unreachable" });
