@@ -14,7 +14,7 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/observability/log";
 import { chargeTokenMobile, mnoOf } from "@/lib/payments/dpo-mobile";
-import { verifyAttempt } from "@/lib/payments/fulfil";
+import { verifyAttempt, type VerifiableAttempt } from "@/lib/payments/fulfil";
 import { parseMobileNumber, type MobileNumber } from "@/lib/validations/mobile-number";
 import {
   openAttempt,
@@ -108,8 +108,8 @@ export async function createMobilePayment(
  * went through is never pushed again. Still unpaid: pushed again. Failed (declined, expired): it
  * is closed, and a new attempt takes its place.
  */
-async function rePushOrClose(open: { id: number }): Promise<Reuse> {
-  const result = await verifyAttempt(open.id);
+async function rePushOrClose(open: VerifiableAttempt): Promise<Reuse> {
+  const result = await verifyAttempt(open);
   if (result.outcome === "paid" || result.outcome === "paid-unfulfilled") {
     throw conflict(PREVIOUS_PAID);
   }

@@ -1,6 +1,6 @@
 import "server-only";
 import { XMLBuilder, XMLParser, XMLValidator } from "fast-xml-parser";
-import { Agent, request as undiciRequest } from "undici";
+import { request as undiciRequest } from "undici";
 import { readTextCapped } from "@/lib/api/read-body";
 
 // The transport of DPO Pay's API3G (see ../shared/reference/dpo-pay.md): one XML document POSTed,
@@ -10,8 +10,8 @@ import { readTextCapped } from "@/lib/api/read-body";
 // know what happened) are values, never a decline. The requests' own answers are read by
 // dpo-client.ts (Result) and dpo-mobile.ts (Code).
 //
-// The calls go through undici's `request` on one keep-alive agent, not `fetch`: the same client
-// underneath (connection reuse, the server's keep-alive hints), without the WHATWG Request,
+// The calls go through undici's `request`, not `fetch`: the same client and global dispatcher
+// underneath (kept-alive connections, the server's keep-alive hints), without the WHATWG Request,
 // Response and stream objects around each call, which cost 0.35 to 0.6 ms of CPU per call against
 // undici's 0.14 ms (docs/benchmarks.md, issue 20). A payment is one to three calls.
 
@@ -36,9 +36,6 @@ export type Api3gAnswer =
 const DEFAULT_TIMEOUT_MS = 15_000;
 /** A DPO answer is a few hundred bytes; anything far larger is not one. */
 const MAX_RESPONSE_BYTES = 256 * 1024;
-
-/** Connections to the provider are kept open between calls (undici's defaults otherwise). */
-const dispatcher = new Agent({ keepAliveTimeout: 4_000 });
 
 const builder = new XMLBuilder({ processEntities: true, suppressEmptyNode: false });
 const parser = new XMLParser({
@@ -151,7 +148,6 @@ async function send(
     headers: HEADERS,
     body: xml,
     signal,
-    dispatcher,
   });
   if (response.statusCode < 200 || response.statusCode > 299) {
     await response.body.dump().catch(() => undefined);

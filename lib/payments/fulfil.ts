@@ -94,43 +94,65 @@ async function settle(
   });
 }
 
-const attemptSelect = {
+/** What verifying an attempt reads of it (a caller that has just read these passes them in). */
+export const verifiableSelect = {
   id: true,
   userId: true,
   transactionId: true,
   paymentAmount: true,
+  creditAmount: true,
   currency: true,
-  cartItems: true,
   fulfilledAt: true,
   transactionStatus: true,
 } as const;
+export type VerifiableAttempt = Prisma.PaymentAttemptGetPayload<{
+  select: typeof verifiableSelect;
+}>;
 
-/** Closes an open, unfulfilled attempt whose token the provider has cancelled. */
-export async function markCancelled(attemptId: number, errorDetails: string): Promise<void> {
+/**
+ * Closes an open, unfulfilled attempt whose token the provider has cancelled, and gives back the
+ * credit it held, in one transaction. Given the attempt as just read with no credit held (most
+ * card and mobile payments: the amount held is fixed when the attempt is made), the close is one
+ * statement.
+ */
+export async function markCancelled(
+  attempt: number | Pick<VerifiableAttempt, "id" | "creditAmount">,
+  errorDetails: string,
+): Promise<void> {
   const db = await getDb();
-  await db.$transaction(async (tx) => {
-    await tx.paymentAttempt.updateMany({
-      where: { id: attemptId, transactionStatus: TX.initiated, fulfilledAt: null },
+  const id = typeof attempt === "number" ? attempt : attempt.id;
+  const close = (tx: Tx) =>
+    tx.paymentAttempt.updateMany({
+      where: { id, transactionStatus: TX.initiated, fulfilledAt: null },
       data: {
         transactionStatus: TX.cancelled,
         status: STATUS.abandoned,
         errorDetails: errorDetails.slice(0, 500),
       },
     });
-    await releaseHeldCredit(tx, attemptId);
+  if (typeof attempt !== "number" && attempt.creditAmount.isZero()) {
+    await close(db);
+    return;
+  }
+  await db.$transaction(async (tx) => {
+    await close(tx);
+    await releaseHeldCredit(tx, id);
   });
 }
 
-/** Asks the provider about an attempt and settles it: orders once paid, failed when declined. */
+/**
+ * Asks the provider about an attempt and settles it: orders once paid, failed when declined.
+ * Given the attempt's id, it is read first; given the row as just read, it is not read again.
+ */
 export async function verifyAttempt(
-  attemptId: number,
+  attemptOrId: number | VerifiableAttempt,
   options: SettleOptions = {},
 ): Promise<Verification> {
   const db = await getDb();
-  const attempt = await db.paymentAttempt.findUnique({
-    where: { id: attemptId },
-    select: attemptSelect,
-  });
+  const attempt =
+    typeof attemptOrId === "number"
+      ? await db.paymentAttempt.findUnique({ where: { id: attemptOrId }, select: verifiableSelect })
+      : attemptOrId;
   if (!attempt) return { outcome: "failed", result: "902", explanation: "Unknown payment" };
   if (attempt.fulfilledAt) return { outcome: "paid", explanation: "Transaction Paid" };
   if (!attempt.transactionId) {

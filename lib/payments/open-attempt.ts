@@ -7,14 +7,20 @@ import { creditToSpend } from "@/lib/contracts/credit";
 import type { MobileOperator, PaymentMethod } from "@/lib/contracts/mobile-money";
 import { STATUS, TX } from "@/lib/contracts/payments";
 import { appendMovement, lockedBalance, releaseHeldCredit } from "@/lib/credit/ledger";
-import { getDb } from "@/lib/db";
+import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/observability/log";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { checkCart, type PricedCart } from "@/lib/orders/check-cart";
 import { cancelToken, createToken, formatServiceDate } from "@/lib/payments/dpo-client";
-import { markCancelled, verifyAttempt, type CartSnapshot } from "@/lib/payments/fulfil";
+import {
+  markCancelled,
+  verifiableSelect,
+  verifyAttempt,
+  type CartSnapshot,
+  type VerifiableAttempt,
+} from "@/lib/payments/fulfil";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
 import type { OrderItemInput } from "@/lib/validations/orders";
 
@@ -39,11 +45,8 @@ const PAYMENT_TIME_LIMIT_MINUTES = 60;
 /** Longer than the provider's time-out: an attempt still without a token after it has crashed. */
 const STARTING_GRACE_MS = 2 * 60 * 1000;
 
-export type OpenAttempt = {
-  id: number;
-  transactionId: string | null;
+export type OpenAttempt = VerifiableAttempt & {
   transactionRef: string;
-  paymentAmount: { toFixed(digits: number): string };
   cartKey: string | null;
   paymentMethod: string;
   createdAt: Date;
@@ -261,24 +264,33 @@ async function insertAttempt(
   creditNgwee: number,
 ): Promise<number | null> {
   const db = await getDb();
+  // ON CONFLICT DO NOTHING (skipDuplicates): a parent's open attempt makes the insert return no
+  // row instead of failing, so a changed cart costs no failed statement (and no error logged by
+  // PostgreSQL); the partial unique index is still what decides.
+  const insert = async (client: Tx) => {
+    const [attempt] = await client.paymentAttempt.createManyAndReturn({
+      data: [data],
+      skipDuplicates: true,
+      select: { id: true },
+    });
+    return attempt?.id ?? null;
+  };
   try {
-    if (creditNgwee === 0) {
-      const attempt = await db.paymentAttempt.create({ data, select: { id: true } });
-      return attempt.id;
-    }
+    if (creditNgwee === 0) return await insert(db);
     return await db.$transaction(async (tx) => {
       const balance = await lockedBalance(tx, data.userId);
       // The insert first: an open attempt (whose held credit is released when it is settled)
       // makes it null before the balance is judged.
-      const attempt = await tx.paymentAttempt.create({ data, select: { id: true } });
+      const attemptId = await insert(tx);
+      if (attemptId === null) return null;
       if (balance < creditNgwee) throw conflict(CREDIT_CHANGED);
       await appendMovement(tx, {
         userId: data.userId,
         ngwee: -creditNgwee,
         kind: "spent",
-        paymentAttemptId: attempt.id,
+        paymentAttemptId: attemptId,
       });
-      return attempt.id;
+      return attemptId;
     });
   } catch (error) {
     if (isUniqueViolation(error)) return null;
@@ -291,10 +303,8 @@ async function findOpenAttempt(userId: number): Promise<OpenAttempt | null> {
   return db.paymentAttempt.findFirst({
     where: { userId, transactionStatus: TX.initiated },
     select: {
-      id: true,
-      transactionId: true,
+      ...verifiableSelect,
       transactionRef: true,
-      paymentAmount: true,
       cartKey: true,
       paymentMethod: true,
       createdAt: true,
@@ -330,7 +340,7 @@ async function settlePreviousAttempt(open: OpenAttempt): Promise<void> {
     });
     return;
   }
-  const result = await verifyAttempt(open.id);
+  const result = await verifyAttempt(open);
   if (result.outcome === "paid" || result.outcome === "paid-unfulfilled") {
     throw conflict(PREVIOUS_PAID);
   }
@@ -339,6 +349,6 @@ async function settlePreviousAttempt(open: OpenAttempt): Promise<void> {
     const cancelled = await cancelToken(paymentProviderConfig().client, open.transactionId);
     // Refused (say, paid a moment ago) or unreachable: keep it open and let it be confirmed.
     if (!cancelled.ok) throw conflict(PREVIOUS_CONFIRMING);
-    await markCancelled(open.id, "Replaced by a new cart");
+    await markCancelled(open, "Replaced by a new cart");
   }
 }

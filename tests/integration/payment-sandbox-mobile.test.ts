@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { NextRequest } from "next/server";
+import { getGlobalDispatcher, MockAgent, setGlobalDispatcher } from "undici";
 import * as create from "@/app/api/payments/create/route";
 import * as sandboxApi from "@/app/api/payments/sandbox/api/route";
 import * as decideRoute from "@/app/api/payments/sandbox/decide/route";
 import * as update from "@/app/api/payments/payment-attempts/update/route";
 import * as mobileSettings from "@/app/api/settings/mobile-money/route";
 import type { SessionUser } from "@/lib/auth/session";
+import { SANDBOX_API_PATH } from "@/lib/payments/provider-config";
 import { getSandboxPushes } from "@/lib/payments/sandbox";
 import { SANDBOX_REFUSED_EXPLANATION } from "@/lib/payments/sandbox-mobile";
 import { activeCycle, addMenuItem, signedInSuperadmin } from "@/tests/support/fixtures";
@@ -20,22 +22,35 @@ import {
 // app's own DPO client pushes to the sandbox's XML endpoint, the test page's Approve and Decline
 // decide, and verifyToken settles, as in development with no network.
 
-const SANDBOX_API = "http://localhost:3000/api/payments/sandbox/api";
-const realFetch = globalThis.fetch;
-/** The server's calls to the sandbox at APP_URL, answered in-process by its route handler. */
-globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = input instanceof Request ? input.url : String(input);
-  if (url !== SANDBOX_API) return realFetch(input, init);
-  return sandboxApi.POST(
-    new NextRequest(url, {
-      method: init?.method ?? "POST",
-      headers: init?.headers,
-      body: init?.body as string,
-    }),
-  );
-};
-afterAll(() => {
-  globalThis.fetch = realFetch;
+const SANDBOX_API = `http://localhost:3000${SANDBOX_API_PATH}`;
+/**
+ * The server's calls to the sandbox at APP_URL (lib/payments/dpo-transport.ts, undici's request),
+ * answered in-process by its route handler: undici's own MockAgent, other addresses untouched.
+ */
+const realDispatcher = getGlobalDispatcher();
+const mockAgent = new MockAgent();
+mockAgent.enableNetConnect();
+mockAgent
+  .get("http://localhost:3000")
+  .intercept({ path: SANDBOX_API_PATH, method: "POST" })
+  .reply((request) => ({
+    statusCode: 200,
+    responseOptions: { headers: { "content-type": "text/xml; charset=utf-8" } },
+    data: sandboxApi
+      .POST(
+        new NextRequest(SANDBOX_API, {
+          method: "POST",
+          headers: request.headers as Record<string, string>,
+          body: request.body as string,
+        }),
+      )
+      .then((answer) => answer.text()),
+  }))
+  .persist();
+setGlobalDispatcher(mockAgent);
+afterAll(async () => {
+  setGlobalDispatcher(realDispatcher);
+  await mockAgent.close();
 });
 
 let meal: { id: number };

@@ -169,6 +169,31 @@ describe("statements of a first card payment", () => {
     // The first payment may load the menu into memory; the next ones are counted.
     expect(counts.slice(1)).toEqual([5, 5]);
   });
+
+  it("replaces a parent's open card payment by a changed cart without a failed statement or a second read", async () => {
+    // The open attempt is found by the insert returning no row (ON CONFLICT DO NOTHING), read once
+    // and verified with that row, and closed by one update (it holds no credit); then the new
+    // attempt's insert and its token's update, after the cart's three reads as above.
+    const p = await parentWithChild();
+    expect((await startPayment(p, [[3, 3]])).status).toBe(200);
+    fake.requests.length = 0;
+    const statements: string[] = [];
+    const stop = observeQueries((sql) => statements.push(sql));
+    const answer = await startPayment(p, [[3, 4]]);
+    stop();
+    expect(answer.status).toBe(200);
+    expect(fake.requests.map((r) => r.name)).toEqual(["verifyToken", "cancelToken", "createToken"]);
+    expect(statements.filter((sql) => /^(BEGIN|ROLLBACK)\b/i.test(sql.trim()))).toEqual([]);
+    expect(statements).toHaveLength(8);
+    const attempts = await (
+      await getDb()
+    ).paymentAttempt.findMany({
+      where: { userId: p.id },
+      orderBy: { id: "asc" },
+      select: { transactionStatus: true },
+    });
+    expect(attempts.map((a) => a.transactionStatus)).toEqual(["cancelled", "initiated"]);
+  });
 });
 
 describe("POST /api/payments/verify/{token}", () => {
