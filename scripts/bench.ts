@@ -19,6 +19,7 @@ import type { BenchFixtures } from "./bench/fixtures";
 import { load, type Load, type RequestSpec } from "./bench/load";
 import {
   cleanups,
+  cpuMsOf,
   findInGroup,
   freePort,
   ROOT,
@@ -460,13 +461,18 @@ async function benchDatabase(target: Target): Promise<Measured> {
       await load({ base, connections: 10, seconds: WARMUP_SECONDS, next: endpoint.next });
       const runs: EndpointResult["runs"] = [];
       for (const connections of endpoint.connections ?? CONNECTIONS) {
-        const app = await load({
+        const cpuBefore = cpuMsOf(pid() ?? 0);
+        const measured = await load({
           base,
           connections,
           seconds: SECONDS,
           next: endpoint.next,
           expectedStatuses: endpoint.expectedStatuses,
         });
+        // The server's own CPU per answer: what the call costs the app, whatever else the
+        // machine's two cores are doing (the throughput and latencies depend on that).
+        const cpuMs = cpuMsOf(pid() ?? 0) - cpuBefore;
+        const app = { ...measured, cpuMsPerRequest: measured.requests ? cpuMs / measured.requests : 0 };
         let bareLoad: Load | undefined;
         if (endpoint.read) {
           const spec = endpoint.next();

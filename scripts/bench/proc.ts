@@ -99,6 +99,20 @@ export function rssOf(pid: number): number {
   }
 }
 
+/** The CPU time (user + system) the process has used so far, in ms (from /proc; 0 if gone). */
+export function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** Linux's USER_HZ, which /proc counts CPU time in. */
+const CLOCK_TICKS = 100;
+
 /** The pid of the process in `group` whose command line contains `needle` (next-server). */
 export function findInGroup(group: number, needle: string): number | null {
   for (const entry of readdirSync("/proc")) {

@@ -27,7 +27,7 @@ export const TARGETS = {
 export type EndpointResult = {
   name: string;
   request: string;
-  runs: { app: Load; bare?: Load }[];
+  runs: { app: Load & { cpuMsPerRequest: number }; bare?: Load }[];
   note?: string;
   /** The server's peak RSS from its start to the end of this call's runs. */
   peakRssSoFar?: number;
@@ -119,14 +119,15 @@ function table(result: Measured): string {
       const met = !judged ? "–" : missed.length === 0 ? "met" : "**missed**";
       rows.push(
         `| ${e.name} | ${app.connections} | ${n0(app.rps)} | ${app.p50} | ${app.p99} | ` +
+          `${app.cpuMsPerRequest.toFixed(2)} | ` +
           `${app.errors} | ${app.non2xx}${app.expected ? ` (+${app.expected} × 409)` : ""} | ` +
           `${ofFloor} | ${bare ? n0(bare.rps) : "–"} | ${ratio} | ${met} |`,
       );
     }
   }
   return [
-    "| Call | Conn. | req/s | p50 ms | p99 ms | Errors | Non-2xx | ÷ floor | Bare req/s | ÷ bare | Target |",
-    "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --- |",
+    "| Call | Conn. | req/s | p50 ms | p99 ms | CPU ms/req | Errors | Non-2xx | ÷ floor | Bare req/s | ÷ bare | Target |",
+    "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --- |",
     ...rows,
   ].join("\n");
 }
@@ -182,6 +183,8 @@ function section(results: DbResult[], started: Date, o: Options): string {
     `- autocannon 9 drives each call for ${o.warmupSeconds} s of warm-up at 10 connections, then ${o.seconds} s at 20`,
     `  and ${o.seconds} s at 100 connections (the kitchen's labels at 1 and 5: a kitchen prints them once or`,
     "  twice a morning). ÷ floor is the call's req/s over the Next.js floor's at the same connections.",
+    "  CPU ms/req is the server process's CPU time (user and system, from `/proc`) over the run,",
+    "  divided by its answers: what a call costs the app, whatever else the shared cores were doing.",
     `  Each read is then measured for ${o.bareSeconds} s against a bare`,
     "  `node:http` server (its own process, `scripts/bench/bare-server.ts`) answering the bytes the app",
     "  gave for the same request once, from memory: the ratio is app req/s over bare req/s.",
