@@ -13,10 +13,10 @@ import {
   LazyCartView,
   LazyContactDialogs,
   LazyEmailNeededNotice,
-  LazyOrderHistory,
   LazyTermsDialog,
 } from "@/components/portal/lazy-portal";
 import { lazyStartCardPayment } from "@/components/parent/lazy-checkout";
+import { LazyOrderHistory } from "@/components/portal/lazy-offline";
 import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { MenuCalendar } from "@/components/portal/menu-calendar";

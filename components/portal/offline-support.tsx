@@ -2,7 +2,7 @@
 
 import { WifiOff } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
-import { prefetchForOffline } from "@/components/portal/lazy-portal";
+import { prefetchForOffline } from "@/components/portal/lazy-offline";
 import { IDLE_PREFETCH_MARK, whenIdle } from "@/lib/client/idle-prefetch";
 
 // Offline use of the parent and teacher screens (issue 8): in production, once the page has loaded

@@ -15,7 +15,7 @@ const TITLE = "Repeat last week";
 const LOAD_FAILED = "Could not load this feature. Please check your connection and try again.";
 
 // The planning and its note are not part of the calendar's first paint: fetched on the first press
-// (and once the page is idle, for offline use: prefetchForOffline in lazy-portal.tsx).
+// (and once the page is idle, for offline use: prefetchForOffline in lazy-offline.tsx).
 const LazyRepeatNote = dynamic(() =>
   import("@/components/portal/repeat-planning").then((m) => m.RepeatNote),
 );

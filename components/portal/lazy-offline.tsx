@@ -1,0 +1,34 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { LoadingBlock } from "@/components/portal/load-state";
+
+// The parts of the parent and teacher screens that are not in the Menu Calendar's first paint but
+// must work offline too: Order History (fetched when its tab is first shown) and repeat-last-week's
+// planning (components/portal/repeat-last-week.tsx). `prefetchForOffline` fetches both once the page
+// is idle, and components/portal/offline-support.tsx then tells the service worker to keep them.
+// Kept apart from lazy-portal.tsx, which Order History itself imports (its cancel dialog): the
+// import graph allows no circle (tests/unit/import-graph.test.ts).
+export const LazyOrderHistory = dynamic(
+  () => import("@/components/portal/order-history").then((m) => m.OrderHistory),
+  {
+    loading: () => (
+      <div className="grid gap-4">
+        <h2 className="text-xl font-semibold">Order History</h2>
+        <LoadingBlock label="Loading orders" />
+      </div>
+    ),
+  },
+);
+
+/**
+ * The code that offline use needs beyond the Menu Calendar's first paint: Order History (with its
+ * order cards and credit panel) and repeat-last-week's planning and note. Fetched after the page is
+ * idle, so the first paint does not wait for it and the service worker can keep it.
+ */
+export function prefetchForOffline(): Promise<unknown> {
+  return Promise.all([
+    import("@/components/portal/order-history"),
+    import("@/components/portal/repeat-planning"),
+  ]);
+}
