@@ -9,17 +9,22 @@ import { LoadingBlock } from "@/components/portal/load-state";
 // is idle, and components/portal/offline-support.tsx then tells the service worker to keep them.
 // Kept apart from lazy-portal.tsx, which Order History itself imports (its cancel dialog): the
 // import graph allows no circle (tests/unit/import-graph.test.ts).
-export const LazyOrderHistory = dynamic(
-  () => import("@/components/portal/order-history").then((m) => m.OrderHistory),
-  {
-    loading: () => (
-      <div className="grid gap-4">
-        <h2 className="text-xl font-semibold">Order History</h2>
-        <LoadingBlock label="Loading orders" />
-      </div>
-    ),
-  },
-);
+
+// One loader per module, used by the component and by the prefetch alike: an import() written inside
+// next/dynamic's call is compiled into a chunk of its own, so a second import() of the same module
+// fetched a different file, which the service worker then lacked offline (tests/e2e/offline.spec.ts).
+const loadOrderHistory = () => import("@/components/portal/order-history");
+/** Repeat-last-week's planning and note (components/portal/repeat-last-week.tsx). */
+export const loadRepeatPlanning = () => import("@/components/portal/repeat-planning");
+
+export const LazyOrderHistory = dynamic(() => loadOrderHistory().then((m) => m.OrderHistory), {
+  loading: () => (
+    <div className="grid gap-4">
+      <h2 className="text-xl font-semibold">Order History</h2>
+      <LoadingBlock label="Loading orders" />
+    </div>
+  ),
+});
 
 /**
  * The code that offline use needs beyond the Menu Calendar's first paint: Order History (with its
@@ -27,8 +32,5 @@ export const LazyOrderHistory = dynamic(
  * idle, so the first paint does not wait for it and the service worker can keep it.
  */
 export function prefetchForOffline(): Promise<unknown> {
-  return Promise.all([
-    import("@/components/portal/order-history"),
-    import("@/components/portal/repeat-planning"),
-  ]);
+  return Promise.all([loadOrderHistory(), loadRepeatPlanning()]);
 }

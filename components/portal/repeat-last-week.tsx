@@ -4,6 +4,7 @@ import { Repeat } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { toastFailure, toastSuccess } from "@/components/notifications/toast";
+import { loadRepeatPlanning } from "@/components/portal/lazy-offline";
 import type { RepeatOutcome } from "@/components/portal/repeat-note";
 import { useOrderCycles } from "@/components/portal/use-portal-queries";
 import { Button } from "@/components/ui/button";
@@ -16,9 +17,7 @@ const LOAD_FAILED = "Could not load this feature. Please check your connection a
 
 // The planning and its note are not part of the calendar's first paint: fetched on the first press
 // (and once the page is idle, for offline use: prefetchForOffline in lazy-offline.tsx).
-const LazyRepeatNote = dynamic(() =>
-  import("@/components/portal/repeat-planning").then((m) => m.RepeatNote),
-);
+const LazyRepeatNote = dynamic(() => loadRepeatPlanning().then((m) => m.RepeatNote));
 
 // "Repeat last week" in the Menu Calendar (issue 19): the child's meals of the most recent week
 // with orders go into the cart on the same weekdays of the week on screen; the note says which
@@ -36,8 +35,7 @@ export function RepeatLastWeek({
   const [outcome, setOutcome] = useState<RepeatOutcome | null>(null);
 
   async function repeat() {
-    const { planRepeatLastWeek, repeatSummary } =
-      await import("@/components/portal/repeat-planning");
+    const { planRepeatLastWeek, repeatSummary } = await loadRepeatPlanning();
     const cart = readCart();
     const plan = planRepeatLastWeek(
       { ...ctx, cart, now: new Date(), cycles: cycles.data ?? [] },
