@@ -1,6 +1,6 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 
 // Shown when a page cannot be rendered (for example while the database is unreachable, or when a
 // part of the page fetched on first use could not be downloaded). "Try again" loads the page
@@ -14,7 +14,17 @@ export default function ErrorPage() {
         The portal could not load this page just now. Please check your connection and try again in
         a moment.
       </p>
-      <Button onClick={() => window.location.reload()}>Try again</Button>
+      {/* The kit's look without its Button (see components/ui/button-variants.ts). */}
+      <button
+        type="button"
+        data-slot="button"
+        data-variant="default"
+        data-size="default"
+        className={buttonVariants()}
+        onClick={() => window.location.reload()}
+      >
+        Try again
+      </button>
     </main>
   );
 }

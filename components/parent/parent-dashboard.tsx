@@ -2,7 +2,6 @@
 
 import { CalendarDays, History, ShoppingCart, Users } from "lucide-react";
 import { useState } from "react";
-import { EmailNeededNotice } from "@/components/portal/email-needed-notice";
 import { PortalHeader } from "@/components/account/portal-header";
 import { StudentSelector } from "@/components/parent/student-selector";
 import { useChosenStudent } from "@/components/parent/use-chosen-student";
@@ -10,12 +9,17 @@ import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras } from "@/components/portal/header-extras";
 import { LazyStudentsTab } from "@/components/parent/lazy-parent";
-import { LazyCartView, LazyContactDialogs, LazyTermsDialog } from "@/components/portal/lazy-portal";
+import {
+  LazyCartView,
+  LazyContactDialogs,
+  LazyEmailNeededNotice,
+  LazyTermsDialog,
+} from "@/components/portal/lazy-portal";
 import { lazyStartCardPayment } from "@/components/parent/lazy-checkout";
+import { LazyOrderHistory } from "@/components/portal/lazy-offline";
 import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { MenuCalendar } from "@/components/portal/menu-calendar";
-import { OrderHistory } from "@/components/portal/order-history";
 import { PortalFooter } from "@/components/portal/portal-footer";
 import { PortalTabsList, PortalTabsTrigger } from "@/components/portal/portal-tabs";
 import { useCart } from "@/components/portal/use-cart";
@@ -61,7 +65,7 @@ export function ParentDashboard({
       />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <OfflineSupport />
-        <EmailNeededNotice user={user} />
+        {!user.email && <LazyEmailNeededNotice user={user} />}
         <Tabs
           value={tab}
           onValueChange={(v) => TABS.includes(v as Tab) && setTab(v as Tab)}
@@ -116,7 +120,7 @@ export function ParentDashboard({
             <LazyStudentsTab user={user} />
           </TabsContent>
           <TabsContent value="history" className="min-h-dvh">
-            <OrderHistory timeZone={timeZone} />
+            <LazyOrderHistory timeZone={timeZone} />
           </TabsContent>
         </Tabs>
       </main>

@@ -5,12 +5,18 @@ import { LoadingBlock } from "@/components/portal/load-state";
 
 // The parts of the parent and teacher screens that nobody needs for the first paint of the Menu
 // Calendar, each fetched when first shown: the cart (and its checkout), the Students tab
-// (components/parent/lazy-parent.tsx), the teacher's cart sheet (components/teacher/lazy-teacher.tsx)
-// and the dialogs (their forms bring zod and react-hook-form). Keeps a parent's first download small
-// on a phone; Menu Calendar and Order History stay in the main chunk so they work offline too. The
-// dialogs opened from them (add to cart, cancel order) and the header's menu
-// (components/account/lazy-account.tsx) are fetched on first use, so the service worker has them for
-// offline use only once they have been opened online.
+// (components/parent/lazy-parent.tsx), Order History (components/portal/lazy-offline.tsx), the
+// teacher's cart sheet (components/teacher/lazy-teacher.tsx) and the dialogs (their forms bring zod
+// and react-hook-form). Keeps a parent's first download small on a phone. What must also work
+// offline (Order History, repeat-last-week's planning) is fetched once the page is idle
+// (components/portal/lazy-offline.tsx). The dialogs opened from them (add to cart, cancel order)
+// and the header's menu (components/account/lazy-account.tsx) are fetched on first use, so the
+// service worker has them for offline use only once they have been opened online.
+
+// Only an account without an e-mail address sees it (server-rendered, its chunk preloaded then).
+export const LazyEmailNeededNotice = dynamic(() =>
+  import("@/components/portal/email-needed-notice").then((m) => m.EmailNeededNotice),
+);
 export const LazyCartView = dynamic(
   () => import("@/components/portal/cart-view").then((m) => m.CartView),
   { loading: () => <LoadingBlock label="Loading cart" /> },

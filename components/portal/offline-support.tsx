@@ -2,11 +2,14 @@
 
 import { WifiOff } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
+import { prefetchForOffline } from "@/components/portal/lazy-offline";
+import { IDLE_PREFETCH_MARK, whenIdle } from "@/lib/client/idle-prefetch";
 
-// Offline use of the parent and teacher screens (issue 8): in production the service worker
-// (public/sw.js) is registered after the page has loaded, and told which of the reads and assets
-// this page already fetched so it can keep them; while the browser reports no network, a notice
-// says that what is shown comes from the last visit.
+// Offline use of the parent and teacher screens (issue 8): in production, once the page has loaded
+// and the browser is idle, the code that offline use needs beyond the first paint is fetched
+// (Order History, repeat-last-week: `prefetchForOffline`), then the service worker (public/sw.js)
+// is registered and told which of the reads and assets this page fetched so it can keep them; while
+// the browser reports no network, a notice says that what is shown comes from the last visit.
 
 export const OFFLINE_NOTICE = "You are offline. Showing the menu and orders from your last visit.";
 
@@ -37,6 +40,14 @@ function loadedUrls() {
   return [page, ...resources];
 }
 
+async function prefetchThenRegister() {
+  await whenIdle();
+  performance.mark(IDLE_PREFETCH_MARK);
+  // A failed download (offline already) leaves these to be fetched on first use, as online.
+  await prefetchForOffline().catch(() => undefined);
+  if ("serviceWorker" in navigator) await registerServiceWorker();
+}
+
 async function registerServiceWorker() {
   const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   const worker = registration.active ?? registration.waiting ?? registration.installing;
@@ -48,8 +59,8 @@ export function OfflineSupport() {
   const online = useOnline();
 
   useEffect(() => {
-    if (process.env.NODE_ENV !== "production" || !("serviceWorker" in navigator)) return;
-    const register = () => void registerServiceWorker().catch(() => undefined);
+    if (process.env.NODE_ENV !== "production") return;
+    const register = () => void prefetchThenRegister().catch(() => undefined);
     if (document.readyState === "complete") register();
     else window.addEventListener("load", register, { once: true });
     return () => window.removeEventListener("load", register);

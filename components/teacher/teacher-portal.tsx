@@ -1,18 +1,21 @@
 "use client";
 
-import { EmailNeededNotice } from "@/components/portal/email-needed-notice";
 import { CalendarDays, History } from "lucide-react";
 import { useState } from "react";
 import { PortalHeader } from "@/components/account/portal-header";
 import type { ContactView } from "@/components/portal/contact-dialog";
 import { FloatingCartButton } from "@/components/portal/floating-cart-button";
 import { HeaderExtras } from "@/components/portal/header-extras";
-import { LazyContactDialogs, LazyTermsDialog } from "@/components/portal/lazy-portal";
+import {
+  LazyContactDialogs,
+  LazyEmailNeededNotice,
+  LazyTermsDialog,
+} from "@/components/portal/lazy-portal";
 import { lazyStartCardPayment } from "@/components/parent/lazy-checkout";
+import { LazyOrderHistory } from "@/components/portal/lazy-offline";
 import { OfflineSupport } from "@/components/portal/offline-support";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { MenuCalendar } from "@/components/portal/menu-calendar";
-import { OrderHistory } from "@/components/portal/order-history";
 import { PortalFooter } from "@/components/portal/portal-footer";
 import { PortalTabsList, PortalTabsTrigger } from "@/components/portal/portal-tabs";
 import { useCart } from "@/components/portal/use-cart";
@@ -65,7 +68,7 @@ export function TeacherPortal({
       />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <OfflineSupport />
-        <EmailNeededNotice user={user} />
+        {!user.email && <LazyEmailNeededNotice user={user} />}
         <Tabs
           value={tab}
           onValueChange={(v) => setTab(v === "history" ? "history" : "menu")}
@@ -112,7 +115,7 @@ export function TeacherPortal({
           </TabsContent>
           <TabsContent value="history" className="min-h-dvh">
             {/* The calendar and cart name the teacher by username (spec 000 §2): so does history. */}
-            <OrderHistory timeZone={timeZone} ordererName={user.username} />
+            <LazyOrderHistory timeZone={timeZone} ordererName={user.username} />
           </TabsContent>
         </Tabs>
       </main>

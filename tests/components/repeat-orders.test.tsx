@@ -68,7 +68,7 @@ describe("Repeat last week", () => {
     await user.click(await screen.findByRole("button", { name: /^Week 2/ }));
     await user.click(screen.getByRole("button", { name: "Repeat last week" }));
 
-    expect(storedCart()).toEqual([[101, 2, 1, "chicken"]]);
+    await waitFor(() => expect(storedCart()).toEqual([[101, 2, 1, "chicken"]]));
     const note = await screen.findByRole("status", { name: "Repeat last week" });
     expect(note).toHaveTextContent("Repeat last week: Added 1 meal to the cart, left out 3.");
     const leftOut = within(note)

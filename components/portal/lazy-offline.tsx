@@ -1,0 +1,36 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { LoadingBlock } from "@/components/portal/load-state";
+
+// The parts of the parent and teacher screens that are not in the Menu Calendar's first paint but
+// must work offline too: Order History (fetched when its tab is first shown) and repeat-last-week's
+// planning (components/portal/repeat-last-week.tsx). `prefetchForOffline` fetches both once the page
+// is idle, and components/portal/offline-support.tsx then tells the service worker to keep them.
+// Kept apart from lazy-portal.tsx, which Order History itself imports (its cancel dialog): the
+// import graph allows no circle (tests/unit/import-graph.test.ts).
+
+// One loader per module, used by the component and by the prefetch alike: an import() written inside
+// next/dynamic's call is compiled into a chunk of its own, so a second import() of the same module
+// fetched a different file, which the service worker then lacked offline (tests/e2e/offline.spec.ts).
+const loadOrderHistory = () => import("@/components/portal/order-history");
+/** Repeat-last-week's planning and note (components/portal/repeat-last-week.tsx). */
+export const loadRepeatPlanning = () => import("@/components/portal/repeat-planning");
+
+export const LazyOrderHistory = dynamic(() => loadOrderHistory().then((m) => m.OrderHistory), {
+  loading: () => (
+    <div className="grid gap-4">
+      <h2 className="text-xl font-semibold">Order History</h2>
+      <LoadingBlock label="Loading orders" />
+    </div>
+  ),
+});
+
+/**
+ * The code that offline use needs beyond the Menu Calendar's first paint: Order History (with its
+ * order cards and credit panel) and repeat-last-week's planning and note. Fetched after the page is
+ * idle, so the first paint does not wait for it and the service worker can keep it.
+ */
+export function prefetchForOffline(): Promise<unknown> {
+  return Promise.all([loadOrderHistory(), loadRepeatPlanning()]);
+}
