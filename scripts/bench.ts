@@ -134,16 +134,27 @@ async function startFakeDpo(): Promise<{ child: ChildProcess; url: string }> {
 }
 
 /**
- * The server as deployed: `npm start`'s command (`exec node <flags> scripts/serve.mjs`, from
- * package.json) without npm around it, so its node flags are the ones measured.
+ * The server as deployed: `npm start`'s command (`[NAME=${NAME:-value} …] exec node <flags>
+ * scripts/serve.mjs`, from package.json) without npm around it, so its environment settings and
+ * node flags are the ones measured.
  */
-function startCommand(): string[] {
+function startCommand(): { env: Record<string, string>; args: string[] } {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
-  const match = /^exec node (.+)$/.exec(pkg.scripts.start ?? "");
-  if (!match?.[1]) throw new Error(`npm start is not "exec node …": ${pkg.scripts.start}`);
-  return match[1].split(/\s+/).map((arg) => (arg.endsWith(".mjs") ? path.join(ROOT, arg) : arg));
+  const match = /^((?:\w+=\S+\s+)*)exec node (.+)$/.exec(pkg.scripts.start ?? "");
+  if (!match?.[2]) throw new Error(`npm start is not "exec node …": ${pkg.scripts.start}`);
+  const env: Record<string, string> = {};
+  for (const assignment of (match[1] ?? "").trim().split(/\s+/).filter(Boolean)) {
+    const [name = "", value = ""] = assignment.split(/=(.*)/s);
+    // `${NAME:-default}`: the caller's value when set, as the shell would.
+    const fallback = /^\$\{(\w+):-(.*)\}$/.exec(value);
+    env[name] = fallback ? process.env[fallback[1] ?? ""] || (fallback[2] ?? "") : value;
+  }
+  const args = match[2]
+    .split(/\s+/)
+    .map((arg) => (arg.endsWith(".mjs") ? path.join(ROOT, arg) : arg));
+  return { env, args };
 }
 
 /** Waits until `url` answers (any status when `anyStatus`, else 200). */
@@ -381,12 +392,13 @@ async function benchDatabase(target: Target): Promise<Measured> {
     if (tail.length > 50) tail.shift();
   };
   const log = () => Buffer.concat(tail).toString().slice(-20_000);
+  const command = startCommand();
   const server = spawn(
     process.execPath,
     [
       // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for the server (profiling).
       ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
-      ...startCommand(),
+      ...command.args,
       "-p",
       String(port),
       "-H",
@@ -394,7 +406,7 @@ async function benchDatabase(target: Target): Promise<Measured> {
     ],
     {
       cwd: ROOT,
-      env: { ...target.env, APP_URL: base, DPO_API_URL: dpo.url },
+      env: { ...target.env, ...command.env, APP_URL: base, DPO_API_URL: dpo.url },
       detached: true,
       stdio: "pipe",
     },
@@ -472,7 +484,10 @@ async function benchDatabase(target: Target): Promise<Measured> {
         // The server's own CPU per answer: what the call costs the app, whatever else the
         // machine's two cores are doing (the throughput and latencies depend on that).
         const cpuMs = cpuMsOf(pid() ?? 0) - cpuBefore;
-        const app = { ...measured, cpuMsPerRequest: measured.requests ? cpuMs / measured.requests : 0 };
+        const app = {
+          ...measured,
+          cpuMsPerRequest: measured.requests ? cpuMs / measured.requests : 0,
+        };
         let bareLoad: Load | undefined;
         if (endpoint.read) {
           const spec = endpoint.next();
@@ -486,6 +501,7 @@ async function benchDatabase(target: Target): Promise<Measured> {
         runs.push({ app, bare: bareLoad });
         console.info(
           `    ${connections} conn: ${app.rps.toFixed(0)} req/s, p50 ${app.p50} ms, p99 ${app.p99} ms, ` +
+            `CPU ${app.cpuMsPerRequest.toFixed(2)} ms/req, ` +
             `errors ${app.errors}, non-2xx ${app.non2xx}` +
             (app.expected ? `, expected ${app.expected}` : "") +
             (bareLoad

@@ -175,7 +175,7 @@ function section(results: DbResult[], started: Date, o: Options): string {
       : "",
     "  superadmin. Each has a Session row and its sealed cookie, as a sign-in makes them; requests",
     "  rotate through the parents' cookies, so every request checks a different session.",
-    "- The production build is served as `npm start` serves it (`node --max-semi-space-size=8 scripts/serve.mjs`,",
+    "- The production build is served as `npm start` serves it (`MALLOC_ARENA_MAX=2 node --max-semi-space-size=8 scripts/serve.mjs`,",
     "  the command of package.json; `NODE_ENV=production`, `LOG_LEVEL=info`: a JSON line per request,",
     "  `PAYMENT_PROVIDER=dpo`) on the same machine. The payment provider is the tests' fake DPO",
     "  (`tests/support/fake-dpo.ts`, API3G's XML over HTTP) in a process of its own",

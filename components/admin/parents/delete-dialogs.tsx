@@ -1,16 +1,6 @@
 "use client";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { buttonVariants } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { DeleteTarget, ForcePrompt } from "./use-parents-queries";
 
 /** The first confirmation of a parent's or a student's deletion. */
@@ -24,29 +14,19 @@ export function ConfirmDeleteDialog({
   onConfirm: (target: DeleteTarget) => void;
 }) {
   return (
-    <AlertDialog open={target !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            {target?.kind === "parent" ? "Delete Parent" : "Delete Student"}
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {target?.kind === "parent"
-              ? `Are you sure you want to delete ${target.label} and their students? This action cannot be undone.`
-              : `Are you sure you want to delete ${target?.label}? This action cannot be undone.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: "destructive" })}
-            onClick={() => target && onConfirm(target)}
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title={target?.kind === "parent" ? "Delete Parent" : "Delete Student"}
+      description={
+        target?.kind === "parent"
+          ? `Are you sure you want to delete ${target.label} and their students? This action cannot be undone.`
+          : `Are you sure you want to delete ${target?.label}? This action cannot be undone.`
+      }
+      actionLabel="Delete"
+      destructive
+      onConfirm={() => target && onConfirm(target)}
+    />
   );
 }
 
@@ -64,26 +44,18 @@ export function ForceDeleteDialog({
     ? `${prompt.orderCount} ${prompt.orderCount === 1 ? "order" : "orders"}`
     : "";
   return (
-    <AlertDialog open={prompt !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Force Delete?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {prompt?.kind === "parent"
-              ? `${prompt.label} has ${orders}. Force deleting removes the parent, their students, all their orders, payment records and discount codes. This cannot be undone.`
-              : `${prompt?.label} has ${orders}. Force deleting removes the student and all their orders. This cannot be undone.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: "destructive" })}
-            onClick={() => prompt && onConfirm(prompt)}
-          >
-            Force Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={prompt !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title="Force Delete?"
+      description={
+        prompt?.kind === "parent"
+          ? `${prompt.label} has ${orders}. Force deleting removes the parent, their students, all their orders, payment records and discount codes. This cannot be undone.`
+          : `${prompt?.label} has ${orders}. Force deleting removes the student and all their orders. This cannot be undone.`
+      }
+      actionLabel="Force Delete"
+      destructive
+      onConfirm={() => prompt && onConfirm(prompt)}
+    />
   );
 }

@@ -11,16 +11,7 @@ import {
   useUpdateDiscountCode,
 } from "@/components/admin/settings/use-settings-queries";
 import { UserPicker } from "@/components/admin/settings/user-picker";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormControl } from "@/components/ui/form";
@@ -204,25 +195,17 @@ function DiscountCodesCard() {
           </Table>
         )}
       </CardContent>
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete discount code {deleting?.code}?</AlertDialogTitle>
-            <AlertDialogDescription>{DELETE_CODE_CONFIRMATION}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (deleting) remove.mutate(deleting.id);
-                setDeleting(null);
-              }}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete discount code ${deleting?.code ?? ""}?`}
+        description={DELETE_CODE_CONFIRMATION}
+        actionLabel="Delete"
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+          setDeleting(null);
+        }}
+      />
     </Card>
   );
 }
