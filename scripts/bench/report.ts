@@ -212,7 +212,10 @@ function section(results: DbResult[], started: Date, o: Options): string {
     lines.push(
       `${result.detail}. Seeding the 50,000 orders took ${result.seedSeconds.toFixed(1)} s. ` +
         `RSS of the server: ${mb(result.idleRss)} after start, peak ${mb(result.peakRss)} ` +
-        `(${result.peakRss < TARGETS.rssBytes ? "met" : "**missed**"}).`,
+        // The RSS target is PostgreSQL's (issue 20); the embedded database's heap is in the process.
+        (isPostgres(result)
+          ? `(${result.peakRss <= TARGETS.rssBytes ? "met" : "**missed**"}).`
+          : "(no target: the embedded database runs inside the server process)."),
       "",
       table(result),
       "",
@@ -225,7 +228,7 @@ function section(results: DbResult[], started: Date, o: Options): string {
         ".",
     );
     const missed = misses(result);
-    lines.push("", missed.length === 0 ? "Every target met." : "Missed:", "");
+    lines.push("", missed.length === 0 ? "Every target of this database met." : "Missed:", "");
     for (const m of missed) lines.push(`- ${m}`);
   }
   lines.push(
