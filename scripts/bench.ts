@@ -10,7 +10,14 @@
 // server process is sampled all through. The figures go to docs/benchmarks.md (its server
 // part only: any other section, such as Pages, is kept as it is).
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -413,6 +420,12 @@ async function benchDatabase(target: Target): Promise<Measured> {
   );
   server.stdout.on("data", appendLog);
   server.stderr.on("data", appendLog);
+  // BENCH_SERVER_LOG=/tmp/server.log: the server's whole output in a file (with --trace-gc, say).
+  if (process.env.BENCH_SERVER_LOG) {
+    const file = createWriteStream(process.env.BENCH_SERVER_LOG);
+    server.stdout.pipe(file);
+    server.stderr.pipe(file);
+  }
   const stopServer = () => stopGroup(server);
   cleanups.add(stopServer);
   let bare: ChildProcess | undefined;

@@ -10,7 +10,6 @@ import { appendMovement, lockedBalance, releaseHeldCredit } from "@/lib/credit/l
 import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/observability/log";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { checkCart, type PricedCart } from "@/lib/orders/check-cart";
 import { cancelToken, createToken, formatServiceDate } from "@/lib/payments/dpo-client";
@@ -153,16 +152,13 @@ export async function openAttempt(
   const companyRef =
     `CANTEEN-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`.toUpperCase();
   const snapshot: CartSnapshot = { lines: cart.lines, total: cart.total };
-  const data: Prisma.PaymentAttemptUncheckedCreateInput = {
+  const data: NewAttempt = {
     userId: actor.id,
     transactionRef: companyRef,
     paymentAmount: cart.amountDue,
     creditAmount: fromNgwee(cart.creditNgwee),
-    currency: "ZMW",
     cartItems: snapshot,
     cartKey: cart.cartKey,
-    transactionStatus: TX.initiated,
-    status: STATUS.initiated,
     paymentMethod: method.paymentMethod,
     mobileOperator: method.mobileOperator ?? null,
     mobileNumber: method.mobileNumber ?? null,
@@ -259,20 +255,25 @@ export async function requestToken(
  * credit it spends is held on it in the same transaction, under the account's lock: 409 when the
  * balance went down meanwhile (another checkout spent it).
  */
-async function insertAttempt(
-  data: Prisma.PaymentAttemptUncheckedCreateInput,
-  creditNgwee: number,
-): Promise<number | null> {
+async function insertAttempt(data: NewAttempt, creditNgwee: number): Promise<number | null> {
   const db = await getDb();
-  // ON CONFLICT DO NOTHING (skipDuplicates): a parent's open attempt makes the insert return no
-  // row instead of failing, so a changed cart costs no failed statement (and no error logged by
-  // PostgreSQL); the partial unique index is still what decides.
+  // ON CONFLICT DO NOTHING: a parent's open attempt makes the insert return no row instead of
+  // failing, so a changed cart costs no failed statement (and no error logged by PostgreSQL); the
+  // partial unique index is still what decides. Written in SQL because Prisma's client compiles
+  // createManyAndReturn (its only form of ON CONFLICT DO NOTHING) afresh on every call: its query
+  // plan cache leaves createMany out, and that compilation was a tenth of the server's CPU under
+  // the payments' rush (decision 0059).
   const insert = async (client: Tx) => {
-    const [attempt] = await client.paymentAttempt.createManyAndReturn({
-      data: [data],
-      skipDuplicates: true,
-      select: { id: true },
-    });
+    const [attempt] = await client.$queryRaw<{ id: number }[]>`
+      INSERT INTO "PaymentAttempt" ("userId", "transactionRef", "paymentAmount", "creditAmount",
+        "currency", "cartItems", "cartKey", "transactionStatus", "status", "paymentMethod",
+        "mobileOperator", "mobileNumber", "updatedAt")
+      VALUES (${data.userId}, ${data.transactionRef}, ${data.paymentAmount}::decimal,
+        ${data.creditAmount}::decimal, 'ZMW', ${JSON.stringify(data.cartItems)}::jsonb,
+        ${data.cartKey}, ${TX.initiated}, ${STATUS.initiated}, ${data.paymentMethod},
+        ${data.mobileOperator}, ${data.mobileNumber}, now())
+      ON CONFLICT DO NOTHING
+      RETURNING "id"`;
     return attempt?.id ?? null;
   };
   try {
@@ -297,6 +298,19 @@ async function insertAttempt(
     throw error;
   }
 }
+
+/** A new open attempt's row: initiated, in kwacha, the amounts as decimal strings. */
+type NewAttempt = {
+  userId: number;
+  transactionRef: string;
+  paymentAmount: string;
+  creditAmount: string;
+  cartItems: CartSnapshot;
+  cartKey: string;
+  paymentMethod: PaymentMethod;
+  mobileOperator: MobileOperator | null;
+  mobileNumber: string | null;
+};
 
 async function findOpenAttempt(userId: number): Promise<OpenAttempt | null> {
   const db = await getDb();
