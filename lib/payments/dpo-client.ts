@@ -1,4 +1,6 @@
 import "server-only";
+import { TZDateMini as TZDate } from "@date-fns/tz/date/mini";
+import { lightFormat } from "date-fns";
 import {
   invalidResponse,
   postApi3g,
@@ -177,20 +179,9 @@ export function sameCurrency(a: string, b: string): boolean {
 
 /** DPO's ServiceDate, "YYYY/MM/DD HH:mm", as the wall clock of `timeZone` at `date`. */
 export function formatServiceDate(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}`;
+  // date-fns's zoned date keeps one Intl formatter per zone: building a new one for every
+  // payment was 8 % of the server's CPU under the payments' rush (decision 0059).
+  return lightFormat(new TZDate(date.getTime(), timeZone), "yyyy/MM/dd HH:mm");
 }
 
 function toNgwee(value: string): bigint | null {
