@@ -239,6 +239,8 @@ function section(results: DbResult[], started: Date, o: Options): string {
     "npm run build   # once; the script builds when .next is missing",
     "npm run bench   # BENCH_ONLY=embedded|postgres for one database, BENCH_SECONDS=10,",
     '                # BENCH_CALLS="Menu read,Order history" for some calls only (and the floor)',
+    '                # BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" for the server\'s node flags,',
+    "                # BENCH_SERVER_LOG=/tmp/server.log to keep the server's whole output",
     "```",
     "",
     "It needs no configuration. The embedded database is a fresh folder under the system's temp",
