@@ -16,13 +16,8 @@ import { log } from "@/lib/observability/log";
 import { chargeTokenMobile, mnoOf } from "@/lib/payments/dpo-mobile";
 import { verifyAttempt, type VerifiableAttempt } from "@/lib/payments/fulfil";
 import { parseMobileNumber, type MobileNumber } from "@/lib/validations/mobile-number";
-import {
-  openAttempt,
-  PREVIOUS_PAID,
-  pricedCart,
-  requestToken,
-  type Reuse,
-} from "@/lib/payments/open-attempt";
+import { openAttempt, PREVIOUS_PAID, requestToken, type Reuse } from "@/lib/payments/open-attempt";
+import { pricedCart } from "@/lib/payments/payable-cart";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
 import { getMobileMoneySettings } from "@/lib/settings/settings";
 import type { CreatePaymentInput } from "@/lib/validations/payments";

@@ -3,12 +3,8 @@ import type { SessionUser } from "@/lib/auth/session";
 import { PAYMENT_METHODS } from "@/lib/contracts/mobile-money";
 import type { CreatePaymentAnswer } from "@/lib/contracts/payments";
 import { payPageUrl } from "@/lib/payments/dpo-client";
-import {
-  openAttempt,
-  pricedCart,
-  requestToken,
-  type OpenAttempt,
-} from "@/lib/payments/open-attempt";
+import { openAttempt, requestToken, type OpenAttempt } from "@/lib/payments/open-attempt";
+import { pricedCart } from "@/lib/payments/payable-cart";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
 import type { CreatePaymentInput } from "@/lib/validations/payments";
 

@@ -1,17 +1,15 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
-import { ApiError, conflict, unprocessable } from "@/lib/api/errors";
+import { randomBytes } from "node:crypto";
+import { ApiError, conflict } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
-import { creditToSpend } from "@/lib/contracts/credit";
 import type { MobileOperator, PaymentMethod } from "@/lib/contracts/mobile-money";
 import { STATUS, TX } from "@/lib/contracts/payments";
 import { appendMovement, lockedBalance, releaseHeldCredit } from "@/lib/credit/ledger";
 import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/observability/log";
-import { fromNgwee, toNgwee } from "@/lib/money";
-import { checkCart, type PricedCart } from "@/lib/orders/check-cart";
+import { fromNgwee } from "@/lib/money";
 import { cancelToken, createToken, formatServiceDate } from "@/lib/payments/dpo-client";
 import {
   markCancelled,
@@ -20,17 +18,14 @@ import {
   type CartSnapshot,
   type VerifiableAttempt,
 } from "@/lib/payments/fulfil";
+import type { PayableCart } from "@/lib/payments/payable-cart";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
-import type { OrderItemInput } from "@/lib/validations/orders";
 
-// What a card and a mobile-money payment share before the provider is asked for money: the cart
-// checked and priced again on the server, the amount the browser shows matched against it, and
-// the one open transaction per user (a partial unique index over card and mobile alike). A
-// different cart, or another method, first settles the open transaction.
+// What a card and a mobile-money payment share before the provider is asked for money, once the
+// cart is priced (lib/payments/payable-cart.ts): the one open transaction per user (a partial
+// unique index over card and mobile alike). A different cart, or another method, first settles
+// the open transaction.
 
-export const AMOUNT_MISMATCH = "Payment amount does not match cart total";
-export const CREDIT_COVERS =
-  "Your account credit covers this order: place it without a card or mobile money payment";
 export const CREDIT_CHANGED =
   "Your account credit has changed. Please review your cart and try again.";
 export const ALREADY_STARTING =
@@ -57,76 +52,6 @@ export type AttemptMethod = {
   mobileOperator?: MobileOperator | null;
   mobileNumber?: string | null;
 };
-
-/**
- * A cart as a payment sees it: the credit it spends first (issue 17), held on the attempt, and the
- * amount left to pay by card or mobile money.
- */
-export type PayableCart = PricedCart & {
-  cartKey: string;
-  creditNgwee: number;
-  dueNgwee: number;
-  /** total − credit, 2 decimals: what the provider is asked for. */
-  amountDue: string;
-};
-
-/**
- * The cart priced by the server, less the account's credit, refused when free, when the credit
- * covers it, or when the browser's amount differs from what is left to pay.
- */
-export async function pricedCart(
-  actor: SessionUser,
-  input: { amount: string | number; cartItems: OrderItemInput[] },
-): Promise<PayableCart> {
-  const cart = await checkCart(actor, input.cartItems);
-  if (cart.totalNgwee === 0) {
-    throw unprocessable("This order is free: place it without a card payment");
-  }
-  // The credit held on the parent's open payment counts too: that payment is settled (and its
-  // credit released) before this one holds any, or reused when it is this very cart.
-  const creditNgwee = creditToSpend(cart.credit.spendableNgwee, cart.totalNgwee);
-  const dueNgwee = cart.totalNgwee - creditNgwee;
-  if (dueNgwee === 0) throw unprocessable(CREDIT_COVERS, { credit: fromNgwee(creditNgwee) });
-  const amountDue = fromNgwee(dueNgwee);
-  if (!amountMatches(input.amount, dueNgwee)) {
-    throw unprocessable(AMOUNT_MISMATCH, {
-      expected: amountDue,
-      ...(creditNgwee > 0 && { total: cart.total, credit: fromNgwee(creditNgwee) }),
-    });
-  }
-  return { ...cart, cartKey: digest(cart, creditNgwee), creditNgwee, dueNgwee, amountDue };
-}
-
-function amountMatches(amount: string | number, totalNgwee: number): boolean {
-  try {
-    const asked = typeof amount === "number" ? Math.round(amount * 100) : toNgwee(amount);
-    return Math.abs(asked - totalNgwee) <= 1; // the spec's tolerance of 0.01
-  } catch {
-    return false;
-  }
-}
-
-/** The same children, days, meals, prices and credit give the same digest. */
-function digest(cart: PricedCart, creditNgwee: number): string {
-  const lines = cart.lines
-    .map((l) => [
-      l.studentId,
-      l.cycleId,
-      l.weekNumber,
-      l.dayOfWeek,
-      l.menuItemId,
-      l.category,
-      l.sideDish,
-      l.comments,
-      l.discountedPrice,
-    ])
-    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-  return createHash("sha256")
-    .update(
-      JSON.stringify(creditNgwee > 0 ? [lines, cart.total, creditNgwee] : [lines, cart.total]),
-    )
-    .digest("hex");
-}
 
 /** What becomes of the open attempt of the same cart and method: kept, settled, or already closed. */
 export type Reuse = "reuse" | "settle" | "closed";

@@ -4,7 +4,7 @@ import * as attemptStatus from "@/app/api/payments/payment-attempts/[transaction
 import * as mobileSettings from "@/app/api/settings/mobile-money/route";
 import { STATUS } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
-import { AMOUNT_MISMATCH, CREDIT_COVERS } from "@/lib/payments/open-attempt";
+import { AMOUNT_MISMATCH, CREDIT_COVERS } from "@/lib/payments/payable-cart";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { closeDayCall, giveCredit, ledgerBalance, myCredit } from "@/tests/support/credit-fixtures";
 import {
