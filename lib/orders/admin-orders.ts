@@ -65,12 +65,14 @@ export async function listCycleOrders(query: CycleOrdersQuery): Promise<CycleOrd
       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
   ]);
   return {
-    data: rows.map((row): CycleOrderDto => ({
-      ...joinedRowToOrderLine(row),
-      status: row.status,
-      cycle: { startDate: toIsoDate(row.cycleStartDate) },
-      cartItems: [],
-    })),
+    // Completed in place, not spread (decision 0060).
+    data: rows.map((row): CycleOrderDto =>
+      Object.assign(joinedRowToOrderLine(row), {
+        status: row.status,
+        cycle: { startDate: toIsoDate(row.cycleStartDate) },
+        cartItems: [] as [],
+      }),
+    ),
     metadata: pageMetadata(total, query.page, query.pageSize),
   };
 }

@@ -64,9 +64,13 @@ type OrderFields = Pick<
   "cycleId" | "studentId" | "menuItemId" | "status" | "paymentStatus"
 >;
 
-function orderDto(line: OrderLineDto, row: OrderFields): OrderDto {
+/**
+ * The order's fields beyond its line, to add to a line just built: `Object.assign(line, …)`. Not a
+ * spread (`{ ...line, … }`): V8 copies a spread object slowly and the copy then gains properties the
+ * slow way; building the history's 62 orders took 10 times as long that way (decision 0060).
+ */
+function orderFieldsOf(row: OrderFields): OrderFields {
   return {
-    ...line,
     cycleId: row.cycleId,
     studentId: row.studentId,
     menuItemId: row.menuItemId,
@@ -75,7 +79,8 @@ function orderDto(line: OrderLineDto, row: OrderFields): OrderDto {
   };
 }
 
-export const toOrderDto = (row: OrderRow): OrderDto => orderDto(toOrderLineDto(row), row);
+export const toOrderDto = (row: OrderRow): OrderDto =>
+  Object.assign(toOrderLineDto(row), orderFieldsOf(row));
 
 /**
  * The order line's columns of an order `o` joined to its child `s` and its item `m`, for the raw
@@ -129,4 +134,4 @@ export type JoinedOrderRow = JoinedOrderLineRow & OrderFields;
 
 /** The OrderDto of a joined row (the history's, Cycle History's and a placed cart's). */
 export const joinedRowToOrderDto = (row: JoinedOrderRow): OrderDto =>
-  orderDto(joinedRowToOrderLine(row), row);
+  Object.assign(joinedRowToOrderLine(row), orderFieldsOf(row));
