@@ -108,7 +108,23 @@ const OPEN_CART = `(() => {
 // ---------------------------------------------------------------------------------------------
 // Lighthouse
 
+/**
+ * Lighthouse's NO_NAVSTART ("Something went wrong with recording the trace over your page load.
+ * Please run Lighthouse again."): its trace missed the load's start, about one page in five on a
+ * busy 2-core machine. That page is audited again, at most twice; any other error stops the run.
+ */
 async function audit(page: Page, name: string, url: string): Promise<PageResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(page, name, url);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("NO_NAVSTART")) throw error;
+      console.warn(`${name}: Lighthouse missed the start of the load (NO_NAVSTART); again`);
+    }
+  }
+}
+
+async function auditOnce(page: Page, name: string, url: string): Promise<PageResult> {
   const result = await lighthouse(
     url,
     {
