@@ -67,18 +67,9 @@ export async function spendableCredit(tx: Tx, userId: number): Promise<number> {
   return signedNgwee(row?.spendable ?? "0.00");
 }
 
-/**
- * Locks the account for the rest of the transaction. The balance must then be read by a later
- * statement: a statement's snapshot is taken when it starts, before its lock is granted, so a
- * balance read in the locking statement could miss a spend committed while it waited.
- */
-export async function lockAccount(tx: Tx, userId: number): Promise<void> {
-  await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
-}
-
 /** Locks the account for the rest of the transaction and answers its balance under the lock. */
 export async function lockedBalance(tx: Tx, userId: number): Promise<number> {
-  await lockAccount(tx, userId);
+  await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
   return balanceOf(tx, userId);
 }
 

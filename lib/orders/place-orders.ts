@@ -4,7 +4,7 @@ import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
 import { CREDIT_PROCESSOR } from "@/lib/contracts/credit";
-import { balanceOf, balanceSql, lockAccount } from "@/lib/credit/ledger";
+import { lockedBalance } from "@/lib/credit/ledger";
 import { getDb, type Tx } from "@/lib/db";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { kickOutbox, noteQueued, type Email } from "@/lib/mail/outbox";
@@ -96,17 +96,16 @@ function insertFreeCart(actor: SessionUser, cart: PricedCart) {
   );
 }
 
-/** A day of the cart was closed by the school between the cart's check and its insert. */
-export const DAY_CLOSED_MEANWHILE =
-  "School Closed: the school has just closed a day in your cart. Please review your cart.";
-
 /**
  * Every line of a checked cart as one order, and the e-mail, in one statement (so in one
  * transaction: all or nothing), answered with each order joined to its child and item. The
  * one-live-order index is the guard against a day ordered meanwhile (409 Already Ordered). A cart
- * paid by credit takes the account's lock first; the insert then reads the balance under it,
- * places nothing when it is short, and records one movement per order, in the same transaction.
+ * paid by credit takes the credit under the account's lock first, and records one movement per
+ * order, in the same transaction.
  */
+/** A day of the cart was closed by the school between the cart's check and its insert. */
+export const DAY_CLOSED_MEANWHILE =
+  "School Closed: the school has just closed a day in your cart. Please review your cart.";
 
 async function insertCart(
   actor: SessionUser,
@@ -120,15 +119,10 @@ async function insertCart(
   try {
     rows = spendCredit
       ? await db.$transaction(async (tx) => {
-          await lockAccount(tx, actor.id);
-          // Under the lock, the insert reads the balance itself and inserts nothing when it is
-          // short: one round trip fewer than a balance read of its own (decision 0060). Only
-          // then is the balance read again, to tell a spent credit (402) from a closed day.
+          const balance = await lockedBalance(tx, actor.id);
+          if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
+          // The orders and one credit movement per order (where each ngwee of the credit went).
           const created = await insertStatement(tx, actor, cart, payment, email, true);
-          if (created.length === 0) {
-            const balance = await balanceOf(tx, actor.id);
-            if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
-          }
           return created;
         })
       : await insertStatement(db, actor, cart, payment, email);
@@ -155,9 +149,6 @@ function insertStatement(
   // The cycle's row is read FOR SHARE: a "Close a day" holds it FOR UPDATE, so this statement
   // either runs before the closing (whose later read then finds these orders and cancels them)
   // or after it, against the blocked days as the closing left them: then nothing is inserted.
-  // Nothing is inserted either when a cart paid by credit costs more than the balance, read here
-  // under the account's lock (taken by the caller's earlier statement, so this one sees every
-  // spend committed before it).
   return db.$queryRaw<JoinedOrderRow[]>`
       WITH "line" AS (
         SELECT * FROM json_to_recordset(${JSON.stringify(lines)}::json) AS l(
@@ -168,12 +159,12 @@ function insertStatement(
       ), "cycle" AS (
         SELECT c."id", c."blockedDays" FROM "OrderCycle" c
         WHERE c."id" IN (SELECT "cycleId" FROM "line") FOR SHARE
-      ), "placeable" AS (
+      ), "open" AS (
         SELECT NOT EXISTS (
           SELECT 1 FROM "line" l JOIN "cycle" c ON c."id" = l."cycleId"
           WHERE c."blockedDays" @> jsonb_build_array(
             jsonb_build_object('weekNumber', l."weekNumber", 'dayOfWeek', l."dayOfWeek"))
-        ) AND (NOT ${spendCredit} OR ${balanceSql(actor.id)} >= ${cart.total}::numeric) AS "ok"
+        ) AS "open"
       ), "created" AS (
         INSERT INTO "Order" ("userId", "studentId", "menuItemId", "cycleId", "weekNumber",
           "dayOfWeek", "category", "sideDish", "comments", "originalPrice", "discountedPrice",
@@ -183,12 +174,12 @@ function insertStatement(
           "category", "sideDish", "comments", "originalPrice", "discountedPrice",
           "discountPercentage", "allergyAcknowledged", 'pending', ${payment.paymentStatus}::"PaymentStatus",
           ${payment.paymentProcessor}, now()
-        FROM "line" WHERE (SELECT "ok" FROM "placeable") ORDER BY "n"
+        FROM "line" WHERE (SELECT "open" FROM "open") ORDER BY "n"
         RETURNING *
       ), "mail" AS (
         INSERT INTO "EmailOutbox" ("to", "subject", "text")
         SELECT ${email?.to ?? null}::text, ${email?.subject ?? null}::text, ${email?.text ?? null}::text
-        WHERE ${email !== null} AND (SELECT "ok" FROM "placeable")
+        WHERE ${email !== null} AND (SELECT "open" FROM "open")
       ), "spent" AS (
         INSERT INTO "CreditEntry" ("userId", "amount", "kind", "orderId")
         SELECT ${actor.id}, -"discountedPrice", 'spent', "id" FROM "created"
