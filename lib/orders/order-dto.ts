@@ -67,7 +67,7 @@ type OrderFields = Pick<
 /**
  * The order's fields beyond its line, to add to a line just built: `Object.assign(line, …)`. Not a
  * spread (`{ ...line, … }`): V8 copies a spread object slowly and the copy then gains properties the
- * slow way; building the history's 62 orders took 10 times as long that way (decision 0060).
+ * slow way; building the history's 62 orders took over ten times as long (decision 0060).
  */
 function orderFieldsOf(row: OrderFields): OrderFields {
   return {

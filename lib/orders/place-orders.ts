@@ -96,6 +96,10 @@ function insertFreeCart(actor: SessionUser, cart: PricedCart) {
   );
 }
 
+/** A day of the cart was closed by the school between the cart's check and its insert. */
+export const DAY_CLOSED_MEANWHILE =
+  "School Closed: the school has just closed a day in your cart. Please review your cart.";
+
 /**
  * Every line of a checked cart as one order, and the e-mail, in one statement (so in one
  * transaction: all or nothing), answered with each order joined to its child and item. The
@@ -103,10 +107,6 @@ function insertFreeCart(actor: SessionUser, cart: PricedCart) {
  * paid by credit takes the credit under the account's lock first, and records one movement per
  * order, in the same transaction.
  */
-/** A day of the cart was closed by the school between the cart's check and its insert. */
-export const DAY_CLOSED_MEANWHILE =
-  "School Closed: the school has just closed a day in your cart. Please review your cart.";
-
 async function insertCart(
   actor: SessionUser,
   cart: PricedCart,
