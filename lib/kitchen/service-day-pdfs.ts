@@ -1,4 +1,5 @@
 import "server-only";
+import pLimit from "p-limit";
 import type { PermissionSubject } from "@/lib/contracts/permissions";
 import { classListPdf } from "@/lib/kitchen/class-list-pdf";
 import { labelsPdf } from "@/lib/kitchen/labels-pdf";
@@ -20,6 +21,12 @@ export function dayTitle(date: string): string {
   });
 }
 
+// One PDF at a time per instance. pdf-lib holds every page's drawing operators as objects until
+// the document is saved: five label sheets of the busiest day built at once took the server's RSS
+// up by 62 MB, one after the other by 18 MB, and answered sooner too (p99 1,650 → 1,149 ms at 5
+// connections; decision 0061). A kitchen prints them once or twice a morning.
+const onePdfAtATime = pLimit(1);
+
 const suffix = (query: ServiceDayQuery) => (query.grade ? `-grade-${query.grade}` : "");
 
 export async function kitchenLabels(
@@ -27,7 +34,10 @@ export async function kitchenLabels(
   query: ServiceDayQuery,
 ): Promise<PdfFile> {
   const day = await listServiceDay(user, query);
-  return { bytes: await labelsPdf(day), filename: `labels-${query.date}${suffix(query)}.pdf` };
+  return {
+    bytes: await onePdfAtATime(() => labelsPdf(day)),
+    filename: `labels-${query.date}${suffix(query)}.pdf`,
+  };
 }
 
 export async function kitchenClassLists(
@@ -36,7 +46,7 @@ export async function kitchenClassLists(
 ): Promise<PdfFile> {
   const day = await listServiceDay(user, query);
   return {
-    bytes: await classListPdf(day, dayTitle(query.date)),
+    bytes: await onePdfAtATime(() => classListPdf(day, dayTitle(query.date))),
     filename: `class-lists-${query.date}${suffix(query)}.pdf`,
   };
 }

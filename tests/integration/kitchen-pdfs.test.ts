@@ -137,3 +137,19 @@ describe("GET /api/kitchen/class-list", () => {
     expect(pdf.pages[2]!.text).toContain("Pupil 43");
   });
 });
+
+describe("several kitchen PDFs asked at once", () => {
+  it("each gets its own whole document (they are built one after the other)", async () => {
+    const [day3, day1, grade7, lists] = await Promise.all([
+      readPdf(labels.GET, "/api/kitchen/labels", { date: date(3) }),
+      readPdf(labels.GET, "/api/kitchen/labels", { date: date(1) }),
+      readPdf(labels.GET, "/api/kitchen/labels", { date: date(3), grade: "7" }),
+      readPdf(classList.GET, "/api/kitchen/class-list", { date: date(3) }),
+    ]);
+    expect([day3.total, day1.total, grade7.total, lists.total]).toEqual([3, 1, 2, 3]);
+    expect(day3.text.match(/Nshima and Beef/g)).toHaveLength(43);
+    expect(day1.text.match(/Nshima and Beef/g)).toHaveLength(21);
+    expect(grade7.text).not.toContain("Pupil 01");
+    expect(lists.pages[2]!.text).toContain("Pupil 43");
+  });
+});
