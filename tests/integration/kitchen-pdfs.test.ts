@@ -139,7 +139,7 @@ describe("GET /api/kitchen/class-list", () => {
 });
 
 describe("several kitchen PDFs asked at once", () => {
-  it("each gets its own whole document (they are built one after the other)", async () => {
+  it("each gets its own whole document", async () => {
     const [day3, day1, grade7, lists] = await Promise.all([
       readPdf(labels.GET, "/api/kitchen/labels", { date: date(3) }),
       readPdf(labels.GET, "/api/kitchen/labels", { date: date(1) }),
