@@ -6,6 +6,7 @@ import {
   login,
   openSection,
   registerParent,
+  waitForCalendar,
 } from "./support/steps";
 
 // Issue 16's journey on a phone through the built-in sandbox: a parent pays by mobile money and
@@ -39,7 +40,7 @@ async function setMobileMoney(
 
 async function openCartWithMeal(page: Page) {
   await page.getByRole("tab", { name: "Menu Calendar" }).click();
-  await expect(page.getByRole("button", { name: /^Add to Cart: / }).first()).toBeVisible();
+  await waitForCalendar(page);
   if ((await page.getByText("In cart").count()) === 0) await addFirstOfferedMeal(page);
   await page.getByRole("button", { name: /^Cart, 1 item/ }).click();
 }

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addFirstOfferedMeal, addStudent, placeCardOrder, registerParent } from "./support/steps";
+import {
+  addFirstOfferedMeal,
+  addStudent,
+  placeCardOrder,
+  registerParent,
+  waitForCalendar,
+} from "./support/steps";
 
 // Issue 4's journey through the built-in sandbox pay page on a phone: pay, decline, cancel. The
 // server verifies with the (sandbox) provider; only the paid cart becomes an order.
@@ -20,7 +26,7 @@ async function registerWithChild(page: Page) {
 async function putMealInCartAndPay(page: Page) {
   await page.getByRole("tab", { name: "Menu Calendar" }).click();
   // Wait for the calendar (and the stored cart) before deciding whether a meal is still needed.
-  await expect(page.getByRole("button", { name: /^Add to Cart: / }).first()).toBeVisible();
+  await waitForCalendar(page);
   if ((await page.getByText("In cart").count()) === 0) await addFirstOfferedMeal(page);
   await placeCardOrder(page);
   await expect(page.getByText("Card payment (sandbox)")).toBeVisible();

@@ -50,6 +50,15 @@ export async function addStudent(page: Page, name: string, grade: string) {
 }
 
 /**
+ * Waits for the Menu Calendar to draw the shown week. Not for an Add to Cart button: on a Thursday
+ * after the cut-off week 1 takes orders on Friday only, and once Friday is in the cart or ordered
+ * no day of the week has one (addFirstOfferedMeal then orders in week 2).
+ */
+export async function waitForCalendar(page: Page) {
+  await expect(page.getByRole("region", { name: /^Week \d+$/ })).toBeVisible();
+}
+
+/**
  * Adds the first meal offered on a day that has no meal yet, choosing the first options. The demo
  * cycle starts this week: when no day of the week on screen is open any more (a Friday after the
  * cut-off), it orders in week 2.
