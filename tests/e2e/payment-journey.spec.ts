@@ -25,7 +25,7 @@ async function registerWithChild(page: Page) {
 
 async function putMealInCartAndPay(page: Page) {
   await page.getByRole("tab", { name: "Menu Calendar" }).click();
-  // Wait for the calendar (and the stored cart) before deciding whether a meal is still needed.
+  // Wait for the calendar's week before deciding whether a meal is still needed.
   await waitForCalendar(page);
   if ((await page.getByText("In cart").count()) === 0) await addFirstOfferedMeal(page);
   await placeCardOrder(page);
