@@ -17,6 +17,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { format, resolveConfig } from "prettier";
 import puppeteer, { type Page } from "puppeteer-core";
+import { CART_STORAGE_KEY } from "../lib/client/cart";
+import { cartLine, OPEN_CART } from "./demo-cart";
 import { CHROMIUM, CHROMIUM_FLAGS, ROOT, serveBuild, signIn } from "./production-server";
 
 const TARGETS = { performance: 95, accessibility: 100, bestPractices: 95, cls: 0.1 };
@@ -36,74 +38,6 @@ type PageResult = {
   failing: string[];
   missed: string[];
 };
-
-// ---------------------------------------------------------------------------------------------
-// One cart line
-
-type MenuItem = {
-  id: number;
-  name: string;
-  type: "primary" | "secondary";
-  price: string;
-  discountPrice: string | null;
-  weekNumbers: number[];
-  daysOfWeek: number[];
-  isAvailable: boolean;
-  isArchived: boolean;
-};
-
-/** One line for the parent's first student: an item of their menu on a day of the last week. */
-async function cartLine(base: string, cookie: string): Promise<unknown[]> {
-  const get = async <T>(p: string): Promise<T> => {
-    const res = await fetch(`${base}${p}`, { headers: { cookie } });
-    if (!res.ok) throw new Error(`GET ${p}: ${res.status}`);
-    return (await res.json()) as T;
-  };
-  const students = await get<{ id: number; name: string; grade: string }[]>("/api/students");
-  const menu = await get<MenuItem[]>("/api/menu");
-  const cycles = await get<{ isActive: boolean; cycleLength: number }[]>("/api/order-cycles");
-  const student = students[0];
-  const cycle = cycles.find((c) => c.isActive);
-  if (!student || !cycle) throw new Error("the demo parent has no student or no active cycle");
-  const type = Number(student.grade) >= 6 ? "secondary" : "primary";
-  const week = cycle.cycleLength;
-  const item = menu.find(
-    (m) => m.type === type && m.isAvailable && !m.isArchived && m.weekNumbers.includes(week),
-  );
-  const day = item?.daysOfWeek[0];
-  if (!item || day === undefined) throw new Error(`no ${type} item in week ${week}`);
-  return [
-    {
-      menuItemId: item.id,
-      menuItem: {
-        id: item.id,
-        name: item.name,
-        type: item.type,
-        price: item.price,
-        discountPrice: item.discountPrice,
-      },
-      weekNumber: week,
-      dayOfWeek: day,
-      studentId: student.id,
-      student: { id: student.id, name: student.name, grade: student.grade },
-      category: "",
-      sideDish: "",
-      comments: "",
-    },
-  ];
-}
-
-// Runs in the page before its own scripts: once the dashboard listens (its Cart tab exists),
-// dispatch the spec's switch-to-cart event until the Cart tab is the selected one.
-const OPEN_CART = `(() => {
-  const timer = setInterval(() => {
-    const tabs = [...document.querySelectorAll('[role="tab"]')];
-    const cart = tabs.find((t) => t.textContent.trim() === "Cart");
-    if (!cart) return;
-    if (cart.getAttribute("aria-selected") === "true") return clearInterval(timer);
-    window.dispatchEvent(new Event("switch-to-cart"));
-  }, 20);
-})();`;
 
 // ---------------------------------------------------------------------------------------------
 // Lighthouse
@@ -206,7 +140,11 @@ async function main() {
     const line = await cartLine(base, cookie);
     page = await browser.newPage();
     await page.goto(`${base}/api/health`);
-    await page.evaluate((raw) => localStorage.setItem("cartItems", raw), JSON.stringify(line));
+    await page.evaluate(
+      (key, raw) => localStorage.setItem(key, raw),
+      CART_STORAGE_KEY,
+      JSON.stringify(line),
+    );
     await page.evaluateOnNewDocument(OPEN_CART);
     results.push(await audit(page, "Cart", home));
     await page.close();
