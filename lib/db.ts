@@ -5,6 +5,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapt
 import { env } from "@/lib/env";
 import { log } from "@/lib/observability/log";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { statementNamer } from "@/lib/system/statement-names";
 
 // The one Prisma client of the process. PGlite (embedded, in PGLITE_DATA_DIR) when DATABASE_URL is
 // unset, PostgreSQL through @prisma/adapter-pg when it is set. Opened lazily on the first query and
@@ -61,11 +62,14 @@ async function open(): Promise<{ client: PrismaClient; close: () => Promise<void
   if (config.DATABASE_URL) {
     const { PrismaPg } = await import("@prisma/adapter-pg");
     // Sessions in UTC: the drivers read timestamps without an offset in the session's zone.
-    adapter = new PrismaPg({
-      connectionString: config.DATABASE_URL,
-      max: 10,
-      options: "-c TimeZone=UTC",
-    });
+    // Statements are prepared once per connection (decision 0062) unless a pooler in front of
+    // PostgreSQL cannot keep them (DATABASE_PREPARED_STATEMENTS=false).
+    adapter = new PrismaPg(
+      { connectionString: config.DATABASE_URL, max: 10, options: "-c TimeZone=UTC" },
+      config.DATABASE_PREPARED_STATEMENTS === false
+        ? {}
+        : { statementNameGenerator: statementNamer() },
+    );
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");

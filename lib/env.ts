@@ -22,6 +22,8 @@ const schema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Named prepared statements on PostgreSQL (default on); off behind a pooler that drops them. */
+  DATABASE_PREPARED_STATEMENTS: flag,
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
   DB_AUTO_SETUP: flag,
   SESSION_SECRET: z

@@ -26,6 +26,8 @@ import type { BenchFixtures } from "./bench/fixtures";
 import { load, type Load, type RequestSpec } from "./bench/load";
 import {
   cleanups,
+  cpuMsBetween,
+  cpuMsByCommand,
   cpuMsOf,
   findInGroup,
   freePort,
@@ -52,7 +54,13 @@ const SUPERADMIN_PASSWORD = "bench-superadmin";
 const SESSION_SECRET = "bench-session-secret-0123456789abcdef0123456789";
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL || "postgresql://postgres@127.0.0.1:5432";
 
-type Target = { database: string; detail: string; env: NodeJS.ProcessEnv };
+type Target = {
+  database: string;
+  detail: string;
+  env: NodeJS.ProcessEnv;
+  /** What the database's own processes have in their command line (PostgreSQL's backends). */
+  backends?: string;
+};
 
 type Endpoint = {
   name: string;
@@ -487,6 +495,9 @@ async function benchDatabase(target: Target): Promise<Measured> {
       const runs: EndpointResult["runs"] = [];
       for (const connections of endpoint.connections ?? CONNECTIONS) {
         const cpuBefore = cpuMsOf(pid() ?? 0);
+        const dbBefore = target.backends
+          ? cpuMsByCommand(target.backends)
+          : new Map<number, number>();
         const measured = await load({
           base,
           connections,
@@ -497,9 +508,15 @@ async function benchDatabase(target: Target): Promise<Measured> {
         // The server's own CPU per answer: what the call costs the app, whatever else the
         // machine's two cores are doing (the throughput and latencies depend on that).
         const cpuMs = cpuMsOf(pid() ?? 0) - cpuBefore;
+        // PostgreSQL's backends of the database, when they run on this machine: the other half of
+        // what a write costs the two cores.
+        const dbMs = target.backends
+          ? cpuMsBetween(dbBefore, cpuMsByCommand(target.backends))
+          : null;
         const app = {
           ...measured,
           cpuMsPerRequest: measured.requests ? cpuMs / measured.requests : 0,
+          dbCpuMsPerRequest: dbMs !== null && measured.requests ? dbMs / measured.requests : null,
         };
         let bareLoad: Load | undefined;
         if (endpoint.read) {
@@ -515,6 +532,9 @@ async function benchDatabase(target: Target): Promise<Measured> {
         console.info(
           `    ${connections} conn: ${app.rps.toFixed(0)} req/s, p50 ${app.p50} ms, p99 ${app.p99} ms, ` +
             `CPU ${app.cpuMsPerRequest.toFixed(2)} ms/req, ` +
+            (app.dbCpuMsPerRequest !== null
+              ? `database CPU ${app.dbCpuMsPerRequest.toFixed(2)} ms/req, `
+              : "") +
             `errors ${app.errors}, non-2xx ${app.non2xx}` +
             (app.expected ? `, expected ${app.expected}` : "") +
             (bareLoad
@@ -605,6 +625,8 @@ async function postgres(): Promise<DbResult> {
       database: "PostgreSQL",
       detail: `PostgreSQL ${version} at ${url.host} (pool of 10 connections per instance)`,
       env: { ...baseEnv(), DATABASE_URL: url.toString() },
+      // A backend's process title: "postgres: 15/main: postgres canteen_bench_123 127.0.0.1(…)".
+      backends: ` ${name} `,
     });
   } finally {
     cleanups.delete(drop);

@@ -110,6 +110,35 @@ export function cpuMsOf(pid: number): number {
     return 0;
   }
 }
+/**
+ * The CPU time so far (ms) of every process whose command line contains `needle`: PostgreSQL's
+ * backends of one database, whose process titles name it. Empty when none runs on this machine.
+ */
+export function cpuMsByCommand(needle: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(needle))
+        out.set(Number(entry), cpuMsOf(Number(entry)));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return out;
+}
+
+/**
+ * CPU ms the processes of two readings used in between: one started meanwhile counts from zero,
+ * one that exited meanwhile is lost (a busy pool closes none). Null when neither saw a process.
+ */
+export function cpuMsBetween(before: Map<number, number>, after: Map<number, number>) {
+  if (before.size === 0 && after.size === 0) return null;
+  let sum = 0;
+  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
+  return sum;
+}
+
 /** Linux's USER_HZ, which /proc counts CPU time in. */
 const CLOCK_TICKS = 100;
 

@@ -27,7 +27,10 @@ export const TARGETS = {
 export type EndpointResult = {
   name: string;
   request: string;
-  runs: { app: Load & { cpuMsPerRequest: number }; bare?: Load }[];
+  runs: {
+    app: Load & { cpuMsPerRequest: number; dbCpuMsPerRequest: number | null };
+    bare?: Load;
+  }[];
   note?: string;
   /** The server's peak RSS from its start to the end of this call's runs. */
   peakRssSoFar?: number;
@@ -120,14 +123,15 @@ function table(result: Measured): string {
       rows.push(
         `| ${e.name} | ${app.connections} | ${n0(app.rps)} | ${app.p50} | ${app.p99} | ` +
           `${app.cpuMsPerRequest.toFixed(2)} | ` +
+          `${app.dbCpuMsPerRequest === null ? "–" : app.dbCpuMsPerRequest.toFixed(2)} | ` +
           `${app.errors} | ${app.non2xx}${app.expected ? ` (+${app.expected} × 409)` : ""} | ` +
           `${ofFloor} | ${bare ? n0(bare.rps) : "–"} | ${ratio} | ${met} |`,
       );
     }
   }
   return [
-    "| Call | Conn. | req/s | p50 ms | p99 ms | CPU ms/req | Errors | Non-2xx | ÷ floor | Bare req/s | ÷ bare | Target |",
-    "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --- |",
+    "| Call | Conn. | req/s | p50 ms | p99 ms | CPU ms/req | DB CPU ms/req | Errors | Non-2xx | ÷ floor | Bare req/s | ÷ bare | Target |",
+    "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --- |",
     ...rows,
   ].join("\n");
 }
@@ -185,6 +189,9 @@ function section(results: DbResult[], started: Date, o: Options): string {
     "  twice a morning). ÷ floor is the call's req/s over the Next.js floor's at the same connections.",
     "  CPU ms/req is the server process's CPU time (user and system, from `/proc`) over the run,",
     "  divided by its answers: what a call costs the app, whatever else the shared cores were doing.",
+    "  DB CPU ms/req is the same for PostgreSQL's backends of the benchmark's database (their process",
+    "  titles name it; a server on another machine shows –): the two together are what one answer",
+    "  takes of the machine's two cores. The embedded database's work is inside the app's process.",
     `  Each read is then measured for ${o.bareSeconds} s against a bare`,
     "  `node:http` server (its own process, `scripts/bench/bare-server.ts`) answering the bytes the app",
     "  gave for the same request once, from memory: the ratio is app req/s over bare req/s.",
