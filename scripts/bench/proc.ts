@@ -110,6 +110,7 @@ export function cpuMsOf(pid: number): number {
     return 0;
   }
 }
+
 /**
  * The CPU time so far (ms) of every process whose command line contains `needle`: PostgreSQL's
  * backends of one database, whose process titles name it. Empty when none runs on this machine.
