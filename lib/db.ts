@@ -5,7 +5,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapt
 import { env } from "@/lib/env";
 import { log } from "@/lib/observability/log";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { statementNamer } from "@/lib/system/statement-names";
+import { statementNamer } from "@/lib/statement-names";
 
 // The one Prisma client of the process. PGlite (embedded, in PGLITE_DATA_DIR) when DATABASE_URL is
 // unset, PostgreSQL through @prisma/adapter-pg when it is set. Opened lazily on the first query and

@@ -1,7 +1,7 @@
 // PostgreSQL's prepared statements (decision 0062): one name per distinct SQL text, so a statement
 // is parsed once per connection, and a cap, so a connection's prepared statements stay bounded.
 import { describe, expect, it } from "@jest/globals";
-import { MAX_NAMED_STATEMENTS, statementNamer } from "@/lib/system/statement-names";
+import { MAX_NAMED_STATEMENTS, statementNamer } from "@/lib/statement-names";
 
 describe("statementNamer", () => {
   it("gives the same text the same name, and another text another", () => {
