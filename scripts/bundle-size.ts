@@ -14,6 +14,9 @@
 // (lib/client/idle-prefetch.ts). Every script requested before that mark is the first load and
 // counts against the budget; the ones requested from the mark on are listed and summed apart, as
 // "after idle". A script whose request time is unknown counts as first load.
+//
+// Also printed, not held to the budget: the bytes the server actually sent for the first load, as
+// Chromium received them (brotli from `npm start` since decision 0064; gzip from Next alone).
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { IDLE_PREFETCH_MARK } from "../lib/client/idle-prefetch";
@@ -40,7 +43,14 @@ const ADMIN_MARKERS = [
   "Refund Management",
 ];
 
-type Script = { url: string; bytes: number; gzipBytes: number };
+type Script = {
+  url: string;
+  bytes: number;
+  gzipBytes: number;
+  /** The body as sent over the network, and how it was encoded. */
+  sentBytes: number;
+  encoding: string;
+};
 type ScreenResult = {
   screen: string;
   /** Requested before the idle prefetch started: the first load, held to the budget. */
@@ -84,11 +94,20 @@ async function measure(browser: Browser, served: Served, account: (typeof ACCOUN
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   await context.addCookies([{ ...session, url: served.base, httpOnly: true }]);
   const page = await context.newPage();
-  const bodies = new Map<string, Promise<Buffer>>();
+  const bodies = new Map<string, Promise<[Buffer, number, string]>>();
   page.on("response", (response) => {
     const type = response.request().resourceType();
     if (type === "script" || /\.m?js(\?|$)/.test(new URL(response.url()).pathname)) {
-      bodies.set(response.url(), response.body());
+      const encoding = response.headers()["content-encoding"] ?? "identity";
+      const sent = response.request().sizes();
+      bodies.set(
+        response.url(),
+        Promise.all([response.body(), sent]).then(([body, sizes]) => [
+          body,
+          sizes.responseBodySize,
+          encoding,
+        ]),
+      );
     }
   });
   await page.goto(`${served.base}/`, { waitUntil: "networkidle" });
@@ -98,7 +117,7 @@ async function measure(browser: Browser, served: Served, account: (typeof ACCOUN
   const afterIdle: Script[] = [];
   const found = new Set<string>();
   for (const [url, body] of bodies) {
-    const bytes = await body;
+    const [bytes, sentBytes, encoding] = await body;
     const text = bytes.toString("utf8");
     for (const marker of ADMIN_MARKERS) if (text.includes(marker)) found.add(marker);
     const path = new URL(url).pathname;
@@ -108,6 +127,8 @@ async function measure(browser: Browser, served: Served, account: (typeof ACCOUN
       url: path,
       bytes: bytes.length,
       gzipBytes: gzipSync(bytes, { level: 9 }).length,
+      sentBytes,
+      encoding,
     });
   }
   await context.close();
@@ -142,6 +163,9 @@ async function main() {
       console.log(`  ${kb(s.gzipBytes).padStart(9)}  (${kb(s.bytes).padStart(9)} raw)  ${s.url}`);
     console.log(`\n${r.screen}: ${kb(r.gzipBytes)} gzipped in ${r.scripts.length} scripts`);
     r.scripts.forEach(line);
+    const encodings = [...new Set(r.scripts.map((s) => s.encoding))].join(", ");
+    const sent = r.scripts.reduce((total, s) => total + s.sentBytes, 0);
+    console.log(`  as the server sent them: ${kb(sent)} (${encodings})`);
     console.log(
       `  then after idle: ${kb(r.afterIdleGzipBytes)} in ${r.afterIdle.length} scripts` +
         ` (${kb(r.gzipBytes + r.afterIdleGzipBytes)} in all until the network is idle)`,

@@ -1,6 +1,7 @@
 // The production build served for the page measurements (`npm run lighthouse`, `npm run
-// bundle-size`): `next start` on a free port with a fresh embedded database under .data/ seeded
-// with the demo accounts (removed on stop), or the server at a given address. And a demo sign-in.
+// bundle-size`) as `npm start` serves it (`scripts/serve.mjs`, with the precompressed scripts of
+// decision 0064), on a free port with a fresh embedded database under .data/ seeded with the demo
+// accounts (removed on stop), or the server at a given address. And a demo sign-in.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -30,7 +31,7 @@ export async function serveBuild(url: string | undefined, name: string): Promise
 async function waitForHealth(base: string, server: ChildProcess, log: () => string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`next start exited\n${log()}`);
+    if (server.exitCode !== null) throw new Error(`the server exited\n${log()}`);
     try {
       const res = await fetch(`${base}/api/health/ready`);
       if (res.ok) return;
@@ -52,8 +53,8 @@ async function startServer(name: string): Promise<Served> {
   mkdirSync(dataDir, { recursive: true });
   const base = `http://localhost:${port}`;
   const server = spawn(
-    path.join(ROOT, "node_modules", ".bin", "next"),
-    ["start", "-p", `${port}`],
+    process.execPath,
+    [path.join(ROOT, "scripts", "serve.mjs"), "-p", `${port}`],
     {
       cwd: ROOT,
       detached: true,

@@ -8,6 +8,9 @@
 // - A path that does not percent-decode (`/api/%ff`). Next's router then tries to render a `/400`
 //   page an App Router app does not have, and answers 500. It is answered 400 here, before Next.
 //
+// It also answers a browser that accepts brotli with the build's precompressed scripts and style
+// sheets (scripts/precompressed.mjs, decision 0064); Next only gzips, on every request.
+//
 // package.json starts it with `--max-semi-space-size=8`: V8's young generation at half its default,
 // which kept the server's peak RSS under the benchmark's rush under 400 MB (docs/benchmarks.md,
 // issue 20); it must be given on node's command line, V8 sizes the heap when it starts. It also
@@ -62,12 +65,15 @@ if (process.env.NODE_ENV === "production") {
 
 const { default: next } = await import("next");
 const { securityHeaders } = await import("../next.config.mjs");
+const { precompressedAssets } = await import("./precompressed.mjs");
+const root = path.resolve(import.meta.dirname, "..");
+const precompressed = precompressedAssets(path.join(root, ".next"), securityHeaders);
 
 const server = http.createServer(listener);
 if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
 const app = next({
   dev: false,
-  dir: path.resolve(import.meta.dirname, ".."),
+  dir: root,
   port,
   hostname,
   httpServer: server,
@@ -84,11 +90,13 @@ function listener(req, res) {
     malformedPath(res);
     return;
   }
-  handle(req, res).catch((error) => {
-    console.error(error);
-    if (!res.headersSent) res.statusCode = 500;
-    res.end();
-  });
+  const toNext = () =>
+    handle(req, res).catch((error) => {
+      console.error(error);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  if (!precompressed(req, res, toNext)) toNext();
 }
 
 /** Whether the path decodes the way Next's router decodes it (the query is never decoded so). */
