@@ -22,8 +22,10 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { endpoints } from "./bench/endpoints";
 import type { BenchFixtures } from "./bench/fixtures";
-import { load, type Load, type RequestSpec } from "./bench/load";
+import { load, type Load } from "./bench/load";
+import { get, startCommand, startFakeDpo, waitFor } from "./bench/servers";
 import {
   cleanups,
   cpuMsBetween,
@@ -35,7 +37,6 @@ import {
   rssOf,
   rssSampler,
   run,
-  sleep,
   stopGroup,
 } from "./bench/proc";
 import {
@@ -60,19 +61,6 @@ type Target = {
   env: NodeJS.ProcessEnv;
   /** What the database's own processes have in their command line (PostgreSQL's backends). */
   backends?: string;
-};
-
-type Endpoint = {
-  name: string;
-  request: string;
-  next: () => RequestSpec;
-  /** A read: measured beside the bare server answering its bytes. */
-  read: boolean;
-  expectedStatuses?: number[];
-  /** A note on how the load was made, read after the run (slots used, carts replaced). */
-  note?: () => string;
-  /** Connections to measure at, when not the parents' CONNECTIONS (20 and 100). */
-  connections?: readonly number[];
 };
 
 function baseEnv(): NodeJS.ProcessEnv {
@@ -101,279 +89,6 @@ function baseEnv(): NodeJS.ProcessEnv {
     // The default log level (info: one JSON line per request), as a deployment runs it.
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
   };
-}
-
-async function get(
-  base: string,
-  spec: RequestSpec,
-): Promise<{ contentType: string; body: Buffer }> {
-  const response = await fetch(base + spec.path, {
-    method: spec.method,
-    headers: {
-      accept: "application/json",
-      ...(spec.cookie ? { cookie: spec.cookie } : {}),
-      ...(spec.body !== undefined ? { "content-type": "application/json", origin: base } : {}),
-    },
-    body: spec.body,
-  });
-  const body = Buffer.from(await response.arrayBuffer());
-  if (response.status !== 200) {
-    throw new Error(
-      `${spec.method} ${spec.path}: ${response.status} ${body.toString().slice(0, 300)}`,
-    );
-  }
-  return { contentType: response.headers.get("content-type") ?? "application/json", body };
-}
-
-/** The fake DPO (scripts/bench/fake-dpo-server.ts) in its own process group, and its API URL. */
-async function startFakeDpo(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(ROOT, "scripts/bench/fake-dpo-server.ts")],
-    { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error("the fake DPO did not start")), 60_000);
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const line = out.split("\n")[0];
-      if (out.includes("\n") && line) {
-        clearTimeout(timer);
-        resolve(line.trim());
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`the fake DPO exited (${code})`)));
-  });
-  return { child, url };
-}
-
-/**
- * The server as deployed: `npm start`'s command (`[NAME=${NAME:-value} …] exec node <flags>
- * scripts/serve.mjs`, from package.json) without npm around it, so its environment settings and
- * node flags are the ones measured.
- */
-function startCommand(): { env: Record<string, string>; args: string[] } {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    scripts: Record<string, string>;
-  };
-  const match = /^((?:\w+=\S+\s+)*)exec node (.+)$/.exec(pkg.scripts.start ?? "");
-  if (!match?.[2]) throw new Error(`npm start is not "exec node …": ${pkg.scripts.start}`);
-  const env: Record<string, string> = {};
-  for (const assignment of (match[1] ?? "").trim().split(/\s+/).filter(Boolean)) {
-    const [name = "", value = ""] = assignment.split(/=(.*)/s);
-    // `${NAME:-default}`: the caller's value when set, as the shell would.
-    const fallback = /^\$\{(\w+):-(.*)\}$/.exec(value);
-    env[name] = fallback ? process.env[fallback[1] ?? ""] || (fallback[2] ?? "") : value;
-  }
-  const args = match[2]
-    .split(/\s+/)
-    .map((arg) => (arg.endsWith(".mjs") ? path.join(ROOT, arg) : arg));
-  return { env, args };
-}
-
-/** Waits until `url` answers (any status when `anyStatus`, else 200). */
-async function waitFor(url: string, child: ChildProcess, log: () => string, anyStatus = false) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited before answering\n${log()}`);
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status === 200 || anyStatus) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer within 120 s\n${log()}`);
-}
-
-function endpoints(f: BenchFixtures): Endpoint[] {
-  let r = 0;
-  const reader = () => f.readers[r++ % f.readers.length]!;
-  const line = (studentId: number, day: { weekNumber: number; dayOfWeek: number }) => ({
-    menuItemId: f.meal.id,
-    studentId,
-    weekNumber: day.weekNumber,
-    dayOfWeek: day.dayOfWeek,
-    category: f.meal.category,
-    sideDish: f.meal.sideDish,
-    comments: null,
-  });
-
-  // Free orders: slot k is parent k mod P on day floor(k / P), so consecutive requests come from
-  // different parents and no (child, day) is asked twice until every slot is used. After that a
-  // slot comes round again and its answer is 409 Already Ordered, counted apart.
-  let freeNext = 0;
-  const freeSlots = f.free.length * f.openDays.length;
-  // Card payments: each request is a paying parent's first payment of a one-meal cart. Once every
-  // parent has one open, parent k asks for another day: a changed cart, which settles (verifies
-  // and cancels at the sandbox) the open one first, as a parent changing their mind would.
-  let payNext = 0;
-  let mobileNext = 0;
-  // Credit checkout: as free orders, slot k is credit parent k mod P on day floor(k / P).
-  let creditNext = 0;
-  const creditSlots = f.credit.length * f.openDays.length;
-
-  return [
-    {
-      // Not a target: what Next.js answers with no session and no database, the floor of any call.
-      name: REFERENCE,
-      request: "GET /api/health (no session, no database)",
-      read: true,
-      next: () => ({ method: "GET", path: "/api/health" }),
-    },
-    {
-      name: "Menu read",
-      request: "GET /api/menu",
-      read: true,
-      next: () => ({ method: "GET", path: "/api/menu", cookie: reader() }),
-    },
-    {
-      name: "Order history",
-      request: "GET /api/orders?includeAll=true",
-      read: true,
-      next: () => ({ method: "GET", path: "/api/orders?includeAll=true", cookie: reader() }),
-    },
-    {
-      name: "Cart validation",
-      request: `POST /api/menu-items/validate (${f.cartItemIds.length} items)`,
-      read: true,
-      next: () => ({
-        method: "POST",
-        path: "/api/menu-items/validate",
-        cookie: reader(),
-        body: JSON.stringify({ menuItemIds: f.cartItemIds }),
-      }),
-    },
-    {
-      name: "Kitchen week view",
-      request: "GET /api/orders/week/1?page=1&pageSize=100",
-      read: true,
-      next: () => ({
-        method: "GET",
-        path: "/api/orders/week/1?page=1&pageSize=100",
-        cookie: f.admin,
-      }),
-    },
-    {
-      name: "Cycle orders page",
-      request: "GET /api/cycle-orders?page=1&pageSize=10&cycleId=…",
-      read: true,
-      next: () => ({
-        method: "GET",
-        path: `/api/cycle-orders?page=1&pageSize=10&cycleId=${f.cycleId}`,
-        cookie: f.admin,
-      }),
-    },
-    {
-      name: "Revenue stats",
-      request: "GET /api/revenue/stats?cycleId=…",
-      read: true,
-      next: () => ({
-        method: "GET",
-        path: `/api/revenue/stats?cycleId=${f.cycleId}`,
-        cookie: f.admin,
-      }),
-    },
-    {
-      // The kitchen prints the day's labels once or twice a morning: a few at once, not 100.
-      name: "Kitchen labels PDF",
-      request: `GET /api/kitchen/labels?date=${f.busiestDate} (the busiest day)`,
-      read: true,
-      connections: [1, 5],
-      next: () => ({
-        method: "GET",
-        path: `/api/kitchen/labels?date=${f.busiestDate}`,
-        cookie: f.admin,
-      }),
-    },
-    {
-      name: "Free order placement",
-      request: "POST /api/orders (1 meal, 100% code)",
-      read: false,
-      expectedStatuses: [409],
-      next: () => {
-        const k = freeNext++ % freeSlots;
-        const parent = f.free[k % f.free.length]!;
-        const day = f.openDays[Math.floor(k / f.free.length)]!;
-        return {
-          method: "POST",
-          path: "/api/orders",
-          cookie: parent.cookie,
-          body: JSON.stringify([line(parent.studentId, day)]),
-        };
-      },
-      note: () =>
-        `${Math.min(freeNext, freeSlots)} of ${freeSlots} free (child, day) slots used` +
-        (freeNext > freeSlots ? `, then ${freeNext - freeSlots} asked again (409)` : ""),
-    },
-    {
-      name: "Credit checkout",
-      request: "POST /api/orders (1 meal, paid from account credit)",
-      read: false,
-      expectedStatuses: [409],
-      next: () => {
-        const k = creditNext++ % creditSlots;
-        const parent = f.credit[k % f.credit.length]!;
-        const day = f.openDays[Math.floor(k / f.credit.length)]!;
-        return {
-          method: "POST",
-          path: "/api/orders",
-          cookie: parent.cookie,
-          body: JSON.stringify([line(parent.studentId, day)]),
-        };
-      },
-      note: () =>
-        `${Math.min(creditNext, creditSlots)} of ${creditSlots} (child, day) slots paid from credit` +
-        (creditNext > creditSlots ? `, then ${creditNext - creditSlots} asked again (409)` : ""),
-    },
-    {
-      name: "Card payment creation",
-      request: "POST /api/payments/create (1 meal, card)",
-      read: false,
-      next: () => {
-        const k = payNext++;
-        const parent = f.paying[k % f.paying.length]!;
-        const day = f.openDays[Math.floor(k / f.paying.length) % f.openDays.length]!;
-        return {
-          method: "POST",
-          path: "/api/payments/create",
-          cookie: parent.cookie,
-          body: JSON.stringify({ amount: f.meal.price, cartItems: [line(parent.studentId, day)] }),
-        };
-      },
-      note: () =>
-        `${Math.min(payNext, f.paying.length)} first payments of ${f.paying.length} parents` +
-        (payNext > f.paying.length ? `, ${payNext - f.paying.length} changed carts` : ""),
-    },
-    {
-      name: "Mobile payment creation",
-      request: "POST /api/payments/create (1 meal, MOBILE, Airtel number)",
-      read: false,
-      next: () => {
-        const k = mobileNext++;
-        const parent = f.mobile[k % f.mobile.length]!;
-        const day = f.openDays[Math.floor(k / f.mobile.length) % f.openDays.length]!;
-        return {
-          method: "POST",
-          path: "/api/payments/create",
-          cookie: parent.cookie,
-          body: JSON.stringify({
-            amount: f.meal.price,
-            currency: "ZMW",
-            paymentMethod: "MOBILE",
-            mobileNumber: "0977123456",
-            cartItems: [line(parent.studentId, day)],
-          }),
-        };
-      },
-      note: () =>
-        `${Math.min(mobileNext, f.mobile.length)} first pushes of ${f.mobile.length} parents` +
-        (mobileNext > f.mobile.length ? `, ${mobileNext - f.mobile.length} changed carts` : ""),
-    },
-  ];
 }
 
 async function benchDatabase(target: Target): Promise<Measured> {
