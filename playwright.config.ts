@@ -49,7 +49,9 @@ export default defineConfig({
   webServer: {
     command: `rm -rf .data/e2e && npm run build && npm start -- -p ${PORT}`,
     url: `http://localhost:${PORT}/api/health`,
-    timeout: 240_000,
+    // The build runs first (several minutes on a slow shared 2-core machine, before the server
+    // listens): the time-out is for a command that hangs, not for a slow build.
+    timeout: 900_000,
     // Locally an already running server on the port is reused (start it with the env below).
     reuseExistingServer: !process.env.CI,
     stdout: "pipe",
