@@ -18,7 +18,7 @@ import { brotliCompress, constants } from "node:zlib";
 import pLimit from "p-limit";
 
 /** What is precompressed: text the browser runs or styles with; fonts and images are compressed. */
-export const PRECOMPRESSED_EXTENSIONS = [".js", ".css"];
+const PRECOMPRESSED_EXTENSIONS = [".js", ".css"];
 /** Below this, a compressed answer saves too little to be worth a file (compression's threshold). */
 const MIN_BYTES = 1024;
 
@@ -52,11 +52,15 @@ async function main() {
   );
 }
 
-/** Writes `<name>.br`; null when the file is too small or brotli would not make it smaller. */
+/** Writes `<name>.br`; null (and no copy) when the file is too small or brotli would not help. */
 async function precompress(name) {
   const file = path.join(staticDir, name);
   const bytes = await readFile(file);
-  if (bytes.length < MIN_BYTES) return null;
+  const none = async () => {
+    await rm(`${file}.br`, { force: true });
+    return null;
+  };
+  if (bytes.length < MIN_BYTES) return none();
   const br = await compress(bytes, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -64,7 +68,7 @@ async function precompress(name) {
       [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
     },
   });
-  if (br.length >= bytes.length) return null;
+  if (br.length >= bytes.length) return none();
   await writeFile(`${file}.br`, br);
   return { name, bytes: bytes.length, brBytes: br.length };
 }
