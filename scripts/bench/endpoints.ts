@@ -2,7 +2,7 @@
 // issue 20 added): each call's request, made afresh for every request from the benchmark's people
 // (scripts/bench/fixtures.ts), so that consecutive writes come from different parents and no
 // (child, day) slot is asked twice until every slot is used.
-import type { BenchFixtures } from "./fixtures";
+import type { BenchFixtures, BenchSlot } from "./fixtures";
 import type { RequestSpec } from "./load";
 import { REFERENCE } from "./report";
 
@@ -32,19 +32,36 @@ export function endpoints(f: BenchFixtures): Endpoint[] {
     comments: null,
   });
 
-  // Free orders: slot k is parent k mod P on day floor(k / P), so consecutive requests come from
-  // different parents and no (child, day) is asked twice until every slot is used. After that a
-  // slot comes round again and its answer is 409 Already Ordered, counted apart.
-  let freeNext = 0;
-  const freeSlots = f.free.length * f.openDays.length;
+  // Free orders and credit checkout: slot k is parent k mod P on day floor(k / P), so consecutive
+  // requests come from different parents and no (child, day) is asked twice until every slot is
+  // used. After that a slot comes round again and its answer is 409 Already Ordered, counted apart.
+  const slottedOrders = (parents: BenchSlot[], used: string) => {
+    const slots = parents.length * f.openDays.length;
+    let asked = 0;
+    return {
+      next: (): RequestSpec => {
+        const k = asked++ % slots;
+        const parent = parents[k % parents.length]!;
+        const day = f.openDays[Math.floor(k / parents.length)]!;
+        return {
+          method: "POST",
+          path: "/api/orders",
+          cookie: parent.cookie,
+          body: JSON.stringify([line(parent.studentId, day)]),
+        };
+      },
+      note: () =>
+        `${Math.min(asked, slots)} of ${slots} ${used}` +
+        (asked > slots ? `, then ${asked - slots} asked again (409)` : ""),
+    };
+  };
+  const freeOrders = slottedOrders(f.free, "free (child, day) slots used");
+  const creditOrders = slottedOrders(f.credit, "(child, day) slots paid from credit");
   // Card payments: each request is a paying parent's first payment of a one-meal cart. Once every
   // parent has one open, parent k asks for another day: a changed cart, which settles (verifies
   // and cancels at the sandbox) the open one first, as a parent changing their mind would.
   let payNext = 0;
   let mobileNext = 0;
-  // Credit checkout: as free orders, slot k is credit parent k mod P on day floor(k / P).
-  let creditNext = 0;
-  const creditSlots = f.credit.length * f.openDays.length;
 
   return [
     {
@@ -124,40 +141,14 @@ export function endpoints(f: BenchFixtures): Endpoint[] {
       request: "POST /api/orders (1 meal, 100% code)",
       read: false,
       expectedStatuses: [409],
-      next: () => {
-        const k = freeNext++ % freeSlots;
-        const parent = f.free[k % f.free.length]!;
-        const day = f.openDays[Math.floor(k / f.free.length)]!;
-        return {
-          method: "POST",
-          path: "/api/orders",
-          cookie: parent.cookie,
-          body: JSON.stringify([line(parent.studentId, day)]),
-        };
-      },
-      note: () =>
-        `${Math.min(freeNext, freeSlots)} of ${freeSlots} free (child, day) slots used` +
-        (freeNext > freeSlots ? `, then ${freeNext - freeSlots} asked again (409)` : ""),
+      ...freeOrders,
     },
     {
       name: "Credit checkout",
       request: "POST /api/orders (1 meal, paid from account credit)",
       read: false,
       expectedStatuses: [409],
-      next: () => {
-        const k = creditNext++ % creditSlots;
-        const parent = f.credit[k % f.credit.length]!;
-        const day = f.openDays[Math.floor(k / f.credit.length)]!;
-        return {
-          method: "POST",
-          path: "/api/orders",
-          cookie: parent.cookie,
-          body: JSON.stringify([line(parent.studentId, day)]),
-        };
-      },
-      note: () =>
-        `${Math.min(creditNext, creditSlots)} of ${creditSlots} (child, day) slots paid from credit` +
-        (creditNext > creditSlots ? `, then ${creditNext - creditSlots} asked again (409)` : ""),
+      ...creditOrders,
     },
     {
       name: "Card payment creation",
