@@ -3,7 +3,12 @@ import { AuthPage } from "@/components/auth/auth-page";
 import { getCurrentUser } from "@/lib/auth/session";
 
 // Any other path: the login screen when signed out, '404 Page Not Found' when signed in.
-export default async function OtherPage() {
+// A build file that is not there (a page loaded before a deploy asking for a script the deploy
+// replaced) is a 404 for everyone: answered with the login page and 200, the browser and the
+// service worker's cache would keep that page as the script.
+export default async function OtherPage({ params }: PageProps<"/[...slug]">) {
+  const { slug } = await params;
+  if (slug[0] === "_next") notFound();
   if (!(await getCurrentUser())) return <AuthPage />;
   notFound();
 }
