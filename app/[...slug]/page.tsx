@@ -6,7 +6,7 @@ import { getCurrentUser } from "@/lib/auth/session";
 // A build file that is not there (a page loaded before a deploy asking for a script the deploy
 // replaced) is a 404 for everyone: answered with the login page and 200, the browser and the
 // service worker's cache would keep that page as the script.
-export default async function OtherPage({ params }: PageProps<"/[...slug]">) {
+export default async function OtherPage({ params }: { params: Promise<{ slug: string[] }> }) {
   const { slug } = await params;
   if (slug[0] === "_next") notFound();
   if (!(await getCurrentUser())) return <AuthPage />;
