@@ -32,10 +32,6 @@ const config = {
   // Every core (decision 0065): Jest's default leaves one for itself, which on a 2-core machine
   // ran the files one at a time. Each file has its own database, so files never share state.
   maxWorkers: "100%",
-  // A finished worker takes 0.3-0.6 s from its exit event to its end with no handle left open
-  // (measured, decision 0065): Jest's default 0.5 s before it kills one and warns of a leak was
-  // sometimes too short. A real leak still shows, 5 s later.
-  workerGracefulExitTimeout: 5_000,
   projects: [
     {
       ...shared,
