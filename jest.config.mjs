@@ -29,9 +29,6 @@ const config = {
   // is measured by the benchmark scripts): a loaded machine hashing passwords with argon2, or a
   // file's first query migrating its fresh database, must not fail a test at Jest's 5 s default.
   testTimeout: 30_000,
-  // Every core (decision 0065): Jest's default leaves one for itself, which on a 2-core machine
-  // ran the files one at a time. Each file has its own database, so files never share state.
-  maxWorkers: "100%",
   projects: [
     {
       ...shared,
