@@ -90,3 +90,23 @@ describe("sign-in time with a pending temporary password", () => {
     expect(withPending / without).toBeLessThan(1.6);
   });
 });
+
+describe("failed sign-ups", () => {
+  it("probing taken usernames from one address meets 429; successful sign-ups from it do not", async () => {
+    const address = "198.18.4.1";
+    for (let i = 0; i < 12; i++) await signUp(address);
+    const taken = await signUp("198.18.4.2");
+    for (let i = 0; i < 10; i++) {
+      const probe = await new Browser(address).call(register.POST, "POST", "/api/register", {
+        body: { ...taken, username: taken.username },
+      });
+      expect(probe.status).toBe(409);
+    }
+    const limited = await new Browser(address).call(register.POST, "POST", "/api/register", {
+      body: { ...taken, username: taken.username },
+    });
+    expect(limited.status).toBe(429);
+    // Another address may still sign up.
+    await signUp("198.18.4.3");
+  });
+});
