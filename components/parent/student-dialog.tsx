@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { type z } from "zod";
 import { toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
@@ -21,6 +22,15 @@ import { studentSchema, type StudentInput } from "@/lib/validations/students";
 
 type StudentFormValues = z.input<typeof studentSchema>;
 
+/** The form's values on opening: the student's, or all empty and consent unticked for an add. */
+const initialValues = (student: StudentDto | null): StudentFormValues => ({
+  name: student?.name ?? "",
+  // An empty grade until one is chosen: the schema answers "Please select a grade" for it.
+  grade: (student?.grade ?? "") as StudentFormValues["grade"],
+  ...careValues(student),
+  allergyConsent: false,
+});
+
 // Add or edit a student (spec 000 §2). `student` null = add.
 export function StudentDialog({
   user,
@@ -36,13 +46,15 @@ export function StudentDialog({
   const queryClient = useQueryClient();
   const form = useForm<StudentFormValues>({
     resolver: zodResolver(studentSchema),
-    // An empty grade until one is chosen: the schema answers "Please select a grade" for it.
-    values: {
-      name: student?.name ?? "",
-      grade: (student?.grade ?? "") as StudentFormValues["grade"],
-      ...careValues(student),
-    },
+    defaultValues: initialValues(student),
   });
+  // Every opening starts from the student edited, or empty for an add (issue 44): `values` alone
+  // kept what was typed for the last child when the next add's values were the same blanks, and
+  // the consent box, not among them, stayed ticked.
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(initialValues(student));
+  }, [open, student, reset]);
 
   const childName = useWatch({ control: form.control, name: "name" });
   const save = useMutation({
