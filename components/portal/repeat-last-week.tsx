@@ -50,7 +50,7 @@ export function RepeatLastWeek({
     if (plan.added.length > 0) writeCart([...cart, ...plan.added]);
     setOutcome({ title: TITLE, added: plan.added.length, skipped: plan.skipped });
     if (plan.added.length > 0) {
-      toastSuccess("Added to Cart", repeatSummary(plan.added.length, plan.skipped.length));
+      toastSuccess("Added to Cart", repeatSummary(plan.added.length, plan.skipped));
     }
   }
 

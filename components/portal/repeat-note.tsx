@@ -9,10 +9,15 @@ export type RepeatOutcome = { title: string; added: number; skipped: SkippedLine
 
 const meals = (n: number) => `${n} ${n === 1 ? "meal" : "meals"}`;
 
-/** The summary line of a repeat: "Added 3 meals to the cart, left out 1." */
-export function repeatSummary(added: number, skipped: number): string {
+/**
+ * The summary line of a repeat: "Added 3 meals to the cart, left out 1.", with the days already
+ * in the cart counted apart (issue 44): "Added 1 meal to the cart, 2 already in it, left out 1."
+ */
+export function repeatSummary(added: number, skipped: readonly SkippedLine[]): string {
   const put = added > 0 ? `Added ${meals(added)} to the cart` : "Nothing was added to the cart";
-  return skipped > 0 ? `${put}, left out ${skipped}.` : `${put}.`;
+  const inCart = skipped.filter((line) => line.reason === "in-cart").length;
+  const left = skipped.length - inCart;
+  return `${put}${inCart > 0 ? `, ${inCart} already in it` : ""}${left > 0 ? `, left out ${left}` : ""}.`;
 }
 
 // The short note under "Repeat last week" and the cart's "Every week" (issue 19): the lines left
@@ -35,7 +40,7 @@ export function RepeatNote({
       <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="font-medium">
-          {outcome.title}: {repeatSummary(outcome.added, outcome.skipped.length)}
+          {outcome.title}: {repeatSummary(outcome.added, outcome.skipped)}
         </p>
         {outcome.skipped.length > 0 && (
           <ul aria-label="Left out" className="grid gap-0.5 text-muted-foreground">

@@ -50,7 +50,7 @@ export function useEveryWeek(timeZone: string) {
         }
         if (plan.added.length > 0) {
           writeCart([...cart, ...plan.added]);
-          toastSuccess("Added to Cart", repeatSummary(plan.added.length, plan.skipped.length));
+          toastSuccess("Added to Cart", repeatSummary(plan.added.length, plan.skipped));
         }
         setOutcome({
           title: `${TITLE}: ${line.menuItem.name}`,

@@ -101,35 +101,89 @@ export function lastOrderedWeek(
   );
 }
 
-/** "Repeat last week": the last ordered week's meals on the same weekdays of `weekNumber`. */
+/** One weekday of the week to repeat: the meal and its choices, from an order or a cart line. */
+type SourceDay = { dayOfWeek: number; source: RepeatSource };
+
+/**
+ * The week "Repeat last week" copies (issue 44): the most recent week before `weekNumber` with the
+ * student's live orders or meals in the cart, one per weekday (a placed order before a cart line of
+ * the same day). Cart lines are of the active cycle and keep their acknowledged allergens, as
+ * "Every week" does; an order's acknowledgement is not carried.
+ */
+export function lastWeekWithMeals(
+  ctx: CalendarContext & { cycles: CycleDates },
+  studentId: number,
+  weekNumber: number,
+): SourceDay[] {
+  const start = ctx.cycle.startDate;
+  const before = cycleDayDate(start, weekNumber, 1);
+  const cartWeeks = ctx.cart
+    .filter((line) => line.studentId === studentId)
+    .map((line) => ({
+      line,
+      monday: mondayOf(cycleDayDate(start, line.weekNumber, line.dayOfWeek)),
+    }))
+    .filter((c) => c.monday < before);
+  const ordered = lastOrderedWeek(ctx.orders, ctx.cycles, start, studentId, weekNumber);
+  const orderedMonday = ordered[0] ? orderMonday(ordered[0], ctx.cycles) : null;
+  const latest = cartWeeks.reduce<string | null>(
+    (m, c) => (m === null || c.monday > m ? c.monday : m),
+    orderedMonday,
+  );
+  if (latest === null) return [];
+  const days = new Map<number, SourceDay>();
+  for (const { line, monday } of cartWeeks) {
+    if (monday !== latest) continue;
+    days.set(line.dayOfWeek, {
+      dayOfWeek: line.dayOfWeek,
+      source: {
+        menuItemId: line.menuItemId,
+        mealName: line.menuItem.name,
+        category: line.category,
+        sideDish: line.sideDish,
+        comments: line.comments,
+        acknowledgedAllergens: line.acknowledgedAllergens ?? [],
+      },
+    });
+  }
+  if (orderedMonday === latest) {
+    for (const order of ordered) {
+      days.set(order.dayOfWeek, {
+        dayOfWeek: order.dayOfWeek,
+        source: {
+          menuItemId: order.menuItemId,
+          mealName: order.menuItem.name,
+          category: order.category ?? "",
+          sideDish: order.sideDish ?? "",
+          comments: order.comments ?? "",
+          // An order's acknowledgement is not carried: a repeated meal with an allergen is skipped.
+          acknowledgedAllergens: [],
+        },
+      });
+    }
+  }
+  return [...days.values()].sort((a, b) => a.dayOfWeek - b.dayOfWeek);
+}
+
+function orderMonday(order: OrderDto, cycles: CycleDates): string | null {
+  const start = cycles.find((c) => c.id === order.cycleId)?.startDate;
+  return start ? mondayOf(cycleDayDate(start, order.weekNumber, order.dayOfWeek)) : null;
+}
+
+/**
+ * "Repeat last week": the meals of the last week with placed orders or meals in the cart, on the
+ * same weekdays of `weekNumber`.
+ */
 export function planRepeatLastWeek(
   ctx: CalendarContext & { cycles: CycleDates },
   student: RepeatStudent,
   weekNumber: number,
 ): RepeatPlan & { sourceWeekFound: boolean } {
-  const source = lastOrderedWeek(
-    ctx.orders,
-    ctx.cycles,
-    ctx.cycle.startDate,
-    student.id,
-    weekNumber,
-  );
+  const source = lastWeekWithMeals(ctx, student.id, weekNumber);
   const plan = planLines(
     ctx,
     student,
-    source.map((order) => ({
-      weekNumber,
-      dayOfWeek: order.dayOfWeek,
-      source: {
-        menuItemId: order.menuItemId,
-        mealName: order.menuItem.name,
-        category: order.category ?? "",
-        sideDish: order.sideDish ?? "",
-        comments: order.comments ?? "",
-        // An order's acknowledgement is not carried: a repeated meal with an allergen is skipped.
-        acknowledgedAllergens: [],
-      },
-    })),
+    source.map((day) => ({ weekNumber, dayOfWeek: day.dayOfWeek, source: day.source })),
   );
   return { ...plan, sourceWeekFound: source.length > 0 };
 }

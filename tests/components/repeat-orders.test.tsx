@@ -110,6 +110,33 @@ describe("Repeat last week", () => {
   });
 });
 
+describe("Repeat last week from the cart (issue 44)", () => {
+  it("repeats the meals in the cart, and counts a day already there without adding it again", async () => {
+    mockFetch(baseRoutes({ "GET /api/order-cycles": [cycle], "GET /api/menu": menu }));
+    storeCart([
+      cartItem({ weekNumber: 2, dayOfWeek: 1, category: "chicken" }),
+      cartItem({ weekNumber: 2, dayOfWeek: 2, category: "beef" }),
+      cartItem({ weekNumber: 3, dayOfWeek: 1, category: "beef" }),
+    ]);
+    renderPortal(<MenuCalendar student={chipo} timeZone={TZ} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: /^Week 3/ }));
+    await user.click(screen.getByRole("button", { name: "Repeat last week" }));
+
+    const note = await screen.findByRole("status", { name: "Repeat last week" });
+    expect(note).toHaveTextContent("Repeat last week: Added 1 meal to the cart, 1 already in it.");
+    expect(within(note).getByRole("listitem")).toHaveTextContent(
+      `Week 3, Monday ${date(3, 1)}: Nshima with Beef Stew: already in the cart`,
+    );
+    expect(storedCart()).toEqual([
+      [101, 2, 1, "chicken"],
+      [101, 2, 2, "beef"],
+      [101, 3, 1, "beef"],
+      [101, 3, 2, "beef"],
+    ]);
+  });
+});
+
 describe("Every week", () => {
   it("copies a cart line to the same weekday of every later week, leaving out what cannot be ordered", async () => {
     storeCart([cartItem({ weekNumber: 1, dayOfWeek: 3, category: "beef", comments: "No salt" })]);

@@ -8,6 +8,7 @@ import {
   type RepeatStudent,
 } from "@/lib/client/repeat-orders";
 import type { CartItem, MenuItemDto, OrderDto } from "@/lib/contracts";
+import { repeatSummary } from "@/components/portal/repeat-note";
 
 // Repeat orders (issue 19): the pure plan behind "Repeat last week" and "Every week".
 
@@ -208,6 +209,68 @@ describe("Repeat last week", () => {
   it("finds nothing to repeat before the first ordered week", () => {
     const plan = planRepeatLastWeek(context([order(3, 1, beef)]), chipo, 2);
     expect(plan).toEqual({ added: [], skipped: [], sourceWeekFound: false });
+  });
+});
+
+describe("Repeat last week with meals in the cart (issue 44)", () => {
+  const cartLine = (weekNumber: number, dayOfWeek: number, menu: MenuItemDto): CartItem => ({
+    menuItemId: menu.id,
+    menuItem: {
+      id: menu.id,
+      name: menu.name,
+      type: "primary",
+      price: "30.00",
+      discountPrice: null,
+    },
+    weekNumber,
+    dayOfWeek,
+    studentId: 11,
+    student: { id: 11, name: "Chipo", grade: "3" },
+    category: menu.id === beef.id ? "beef" : "",
+    sideDish: "",
+    comments: "",
+  });
+
+  it("repeats a week that is only in the cart, as a new parent's first week is", () => {
+    const ctx = context([], [cartLine(3, 1, beef), cartLine(3, 2, rice)]);
+    const plan = planRepeatLastWeek(ctx, chipo, 4);
+    expect(plan.sourceWeekFound).toBe(true);
+    expect(plan.added.map((l) => [l.menuItemId, l.weekNumber, l.dayOfWeek, l.category])).toEqual([
+      [101, 4, 1, "beef"],
+      [102, 4, 2, ""],
+    ]);
+  });
+
+  it("takes the cart's week when it is later than the last ordered one, orders first on a shared week", () => {
+    const orders = [
+      order(1, 1, beef, { category: "chicken" }),
+      order(3, 5, beef, { category: "beef" }),
+    ];
+    const plan = planRepeatLastWeek(context(orders, [cartLine(3, 2, rice)]), chipo, 4);
+    expect(plan.added.map((l) => [l.weekNumber, l.dayOfWeek, l.menuItemId])).toEqual([
+      [4, 2, 102],
+      [4, 5, 101],
+    ]);
+    // Another child's cart is not this child's week.
+    const other = { ...cartLine(3, 3, rice), studentId: 12 };
+    const mine = planRepeatLastWeek(
+      context([order(1, 1, beef, { category: "beef" })], [other]),
+      chipo,
+      4,
+    );
+    expect(mine.added.map((l) => [l.weekNumber, l.dayOfWeek])).toEqual([[4, 1]]);
+  });
+
+  it("does not add a day already in the cart again and counts it as already there", () => {
+    const ctx = context([], [cartLine(3, 1, beef), cartLine(3, 2, rice), cartLine(4, 1, soup)]);
+    const plan = planRepeatLastWeek(ctx, chipo, 4);
+    expect(plan.added.map((l) => l.dayOfWeek)).toEqual([2]);
+    expect(plan.skipped).toEqual([
+      { weekNumber: 4, dayOfWeek: 1, mealName: "Nshima with Beef Stew", reason: "in-cart" },
+    ]);
+    expect(repeatSummary(plan.added.length, plan.skipped)).toBe(
+      "Added 1 meal to the cart, 1 already in it.",
+    );
   });
 });
 
