@@ -1,0 +1,85 @@
+// The second guard of the many schools (issue 45, decision 0075): whatever the domain function
+// meant, a query of a school table that does not name its school is refused before it reaches
+// the database. The first guard is the scoped way in (composite keys make `{ id }` alone not
+// compile); this one catches what types cannot: a `findFirst`, an `updateMany`, a `count` or a
+// `create` written without the school. Pure, so it is tested without a database; lib/db.ts
+// applies it to the one client as a Prisma query extension.
+
+export const SCOPE_REFUSED = "A school table was queried without its school";
+
+export class SchoolScopeError extends Error {
+  constructor(
+    readonly model: string,
+    readonly operation: string,
+  ) {
+    super(`${SCOPE_REFUSED}: ${model}.${operation}`);
+  }
+}
+
+const isSchoolId = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value > 0;
+
+type Obj = Record<string, unknown>;
+const isObject = (value: unknown): value is Obj =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A `where` names one school: `schoolId: <id>` at its top, or a compound unique key holding it
+ * (`schoolId_id: { schoolId, id }`). `schoolId: { in: [...] }`, an `OR` or a `NOT` do not count:
+ * they are how one query reaches several schools.
+ */
+export function whereNamesSchool(where: unknown): boolean {
+  if (!isObject(where)) return false;
+  if (isSchoolId(where.schoolId)) return true;
+  if (isObject(where.schoolId) && isSchoolId(where.schoolId.equals)) return true;
+  return Object.entries(where).some(
+    ([key, value]) => key.startsWith("schoolId_") && isObject(value) && isSchoolId(value.schoolId),
+  );
+}
+
+const dataNamesSchool = (data: unknown): boolean =>
+  isObject(data) &&
+  (isSchoolId(data.schoolId) ||
+    (isObject(data.school) && isObject(data.school.connect) && isSchoolId(data.school.connect.id)));
+
+const WHERE_OPERATIONS = new Set([
+  "findUnique",
+  "findUniqueOrThrow",
+  "findFirst",
+  "findFirstOrThrow",
+  "findMany",
+  "count",
+  "aggregate",
+  "groupBy",
+  "update",
+  "updateMany",
+  "updateManyAndReturn",
+  "delete",
+  "deleteMany",
+]);
+
+/** Throws SchoolScopeError unless the query of `model` names one school. */
+export function assertSchoolScoped(
+  schoolModels: ReadonlySet<string>,
+  model: string | undefined,
+  operation: string,
+  args: unknown,
+): void {
+  if (!model || !schoolModels.has(model)) return;
+  const a = isObject(args) ? args : {};
+  let ok: boolean;
+  if (WHERE_OPERATIONS.has(operation)) {
+    ok = whereNamesSchool(a.where);
+  } else if (operation === "create") {
+    ok = dataNamesSchool(a.data);
+  } else if (operation === "createMany" || operation === "createManyAndReturn") {
+    const rows = Array.isArray(a.data) ? a.data : [a.data];
+    ok = rows.length > 0 && rows.every(dataNamesSchool);
+  } else if (operation === "upsert") {
+    ok = whereNamesSchool(a.where) && dataNamesSchool(a.create);
+  } else {
+    // An operation this guard does not know is refused: failing closed is the point.
+    ok = false;
+  }
+  if (!ok) throw new SchoolScopeError(model, operation);
+}

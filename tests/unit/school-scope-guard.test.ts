@@ -1,0 +1,65 @@
+import {
+  SCOPE_REFUSED,
+  SchoolScopeError,
+  assertSchoolScoped,
+  whereNamesSchool,
+} from "@/lib/schools/scope-guard";
+
+// The second guard (issue 45): a school table's query that does not name one school is refused,
+// whatever the operation; platform tables pass untouched.
+
+const SCHOOL_MODELS = new Set(["Order", "User"]);
+const check = (model: string, operation: string, args: unknown) => () =>
+  assertSchoolScoped(SCHOOL_MODELS, model, operation, args);
+
+describe("the school scope guard", () => {
+  it.each([
+    ["findMany", { where: { schoolId: 1, status: "pending" } }],
+    ["findUnique", { where: { schoolId_id: { schoolId: 1, id: 5 } } }],
+    ["findFirst", { where: { schoolId: { equals: 3 } } }],
+    ["count", { where: { schoolId: 2 } }],
+    ["updateMany", { where: { schoolId: 2, id: { in: [1, 2] } }, data: { status: "x" } }],
+    ["delete", { where: { schoolId_id: { schoolId: 9, id: 1 } } }],
+    ["create", { data: { schoolId: 1, name: "a" } }],
+    ["create", { data: { school: { connect: { id: 1 } }, name: "a" } }],
+    ["createMany", { data: [{ schoolId: 1 }, { schoolId: 1 }] }],
+    ["upsert", { where: { schoolId_id: { schoolId: 1, id: 2 } }, create: { schoolId: 1 } }],
+  ])("lets %s through when it names its school", (operation, args) => {
+    expect(check("Order", operation, args)).not.toThrow();
+  });
+
+  it.each([
+    ["findMany", {}],
+    ["findMany", undefined],
+    ["findUnique", { where: { id: 5 } }],
+    ["findFirst", { where: { schoolId: undefined, id: 5 } }],
+    ["findFirst", { where: { schoolId: { in: [1, 2] } } }],
+    ["findFirst", { where: { OR: [{ schoolId: 1 }, { schoolId: 2 }] } }],
+    ["findFirst", { where: { schoolId: 0 } }],
+    ["findFirst", { where: { schoolId: "1" } }],
+    ["count", { where: { status: "pending" } }],
+    ["updateMany", { data: { status: "x" } }],
+    ["deleteMany", { where: {} }],
+    ["create", { data: { name: "a" } }],
+    ["createMany", { data: [{ schoolId: 1 }, { name: "b" }] }],
+    ["createMany", { data: [] }],
+    ["upsert", { where: { schoolId_id: { schoolId: 1, id: 2 } }, create: { name: "a" } }],
+    ["someFutureOperation", { where: { schoolId: 1 } }],
+  ])("refuses %s that does not name one school", (operation, args) => {
+    expect(check("User", operation, args)).toThrow(SchoolScopeError);
+    expect(check("User", operation, args)).toThrow(`${SCOPE_REFUSED}: User.${operation}`);
+  });
+
+  it("leaves platform tables and raw calls alone", () => {
+    expect(check("School", "findMany", {})).not.toThrow();
+    expect(() => assertSchoolScoped(SCHOOL_MODELS, undefined, "$queryRaw", {})).not.toThrow();
+  });
+
+  it("reads only a single school from a where", () => {
+    expect(whereNamesSchool({ schoolId_usernameKey: { schoolId: 4, usernameKey: "a" } })).toBe(
+      true,
+    );
+    expect(whereNamesSchool({ schoolId_usernameKey: { usernameKey: "a" } })).toBe(false);
+    expect(whereNamesSchool({ NOT: { schoolId: 1 } })).toBe(false);
+  });
+});
