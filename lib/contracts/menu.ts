@@ -5,8 +5,18 @@ import type { MenuItemDto } from "@/lib/contracts";
 /** The item as the editor reads and saves it: its version guards against a stale save. */
 export type AdminMenuItemDto = MenuItemDto & { version: number };
 
-/** POST /api/menu/bulk-upload: good rows imported, bad ones listed. */
-export type BulkUploadResult = { successCount: number; errorCount: number; errors: string[] };
+/**
+ * POST /api/menu/bulk-upload (issue 44): all or nothing. With errors nothing is saved, successCount
+ * is 0 and errorCount counts the bad rows (`errors` lists every reason of each). Otherwise every
+ * row is saved: `createdCount` new items, `updatedCount` current items of the same name updated.
+ */
+export type BulkUploadResult = {
+  successCount: number;
+  errorCount: number;
+  errors: string[];
+  createdCount: number;
+  updatedCount: number;
+};
 
 /** GET /api/menu/{id}/has-orders: an item with orders keeps its name. */
 export type HasOrdersDto = { hasOrders: boolean };

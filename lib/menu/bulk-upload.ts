@@ -5,8 +5,9 @@ import { readBodyCapped } from "@/lib/api/read-body";
 import type { SessionUser } from "@/lib/auth/session";
 import type { BulkUploadResult } from "@/lib/contracts/menu";
 import { getDb } from "@/lib/db";
-import { parseMenuCsv } from "@/lib/menu/menu-csv";
+import { parseMenuCsv, type MenuCsvRow } from "@/lib/menu/menu-csv";
 import { menuItemData } from "@/lib/menu/save-menu-item";
+import { toNgwee } from "@/lib/money";
 
 export const MENU_CSV_MAX_BYTES = 2 * 1024 * 1024;
 // The multipart envelope around the file (boundaries, part headers).
@@ -48,31 +49,112 @@ export async function readCsvUpload(req: NextRequest): Promise<string> {
   }
 }
 
+/** The lock two uploads take, so two copies of one file sent at once cannot both add its items. */
+const MENU_CSV_LOCK = 4_404_001;
+
+type ExistingItem = { id: number; key: string; price: string; discountPrice: string | null };
+
 /**
- * POST /api/menu/bulk-upload: every valid row becomes a menu item, all in one transaction (the
- * import is all-or-nothing for the good rows; a bad row is reported and never half-written).
+ * POST /api/menu/bulk-upload (issue 44, decision 0072): all or nothing. A file with any bad row
+ * saves nothing and lists every reason of every row. A row named like a current (not archived)
+ * menu item, whatever the case, updates that item (its name, and the optional imageUrl and
+ * discountPrice when the file has no such column, stay as they are); any other row adds an item.
+ * So the same file uploaded twice adds nothing the second time. One transaction, under a lock.
  */
 export async function importMenuCsv(actor: SessionUser, text: string): Promise<BulkUploadResult> {
   const parsed = parseMenuCsv(text);
   if (!parsed.ok) throw unprocessable(parsed.message, { title: "Upload Failed" });
-  const { rows, errors } = parsed;
-  if (rows.length > 0) {
-    const db = await getDb();
-    await db.$transaction(async (tx) => {
+  if (parsed.errors.length > 0) return refused(parsed.errors, parsed.badRows);
+  const { rows } = parsed;
+  const db = await getDb();
+  return db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${MENU_CSV_LOCK})`;
+      const keys = rows.map((row) => row.item.name.toLowerCase());
+      const existing = await tx.$queryRaw<ExistingItem[]>`
+        SELECT "id", lower("name") AS "key", "price"::text AS "price",
+          "discountPrice"::text AS "discountPrice"
+        FROM "MenuItem" WHERE NOT "isArchived" AND lower("name") = ANY(${keys})
+        ORDER BY "id"`;
+      const byKey = new Map<string, ExistingItem[]>();
+      for (const item of existing) byKey.set(item.key, [...(byKey.get(item.key) ?? []), item]);
+
+      const errors: string[] = [];
+      const toCreate: MenuCsvRow[] = [];
+      const toUpdate: { row: MenuCsvRow; item: ExistingItem }[] = [];
+      for (const row of rows) {
+        const matches = byKey.get(row.item.name.toLowerCase()) ?? [];
+        const [item] = matches;
+        if (!item) toCreate.push(row);
+        else if (matches.length > 1) {
+          errors.push(`Row ${row.line}: ${ambiguousNameMessage(matches.length)}`);
+        } else if (
+          !row.has.discountPrice &&
+          item.discountPrice !== null &&
+          toNgwee(item.discountPrice) >= toNgwee(row.item.price)
+        ) {
+          errors.push(`Row ${row.line}: ${KEPT_DISCOUNT_MESSAGE}`);
+        } else toUpdate.push({ row, item });
+      }
+      if (errors.length > 0) return refused(errors, errors.length);
+
       const created = await tx.menuItem.createManyAndReturn({
-        data: rows.map((r) => menuItemData(r.item)),
+        data: toCreate.map((row) => menuItemData(row.item)),
         select: { id: true, name: true },
       });
+      for (const { row, item } of toUpdate) {
+        // The name stays as stored (it may differ in case; an item with orders keeps its name).
+        const { name: _name, imageUrl, discountPrice, ...data } = menuItemData(row.item);
+        await tx.menuItem.update({
+          where: { id: item.id },
+          data: {
+            ...data,
+            ...(row.has.imageUrl && { imageUrl }),
+            ...(row.has.discountPrice && { discountPrice }),
+            version: { increment: 1 },
+          },
+          select: { id: true },
+        });
+      }
       await tx.auditLog.createMany({
-        data: created.map((item) => ({
+        data: [
+          ...created.map((item) => ({ id: item.id, name: item.name, action: "create" })),
+          ...toUpdate.map(({ row, item }) => ({
+            id: item.id,
+            name: row.item.name,
+            action: "update",
+          })),
+        ].map((change) => ({
           actorId: actor.id,
-          action: "menu-item.create",
+          action: `menu-item.${change.action}`,
           entity: "MenuItem",
-          entityId: String(item.id),
-          details: { name: item.name, source: "csv" },
+          entityId: String(change.id),
+          details: { name: change.name, source: "csv" },
         })),
       });
-    });
-  }
-  return { successCount: rows.length, errorCount: errors.length, errors };
+      return {
+        successCount: rows.length,
+        errorCount: 0,
+        errors: [],
+        createdCount: created.length,
+        updatedCount: toUpdate.length,
+      };
+    },
+    // Up to 2,000 rows, each update its own statement.
+    { timeout: 60_000 },
+  );
 }
+
+export const KEPT_DISCOUNT_MESSAGE =
+  "the menu item's discount price is not lower than this price (add a discountPrice column)";
+const ambiguousNameMessage = (count: number) =>
+  `${count} current menu items have this name; rename or archive all but one of them first`;
+
+/** Nothing saved: every reason listed, `errorCount` counting the rows (spec 001 §8's "items"). */
+const refused = (errors: string[], badRows: number): BulkUploadResult => ({
+  successCount: 0,
+  errorCount: badRows,
+  errors,
+  createdCount: 0,
+  updatedCount: 0,
+});

@@ -320,11 +320,19 @@ describe("the menu management section", () => {
     const user = userEvent.setup({ applyAccept: false });
     const calls = renderSection({
       "POST /api/menu/bulk-upload": {
-        successCount: 2,
+        successCount: 0,
         errorCount: 1,
-        errors: ["Row 3: Name is required"],
+        errors: ["Row 3: Name is required", "Row 3: Select at least one day"],
+        createdCount: 0,
+        updatedCount: 0,
       },
     });
+    // The card says how a file is saved (issue 44): whole or not at all, same names updated.
+    expect(
+      screen.getByText(
+        /if any row has an error, nothing is saved\. A row with the name of a current menu item updates that item/,
+      ),
+    ).toBeInTheDocument();
     await screen.findByRole("cell", { name: "Beef Stew" });
 
     await user.click(screen.getByRole("button", { name: "Upload CSV" }));
@@ -337,14 +345,21 @@ describe("the menu management section", () => {
 
     await user.upload(input, new File(["name,price"], "menu.csv", { type: "text/csv" }));
     await user.click(screen.getByRole("button", { name: "Upload CSV" }));
+    expect(await screen.findByText("Nothing Uploaded")).toBeInTheDocument();
     expect(
-      await screen.findByText("2 menu items uploaded successfully. 1 item had an error."),
+      screen.getByText(
+        "0 menu items uploaded successfully. 1 item had an error. Nothing was saved: fix the rows listed and upload the file again.",
+      ),
     ).toBeInTheDocument();
     const alert = screen
       .getAllByRole("alert")
       .find((el) => within(el).queryByText("Upload Errors"));
     expect(alert).toBeDefined();
+    expect(
+      within(alert!).getByText("Nothing was saved: fix the rows listed and upload the file again."),
+    ).toBeInTheDocument();
     expect(within(alert!).getByText("Row 3: Name is required")).toBeInTheDocument();
+    expect(within(alert!).getByText("Row 3: Select at least one day")).toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/menu/bulk-upload")).toBe(true);
   });
 

@@ -556,7 +556,125 @@ describe("availability and archive", () => {
 describe("POST /api/menu/bulk-upload", () => {
   const header = MENU_CSV_COLUMNS.join(",");
 
-  it("imports the good rows and lists each bad one by its line", async () => {
+  it("saves nothing from a file with a bad row and lists every reason of every row", async () => {
+    const good = uniqueName("All or nothing ");
+    const text = [
+      header,
+      `"${good}",,45.50,primary,beef,,1,"Mon,Wed",none,,true`,
+      `Bad price,,abc,tertiary,beef,,7,1,,,maybe`,
+      `,,10,,fish,,3,Sat,,,`,
+    ].join("\r\n");
+    const before = await menuCount();
+    const answer = await upload(admin, csvForm(text));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      successCount: 0,
+      errorCount: 2,
+      errors: [
+        "Row 3: isAvailable must be true or false",
+        "Row 3: Price must be a valid positive number with up to 2 decimal places",
+        "Row 3: Type must be primary or secondary",
+        "Row 3: Weeks must be between 1 and 6",
+        "Row 4: Name is required",
+        "Row 4: Days must be between 1 (Monday) and 5 (Friday)",
+      ],
+      createdCount: 0,
+      updatedCount: 0,
+    });
+    expect(await menuCount()).toBe(before);
+    const db = await getDb();
+    expect(await db.menuItem.count({ where: { name: good } })).toBe(0);
+  });
+
+  it("updates the items of the same name when the same file comes again (no duplicates)", async () => {
+    const name = uniqueName("Twice ");
+    const first = [header, `"${name}",Hearty,40,secondary,beef,,1,1-5,,,true`].join("\n");
+    expect((await upload(admin, csvForm(first))).body).toMatchObject({
+      successCount: 1,
+      createdCount: 1,
+      updatedCount: 0,
+    });
+    const db = await getDb();
+    const created = await db.menuItem.findFirstOrThrow({ where: { name } });
+    expect(created.daysOfWeek).toEqual([1, 2, 3, 4, 5]);
+    await db.menuItem.update({
+      where: { id: created.id },
+      data: { imageUrl: "https://example.com/stew.png", discountPrice: "30.00" },
+    });
+
+    const again = await upload(admin, csvForm(first));
+    expect(again.body).toEqual({
+      successCount: 1,
+      errorCount: 0,
+      errors: [],
+      createdCount: 0,
+      updatedCount: 1,
+    });
+    const changed = [
+      header,
+      `"${name.toUpperCase()}",Now spicy,45,primary,"beef,fish",,2,"mon-wed,Fri",,,no`,
+    ].join("\n");
+    expect((await upload(admin, csvForm(changed))).body).toMatchObject({ updatedCount: 1 });
+    const rows = await db.menuItem.findMany({
+      where: { name: { equals: name, mode: "insensitive" } },
+    });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: created.id,
+      name,
+      description: "Now spicy",
+      type: "primary",
+      categories: ["beef", "fish"],
+      weekNumbers: [2],
+      daysOfWeek: [1, 2, 3, 5],
+      isAvailable: false,
+      // Columns the file does not have stay as they were.
+      imageUrl: "https://example.com/stew.png",
+      version: created.version + 2,
+    });
+    expect(rows[0]?.discountPrice?.toFixed(2)).toBe("30.00");
+    expect(
+      await db.auditLog.count({
+        where: { entityId: String(created.id), action: "menu-item.update" },
+      }),
+    ).toBe(2);
+
+    // A price at or under the kept discount is refused, and nothing of the file is saved.
+    const other = uniqueName("Alongside ");
+    const cheaper = [header, `"${other}",,10,,beef,,1,1,,,`, `"${name}",,25,,beef,,1,1,,,`].join(
+      "\n",
+    );
+    const refused = await upload(admin, csvForm(cheaper));
+    expect(refused.body).toMatchObject({ successCount: 0, errorCount: 1 });
+    expect((refused.body.errors as string[])[0]).toMatch(/^Row 3: .*discount price/);
+    expect(await db.menuItem.count({ where: { name: other } })).toBe(0);
+  });
+
+  it("refuses a name two current items share, and a name twice in one file", async () => {
+    const name = uniqueName("Shared ");
+    const db = await getDb();
+    const data = { name, price: "10.00", categories: ["beef"], weekNumbers: [1], daysOfWeek: [1] };
+    await db.menuItem.createMany({ data: [data, data] });
+    const archived = uniqueName("Archived ");
+    await db.menuItem.create({ data: { ...data, name: archived, isArchived: true } });
+    const text = [header, `"${name}",,12,,beef,,1,1,,,`, `"${archived}",,12,,beef,,1,1,,,`].join(
+      "\n",
+    );
+    const answer = await upload(admin, csvForm(text));
+    expect(answer.body).toMatchObject({ successCount: 0, errorCount: 1 });
+    expect(answer.body.errors).toEqual([
+      "Row 2: 2 current menu items have this name; rename or archive all but one of them first",
+    ]);
+    expect(await db.menuItem.count({ where: { name: archived } })).toBe(1);
+
+    const twice = [header, `Dup A,,1,,beef,,1,1,,,`, `dup a,,2,,beef,,1,1,,,`].join("\n");
+    expect((await upload(admin, csvForm(twice))).body).toMatchObject({
+      successCount: 0,
+      errors: ["Row 3: the same name is already on row 2"],
+    });
+  });
+
+  it("imports every row of a good file in one go", async () => {
     const good1 = uniqueName("Upload A ");
     const good2 = uniqueName("Upload <b>B</b> ");
     const text =
@@ -564,20 +682,17 @@ describe("POST /api/menu/bulk-upload", () => {
       [
         header,
         `"${good1}","Rice, beans",45.50,primary,"beef,chicken","beef:Stew|chicken:Grilled","1,2","1,3",none,"Rice,Nshima",true`,
-        `Bad price,,abc,,beef,,1,1,,,`,
         `"${good2}",,10,,fish,,3,5,"Milk,Eggs",,no`,
-        `,,10,,fish,,3,5,,,`,
       ].join("\r\n");
     const before = await menuCount();
     const answer = await upload(admin, csvForm(text));
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       successCount: 2,
-      errorCount: 2,
-      errors: [
-        "Row 3: Price must be a valid positive number with up to 2 decimal places",
-        "Row 5: Name is required",
-      ],
+      errorCount: 0,
+      errors: [],
+      createdCount: 2,
+      updatedCount: 0,
     });
     expect(await menuCount()).toBe(before + 2);
     const db = await getDb();
@@ -598,7 +713,6 @@ describe("POST /api/menu/bulk-upload", () => {
       isAvailable: false,
       allergens: ["Milk", "Eggs"],
     });
-    expect(await db.menuItem.count({ where: { name: "Bad price" } })).toBe(0);
     expect(
       await db.auditLog.count({
         where: { entityId: String(first?.id), action: "menu-item.create" },
@@ -608,7 +722,7 @@ describe("POST /api/menu/bulk-upload", () => {
 
   it("imports the template", async () => {
     const answer = await upload(admin, csvForm(MENU_CSV_TEMPLATE));
-    expect(answer.body).toEqual({ successCount: 1, errorCount: 0, errors: [] });
+    expect(answer.body).toMatchObject({ successCount: 1, errorCount: 0, errors: [] });
   });
 
   it("answers 422 'No File Selected' without a file, creating nothing", async () => {

@@ -35,8 +35,26 @@ describe("parseMenuCsv: good rows", () => {
           sideDishes: ["Rice", "Nshima"],
           isAvailable: true,
         },
+        has: { imageUrl: false, discountPrice: false },
       },
     ]);
+  });
+
+  it.each([
+    ["1-5", [1, 2, 3, 4, 5]],
+    ["Mon,Wed,fri", [1, 3, 5]],
+    ["MON-thu", [1, 2, 3, 4]],
+    ["Tues, Thursday", [2, 4]],
+    ["5,1,1", [1, 5]],
+  ])("reads the days %s", (cell, days) => {
+    const { rows, errors } = parsed(csv(`Meal,,10,,beef,,1,"${cell}",,,`));
+    expect(errors).toEqual([]);
+    expect(rows[0]?.item.daysOfWeek).toEqual(days);
+  });
+
+  it.each(["Sat", "Mo", "5-1", "1-6", "mon-sun"])("refuses the days %s", (cell) => {
+    const { errors } = parsed(csv(`Meal,,10,,beef,,1,"${cell}",,,`));
+    expect(errors).toEqual(["Row 2: Days must be between 1 (Monday) and 5 (Friday)"]);
   });
 
   it("applies the defaults: type secondary, available, no allergens ('none'), no sides", () => {
@@ -160,13 +178,21 @@ describe("parseMenuCsv: bad rows", () => {
     expect(errors[0]).toMatch(/^Row 3: /);
   });
 
-  it("reports each bad row with its own line and keeps the good ones", () => {
-    const { rows, errors } = parsed(csv(GOOD, "M,,x,,beef,,1,1,,,", GOOD, ",,1,,beef,,1,1,,,"));
+  it("reports each bad row with its own line and every reason of each", () => {
+    const other = GOOD.replace("Beef Stew", "Fish Fry");
+    const { rows, errors, badRows } = parsed(
+      csv(GOOD, "M,,x,,beef,,9,1,,,", other, ",,1,,,,1,Sun,,,", "beef stew,,1,,beef,,1,1,,,"),
+    );
     expect(rows.map((r) => r.line)).toEqual([2, 4]);
     expect(errors).toEqual([
       "Row 3: Price must be a valid positive number with up to 2 decimal places",
+      "Row 3: Weeks must be between 1 and 6",
       "Row 5: Name is required",
+      "Row 5: Select at least one category",
+      "Row 5: Days must be between 1 (Monday) and 5 (Friday)",
+      "Row 6: the same name is already on row 2",
     ]);
+    expect(badRows).toBe(3);
   });
 });
 

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { MENU_CSV_TEMPLATE } from "@/lib/menu/menu-csv";
-import { useMenuCsvUpload } from "./use-menu-queries";
+import { NOTHING_SAVED, useMenuCsvUpload } from "./use-menu-queries";
 
 export const MENU_TEMPLATE_FILE = "menu-items-template.csv";
 
@@ -26,6 +26,10 @@ function downloadTemplate() {
     `Fill in ${MENU_TEMPLATE_FILE} and upload it to add menu items.`,
   );
 }
+
+/** How an upload is saved (issue 44, decision 0072), said where the file is chosen. */
+export const UPLOAD_RULES =
+  "Days are 1-5 or Mon-Fri. The file is saved whole or not at all: if any row has an error, nothing is saved. A row with the name of a current menu item updates that item; other rows add new items, so uploading the same file again adds no duplicates.";
 
 /** Menu items from a CSV file, the rows it refused listed; and the file's template. */
 export function BulkUploadCard() {
@@ -68,6 +72,7 @@ export function BulkUploadCard() {
           Upload a CSV file with the columns name, description, price, type, categories,
           proteinDescriptions, weekNumbers, daysOfWeek, allergens, sideDishes, isAvailable.
         </CardDescription>
+        <CardDescription>{UPLOAD_RULES}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-end gap-2">
@@ -95,6 +100,7 @@ export function BulkUploadCard() {
             className="rounded-lg border border-destructive/50 p-4 text-sm text-destructive"
           >
             <h4 className="mb-2 font-medium">Upload Errors</h4>
+            <p className="mb-2">{NOTHING_SAVED}</p>
             <ul className="list-disc space-y-1 pl-5">
               {errors.map((error, index) => (
                 <li key={index}>{error}</li>

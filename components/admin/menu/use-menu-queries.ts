@@ -205,14 +205,23 @@ async function uploadMenuCsv(file: File): Promise<BulkUploadResult> {
   return body as BulkUploadResult;
 }
 
+export const NOTHING_SAVED = "Nothing was saved: fix the rows listed and upload the file again.";
+
+/** "2 added, 1 updated." (a row named like a current menu item updates it). */
+const savedCounts = (result: BulkUploadResult) =>
+  `${result.createdCount} added, ${result.updatedCount} updated.`;
+
 export function useMenuCsvUpload() {
   const refresh = useRefreshMenuItems();
   return useMutation({
     mutationFn: uploadMenuCsv,
     onSuccess: (result) => {
+      // Spec 001 §8's sentence; the upload is all or nothing (issue 44), so say which it was.
+      const counts = `${plural(result.successCount, "menu item")} uploaded successfully. ${plural(result.errorCount, "item")} ${result.errorCount === 1 ? "had an error" : "had errors"}.`;
+      const saved = result.errorCount > 0 ? ` ${NOTHING_SAVED}` : ` ${savedCounts(result)}`;
       notify({
-        title: "Upload Complete",
-        description: `${plural(result.successCount, "menu item")} uploaded successfully. ${plural(result.errorCount, "item")} ${result.errorCount === 1 ? "had an error" : "had errors"}.`,
+        title: result.errorCount > 0 ? "Nothing Uploaded" : "Upload Complete",
+        description: counts + saved,
         variant: result.errorCount > 0 ? "default" : "success",
       });
       void refresh();
