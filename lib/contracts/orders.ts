@@ -58,10 +58,17 @@ export type CycleOrderDto = OrderLineDto & {
   status: OrderStatus;
   cycle: { startDate: string };
   cartItems: [];
+  /** The account that placed the order, parent or teacher (issue 44: the export names it). */
+  orderedBy: { name: string; username: string };
+  /** The card or mobile-money payment's reference (PaymentAttempt.transactionRef), if any. */
+  paymentReference: string | null;
 };
 
-/** GET /api/cycle-orders: one page of a cycle's orders, filtered. */
-export type CycleOrdersPage = { data: CycleOrderDto[]; metadata: PageMetadata };
+/**
+ * GET /api/cycle-orders: one page of a cycle's orders, filtered. `timeZone` is the school's (IANA
+ * name): the export writes the order times on its clock, whatever the browser's zone (issue 44).
+ */
+export type CycleOrdersPage = { data: CycleOrderDto[]; metadata: PageMetadata; timeZone: string };
 
 /** POST /api/orders/status (Cycle History and the kitchen): how many orders really changed. */
 export type OrderStatusUpdateResultDto = { updated: number };

@@ -10,6 +10,7 @@ import type {
 } from "@/lib/contracts/orders";
 import { pageMetadata } from "@/lib/contracts/paging";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import {
   joinedRowToOrderLine,
@@ -27,7 +28,13 @@ import type { CycleOrdersQuery, OrderStatusUpdate } from "@/lib/validations/admi
 export const STATUS_RESTORE_CONFLICT =
   "Some selected orders cannot be restored: their student already has another order for that day. No statuses were changed.";
 
-type CycleOrderRow = JoinedOrderLineRow & { status: OrderStatus; cycleStartDate: Date };
+type CycleOrderRow = JoinedOrderLineRow & {
+  status: OrderStatus;
+  cycleStartDate: Date;
+  ordererName: string;
+  ordererUsername: string;
+  paymentReference: string | null;
+};
 
 /**
  * One page of a cycle's orders, newest first; the filtering, paging and counting is the database's:
@@ -55,11 +62,15 @@ export async function listCycleOrders(query: CycleOrdersQuery): Promise<CycleOrd
   const [total, rows] = await Promise.all([
     db.order.count({ where }),
     db.$queryRaw<CycleOrderRow[]>`
-      SELECT ${orderLineColumns}, o."status"::text AS "status", c."startDate" AS "cycleStartDate"
+      SELECT ${orderLineColumns}, o."status"::text AS "status", c."startDate" AS "cycleStartDate",
+        u."name" AS "ordererName", u."username" AS "ordererUsername",
+        p."transactionRef" AS "paymentReference"
       FROM "Order" o
       JOIN "Student" s ON s."id" = o."studentId"
       JOIN "MenuItem" m ON m."id" = o."menuItemId"
       JOIN "OrderCycle" c ON c."id" = o."cycleId"
+      JOIN "User" u ON u."id" = o."userId"
+      LEFT JOIN "PaymentAttempt" p ON p."id" = o."paymentAttemptId"
       WHERE ${Prisma.join(filters, " AND ")}
       ORDER BY o."orderDate" DESC, o."id" DESC
       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
@@ -71,9 +82,12 @@ export async function listCycleOrders(query: CycleOrdersQuery): Promise<CycleOrd
         status: row.status,
         cycle: { startDate: toIsoDate(row.cycleStartDate) },
         cartItems: [] as [],
+        orderedBy: { name: row.ordererName, username: row.ordererUsername },
+        paymentReference: row.paymentReference,
       }),
     ),
     metadata: pageMetadata(total, query.page, query.pageSize),
+    timeZone: env().SCHOOL_TIMEZONE,
   };
 }
 

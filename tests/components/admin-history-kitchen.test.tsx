@@ -44,6 +44,8 @@ function cycleOrder(overrides: Partial<CycleOrderDto> = {}): CycleOrderDto {
     status: "pending",
     cycle: { startDate: "2025-03-03" },
     cartItems: [],
+    orderedBy: { name: "Mwansa Banda", username: "mwansa" },
+    paymentReference: null,
     ...overrides,
   };
 }
@@ -51,6 +53,7 @@ function cycleOrder(overrides: Partial<CycleOrderDto> = {}): CycleOrderDto {
 function page(data: CycleOrderDto[], total = data.length, pageNo = 1, pageSize = 10) {
   const totalPages = Math.ceil(total / pageSize);
   return {
+    timeZone: "Africa/Lusaka",
     data,
     metadata: {
       total,
@@ -291,6 +294,8 @@ describe("Cycle History", () => {
           discountedPrice: "27.00",
           discountPercentage: 10,
           status: "completed",
+          orderedBy: { name: "Mr Phiri", username: "phiri" },
+          paymentReference: "ORD-1740823800-7",
         }),
       ];
       const calls = mockFetch(
@@ -317,14 +322,16 @@ describe("Cycle History", () => {
       const text = await readBlob(blobs[0]!);
       const lines = text.split("\r\n");
       expect(lines).toHaveLength(102);
+      // The spec's columns, then the orderer and the payment's reference (issue 44).
       expect(lines[0]).toBe(
-        "Order Date,Student Name,Student Grade,Menu Item,Cycle Start,Week,Day,Category,Side Dish,Comments,Original Price,Discounted Price,Status",
+        "Order Date,Student Name,Student Grade,Menu Item,Cycle Start,Week,Day,Category,Side Dish,Comments,Original Price,Discounted Price,Status,Parent,Parent Username,Payment Reference",
       );
-      expect(lines[1]).toMatch(
-        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2},Chipo Banda,3,Nshima with Beef Stew,2025-03-03,1,Monday,beef,rape,,50\.00,50\.00,pending$/,
+      // 10:30 UTC is 12:30 at the school (Africa/Lusaka), though the tests run in America/Lima.
+      expect(lines[1]).toBe(
+        "2025-03-01 12:30,Chipo Banda,3,Nshima with Beef Stew,2025-03-03,1,Monday,beef,rape,,50.00,50.00,pending,Mwansa Banda,mwansa,",
       );
       expect(lines[101]).toMatch(
-        /,"Mwila, Jr",teacher,Rice and Chicken,2025-03-03,2,Friday,chicken,,"No ""spicy"" sauce",30\.00,27\.00,completed$/,
+        /,"Mwila, Jr",teacher,Rice and Chicken,2025-03-03,2,Friday,chicken,,"No ""spicy"" sauce",30\.00,27\.00,completed,Mr Phiri,phiri,ORD-1740823800-7$/,
       );
     });
 

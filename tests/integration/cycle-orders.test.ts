@@ -139,7 +139,33 @@ describe("GET /api/cycle-orders", () => {
       cycle: { startDate: "2040-01-02" },
       cartItems: [],
       allergyAcknowledged: false,
+      orderedBy: { name: "Parent", username: fixture.parent.username },
+      paymentReference: null,
     });
+  });
+
+  it("names the orderer and the payment's reference, and the school's time zone (issue 44)", async () => {
+    const db = await getDb();
+    const paid = fixture.made[1]!;
+    const attempt = await db.paymentAttempt.create({
+      data: {
+        userId: fixture.parent.id,
+        transactionRef: `ORD-CSV-${fixture.cycle.id}`,
+        paymentAmount: "50.00",
+        cartItems: [],
+        transactionStatus: "verified",
+      },
+    });
+    await db.order.update({ where: { id: paid.id }, data: { paymentAttemptId: attempt.id } });
+    const answer = await list(historyAdmin, { cycleId: String(fixture.cycle.id), pageSize: "100" });
+    expect(answer.body).toMatchObject({ timeZone: "Africa/Lusaka" });
+    expect(answer.body.data.find((o) => o.id === paid.id)).toMatchObject({
+      orderedBy: { name: "Parent", username: fixture.parent.username },
+      paymentReference: `ORD-CSV-${fixture.cycle.id}`,
+    });
+    expect(answer.body.data.filter((o) => o.paymentReference !== null).map((o) => o.id)).toEqual([
+      paid.id,
+    ]);
   });
 
   it.each([
@@ -181,6 +207,7 @@ describe("GET /api/cycle-orders", () => {
         hasNextPage: false,
         hasPreviousPage: false,
       },
+      timeZone: "Africa/Lusaka",
     });
   });
 

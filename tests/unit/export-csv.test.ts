@@ -28,6 +28,8 @@ function order(comments: string, name = "Chanda"): CycleOrderDto {
     status: "pending",
     cycle: { startDate: "2026-11-23" },
     cartItems: [],
+    orderedBy: { name: "Mwansa Banda", username: "mwansa" },
+    paymentReference: null,
   };
 }
 
@@ -35,7 +37,7 @@ describe("ordersCsv", () => {
   it.each(['=HYPERLINK("http://evil","x")', "+1+1", "-2+3", "@SUM(A1)"])(
     "neutralises the formula %s so a spreadsheet shows it as text",
     (formula) => {
-      const rows = Papa.parse<string[]>(ordersCsv([order(formula)])).data;
+      const rows = Papa.parse<string[]>(ordersCsv([order(formula)], "Africa/Lusaka")).data;
       const comments = rows[1]![CSV_COLUMNS.indexOf("Comments")];
       expect(comments).toBe(`'${formula}`);
     },
@@ -43,7 +45,7 @@ describe("ordersCsv", () => {
 
   it("keeps ordinary text, commas, quotes, newlines, unicode and HTML exactly", () => {
     const text = 'No "onions", please\nÜber ✓ <b>hot</b>';
-    const rows = Papa.parse<string[]>(ordersCsv([order(text, "Mwila, Jr.")])).data;
+    const rows = Papa.parse<string[]>(ordersCsv([order(text, "Mwila, Jr.")], "Africa/Lusaka")).data;
     expect(rows[0]).toEqual([...CSV_COLUMNS]);
     expect(rows[1]![CSV_COLUMNS.indexOf("Comments")]).toBe(text);
     expect(rows[1]![CSV_COLUMNS.indexOf("Student Name")]).toBe("Mwila, Jr.");
@@ -111,7 +113,7 @@ describe("toCsv", () => {
   it.each(HOSTILE)(
     "neutralises a parent's comment with %s in the Cycle History export",
     (_l, text) => {
-      const rows = cellsOf(ordersCsv([order(text)]));
+      const rows = cellsOf(ordersCsv([order(text)], "Africa/Lusaka"));
       expect(rows[1]![CSV_COLUMNS.indexOf("Comments")]).toBe(`'${text}`);
     },
   );

@@ -1,15 +1,22 @@
-import { format, isValid } from "date-fns";
+import { TZDateMini as TZDate } from "@date-fns/tz/date/mini";
+import { lightFormat } from "date-fns";
 import { weekdayName } from "@/lib/client/format";
 import type { CycleOrderDto } from "@/lib/contracts/orders";
 import { toCsv } from "@/lib/export-csv";
 
-// Cycle History's CSV export (spec 001 §9): the columns, one row per order and the file.
+// Cycle History's CSV export (spec 001 §9): the columns, one row per order and the file. The
+// spec's columns come first, then who placed the order and the payment's reference (issue 44).
 
-/** An ISO timestamp as "2025-03-03 10:30" in the browser's time zone (for the CSV). */
-export function formatCsvDate(value: string | null | undefined): string {
+/**
+ * An ISO timestamp as "2025-03-03 10:30" on the school's clock (`timeZone`, from the answer),
+ * never the browser's: an office abroad, or a laptop set to another zone, exports the school's
+ * times (issue 44).
+ */
+export function formatCsvDate(value: string | null | undefined, timeZone: string): string {
   if (!value) return "";
-  const date = new Date(value);
-  return isValid(date) ? format(date, "yyyy-MM-dd HH:mm") : "Invalid date";
+  const time = Date.parse(value);
+  if (!Number.isFinite(time)) return "Invalid date";
+  return lightFormat(new TZDate(time, timeZone), "yyyy-MM-dd HH:mm");
 }
 
 /** The menu item's name (a cycle order is one meal: its cartItems are always empty). */
@@ -31,12 +38,15 @@ export const CSV_COLUMNS = [
   "Original Price",
   "Discounted Price",
   "Status",
+  "Parent",
+  "Parent Username",
+  "Payment Reference",
 ] as const;
 
 /** One CSV row per order, in CSV_COLUMNS order (spec 001 §9). Amounts keep their 2 decimals. */
-export function csvRow(order: CycleOrderDto): string[] {
+export function csvRow(order: CycleOrderDto, timeZone: string): string[] {
   return [
-    formatCsvDate(order.orderDate),
+    formatCsvDate(order.orderDate, timeZone),
     order.student?.name ?? "",
     order.student?.grade ?? "",
     orderItemNames(order),
@@ -49,6 +59,9 @@ export function csvRow(order: CycleOrderDto): string[] {
     order.originalPrice,
     order.discountedPrice,
     order.status,
+    order.orderedBy.name,
+    order.orderedBy.username,
+    order.paymentReference ?? "",
   ];
 }
 
@@ -56,6 +69,9 @@ export function csvRow(order: CycleOrderDto): string[] {
  * The export file. It carries text parents typed (comments) and admins typed (names): toCsv keeps
  * a spreadsheet from running any of it as a formula (CSV injection).
  */
-export function ordersCsv(orders: readonly CycleOrderDto[]): string {
-  return toCsv(CSV_COLUMNS, orders.map(csvRow));
+export function ordersCsv(orders: readonly CycleOrderDto[], timeZone: string): string {
+  return toCsv(
+    CSV_COLUMNS,
+    orders.map((order) => csvRow(order, timeZone)),
+  );
 }

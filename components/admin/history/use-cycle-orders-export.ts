@@ -1,6 +1,5 @@
 "use client";
 
-import { format } from "date-fns";
 import { useState } from "react";
 import { ordersCsv } from "@/components/admin/history/cycle-orders-csv";
 import {
@@ -10,6 +9,7 @@ import {
 import { notify, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { api, errorMessage } from "@/lib/client/api";
 import { plural } from "@/lib/client/format";
+import { schoolToday } from "@/lib/school-calendar";
 
 // Export CSV of Cycle History (spec 001 §9): every order the filters match, read 100 a request,
 // written to one file the browser downloads.
@@ -65,8 +65,8 @@ export function useCycleOrdersExport(filters: CycleHistoryFilters) {
         ),
       );
       const all = [first, ...rest].flatMap((chunk) => chunk.data);
-      const csv = ordersCsv(all);
-      downloadCsv(csv, `cycle-orders-${format(new Date(), "yyyy-MM-dd")}.csv`);
+      const csv = ordersCsv(all, first.timeZone);
+      downloadCsv(csv, `cycle-orders-${schoolToday(first.timeZone)}.csv`);
       toastSuccess("Export successful", `${plural(all.length, "order")} exported.`);
     } catch (error) {
       toastFailure(
