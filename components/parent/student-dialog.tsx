@@ -81,7 +81,10 @@ export function StudentDialog({
     (values) => {
       const consent = consentFor(student, values);
       if (!consent) return form.setError("allergyConsent", CONSENT_ERROR);
-      save.mutate({ ...studentSchema.parse(values), ...consent });
+      // The box's value is only the question's answer: what is sent is consentFor's decision
+      // (an unticked box must never withdraw a consent given before).
+      const { allergyConsent: _answer, ...fields } = studentSchema.parse(values);
+      save.mutate({ ...fields, ...consent });
     },
     (errors) => {
       if (errors.grade) {

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { PriceTag } from "@/components/portal/price-tag";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { capitalize, formatDayDate, weekdayName } from "@/lib/client/format";
+import { capitalize, formatDayDate, pendingExplanation, weekdayName } from "@/lib/client/format";
 import type { DayState } from "@/lib/client/day-state";
 import type { MenuItemDto } from "@/lib/contracts";
 import { allergenList, allergyConflicts } from "@/lib/contracts/allergies";
@@ -82,6 +82,9 @@ function DayBody({
             )}
             {state.label}
           </Badge>
+          {pendingExplanation(state.order) && (
+            <p className="text-xs text-muted-foreground">{pendingExplanation(state.order)}</p>
+          )}
           <p className="text-sm break-words">{state.order.menuItem.name}</p>
         </div>
       );

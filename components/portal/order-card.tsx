@@ -1,7 +1,13 @@
 import { Loader2, XCircle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { capitalize, formatDayDate, formatInstant, weekdayName } from "@/lib/client/format";
+import {
+  capitalize,
+  formatDayDate,
+  formatInstant,
+  pendingExplanation,
+  weekdayName,
+} from "@/lib/client/format";
 import { refundState } from "@/lib/client/orders";
 import type { OrderDto, OrderStatus } from "@/lib/contracts";
 import { paymentMethodText } from "@/lib/contracts/mobile-money";
@@ -82,6 +88,9 @@ export function OrderCard({
           </Badge>
           {refund === "pending" && <Badge variant="warning">Refund pending</Badge>}
         </div>
+        {pendingExplanation(order) && (
+          <p className="w-full text-sm text-muted-foreground">{pendingExplanation(order)}</p>
+        )}
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         {rows.map(([term, value]) => (

@@ -11,9 +11,11 @@ import { useNow } from "@/components/portal/use-now";
 import { useOrderCycles, useOrders } from "@/components/portal/use-portal-queries";
 import { useShownOnce } from "@/components/portal/use-shown-once";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
-import { canCancelOrder, newestFirst } from "@/lib/client/orders";
+import { nearestDayFirst } from "@/lib/client/history-order";
+import { canCancelOrder } from "@/lib/client/orders";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { OrderDto } from "@/lib/contracts";
+import { schoolToday } from "@/lib/school-calendar";
 
 /** Spec 000 §8: the server's error field, else "Failed to cancel order". */
 function cancelErrorMessage(error: unknown): string {
@@ -21,7 +23,8 @@ function cancelErrorMessage(error: unknown): string {
   return typeof field === "string" && field ? field : errorMessage(error, "Failed to cancel order");
 }
 
-// Order History (spec 000 §2): the caller's orders, newest first, with Cancel while the order is
+// Order History (spec 000 §2): the caller's orders, the meal day nearest today first (issue 44:
+// meals to come soonest first, then past meals most recent first), with Cancel while the order is
 // live and under 1 hour old. A spinner shows while orders load.
 export function OrderHistory({
   timeZone,
@@ -50,7 +53,9 @@ export function OrderHistory({
   });
 
   const startById = new Map((cycles.data ?? []).map((c) => [c.id, c.startDate]));
-  const list = orders.data ? newestFirst(orders.data) : [];
+  const list = orders.data
+    ? nearestDayFirst(orders.data, startById, schoolToday(timeZone, now))
+    : [];
 
   return (
     <div className="grid gap-4">

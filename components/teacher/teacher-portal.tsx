@@ -32,7 +32,7 @@ import { DEFAULT_TIMEZONE } from "@/lib/school-calendar";
 type Tab = "menu" | "history";
 
 // The teacher's home (spec 000 §2): Menu Calendar (secondary menu, for the teacher's staff record
-// under the username) and Order History. The cart is the same localStorage cart, opened from the
+// under the teacher's name, issue 44, where the spec used the username) and Order History. The cart is the same localStorage cart, opened from the
 // floating cart button in a side sheet, with the same Place Order flow.
 export function TeacherPortal({
   user,
@@ -54,8 +54,10 @@ export function TeacherPortal({
   useSwitchToCart(() => setCartOpen(true));
 
   const staff = students.data?.find((s) => s.isStaff || s.grade === STAFF_GRADE);
+  // The teacher's own name (issue 44: the username read as a login, not a person).
+  const teacherName = user.name.trim() || user.username;
   const student = staff
-    ? { id: staff.id, name: user.username, grade: staff.grade, allergies: staff.allergies }
+    ? { id: staff.id, name: teacherName, grade: staff.grade, allergies: staff.allergies }
     : null;
 
   return (
@@ -114,8 +116,8 @@ export function TeacherPortal({
             />
           </TabsContent>
           <TabsContent value="history" className="min-h-dvh">
-            {/* The calendar and cart name the teacher by username (spec 000 §2): so does history. */}
-            <LazyOrderHistory timeZone={timeZone} ordererName={user.username} />
+            {/* The calendar and cart name the teacher by name: so does history. */}
+            <LazyOrderHistory timeZone={timeZone} ordererName={teacherName} />
           </TabsContent>
         </Tabs>
       </main>

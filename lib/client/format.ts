@@ -66,3 +66,13 @@ export function capitalize(text: string): string {
 export function plural(count: number, noun: string, many = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : many}`;
 }
+
+/** The explanation beside the spec's "Order Pending" of a paid meal still to be served (issue 44). */
+export const PAID_TO_BE_SERVED = "Paid · to be served";
+
+/** "Paid · to be served" for a live, paid order not yet served; otherwise null. */
+export function pendingExplanation(order: { status: string; paymentStatus: string }) {
+  return order.status === "pending" && order.paymentStatus === "confirmed"
+    ? PAID_TO_BE_SERVED
+    : null;
+}

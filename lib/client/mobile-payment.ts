@@ -1,4 +1,5 @@
 import type { VerifyPaymentAnswer } from "@/lib/contracts/payments";
+import { formatNgwee } from "@/lib/money";
 
 // The Cart's mobile-money waiting screen, as pure functions (issue 16): its texts and what each
 // verification answer means for it. The polling itself is components/portal/mobile-money/.
@@ -6,18 +7,12 @@ import type { VerifyPaymentAnswer } from "@/lib/contracts/payments";
 /** "We'll confirm …": the waiting screen gave up, the sweep and the e-mail take over. */
 export const CONFIRM_LATER = "We'll confirm your order as soon as your operator does";
 
-const amountFormat = new Intl.NumberFormat("en-ZM", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** "K45.50", "K10,000.00": the amount as the waiting screen says it. */
+/** "K 45.50", "K 10,000.00": every amount written the one way (issue 44), lib/money.ts's. */
 export function kwacha(totalNgwee: number): string {
-  // Integer ngwee over 100: exact to the two decimals shown.
-  return `K${amountFormat.format(totalNgwee / 100)}`;
+  return formatNgwee(totalNgwee);
 }
 
-/** "Approve the payment of K45.50 on your phone (097****456)" */
+/** "Approve the payment of K 45.50 on your phone (097****456)" */
 export function approveText(totalNgwee: number, maskedNumber: string): string {
   return `Approve the payment of ${kwacha(totalNgwee)} on your phone (${maskedNumber})`;
 }

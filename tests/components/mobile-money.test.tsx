@@ -87,7 +87,7 @@ describe("Pay with Mobile Money", () => {
 
     await userEvent.click(within(dialog).getByRole("button", { name: "Send payment request" }));
     expect(
-      await screen.findByText("Approve the payment of K50.00 on your phone (096****567)"),
+      await screen.findByText("Approve the payment of K 50.00 on your phone (096****567)"),
     ).toBeInTheDocument();
     expect(screen.getByText("Enter your PIN to approve.")).toBeInTheDocument();
     expect(calls.find((c) => c.path === "/api/payments/create")?.body).toMatchObject({

@@ -179,7 +179,9 @@ describe("the teacher portal", () => {
       "Order History",
     ]);
     expect(await screen.findAllByText("Secondary Wrap")).toHaveLength(5);
-    expect(screen.getByText(/^Ordering for/)).toHaveTextContent("Ordering for mr.phiri (Staff)");
+    expect(screen.getByText(/^Ordering for/)).toHaveTextContent(
+      `Ordering for ${teacherUser.name} (Staff)`,
+    );
     expect(screen.queryByText("Primary Porridge")).toBeNull();
 
     await userEvent.click(screen.getAllByRole("button", { name: /^Add to Cart/ })[0]!);
@@ -190,7 +192,7 @@ describe("the teacher portal", () => {
     expect(JSON.parse(window.localStorage.getItem("cartItems")!)).toEqual([
       expect.objectContaining({
         studentId: 21,
-        student: { id: 21, name: "mr.phiri", grade: "teacher" },
+        student: { id: 21, name: teacherUser.name, grade: "teacher" },
       }),
     ]);
 
@@ -233,7 +235,7 @@ describe("the teacher portal", () => {
     expect(menu).toHaveAttribute("aria-selected", "true");
   });
 
-  it("names the teacher by username in Order History too (issue 24 §5)", async () => {
+  it("names the teacher by name in Order History too (issue 44, was the username)", async () => {
     mockFetch(
       baseRoutes({
         "GET /api/students": [
@@ -247,7 +249,7 @@ describe("the teacher portal", () => {
     renderPortal(<TeacherPortal user={teacherUser} timeZone={TZ} />);
     await userEvent.click(screen.getByRole("tab", { name: "Order History" }));
     const history = await screen.findByRole("list");
-    await waitFor(() => expect(within(history).getByText("mr.phiri")).toBeInTheDocument());
-    expect(within(history).queryByText("Mr Phiri")).toBeNull();
+    await waitFor(() => expect(within(history).getByText(teacherUser.name)).toBeInTheDocument());
+    expect(within(history).queryByText("mr.phiri")).toBeNull();
   });
 });

@@ -106,7 +106,7 @@ test.describe("mobile money", () => {
       await shoot(page, "cart");
       const waiting = await pushFromCart(page, "0977 123 456", "Airtel Money");
       await expect(waiting).toContainText(
-        /^Approve the payment of K\d+\.\d\d on your phone \(097\*{4}456\)/,
+        /^Approve the payment of K\s\d+\.\d\d on your phone \(097\*{4}456\)/,
       );
       await answerOnPhone(page, "Approve", "097****456");
       await expect(page.getByText("Payment Successful").first()).toBeVisible({ timeout: 15_000 });

@@ -129,10 +129,10 @@ describe("operator limits and labels", () => {
 describe("the waiting screen's words", () => {
   it("asks for the amount in kwacha and names the masked number", () => {
     expect(approveText(4550, "097****456")).toBe(
-      "Approve the payment of K45.50 on your phone (097****456)",
+      "Approve the payment of K\u00a045.50 on your phone (097****456)",
     );
     expect(approveText(1_000_000, "096****111")).toBe(
-      "Approve the payment of K10,000.00 on your phone (096****111)",
+      "Approve the payment of K\u00a010,000.00 on your phone (096****111)",
     );
   });
 

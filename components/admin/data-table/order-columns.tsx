@@ -188,10 +188,13 @@ export function PriceStack({
   paid,
   original,
   testId,
+  exact,
 }: {
   paid: string;
   original: string | null;
   testId: string;
+  /** The exact amount ("K 45.50") behind a whole-kwacha one, as its tooltip (issue 44). */
+  exact?: string;
 }) {
   return (
     <div className="flex flex-col items-end tabular-nums">
@@ -200,7 +203,9 @@ export function PriceStack({
           {original}
         </s>
       )}
-      <span className="font-medium">{paid}</span>
+      <span className="font-medium" title={exact}>
+        {paid}
+      </span>
     </div>
   );
 }

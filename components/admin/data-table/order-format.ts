@@ -1,5 +1,5 @@
 import { format, isValid } from "date-fns";
-import { toNgwee } from "@/lib/money";
+import { formatZmw, toNgwee } from "@/lib/money";
 import { parseIsoDate } from "@/lib/school-calendar";
 
 // How the console's order tables show money and dates (spec 001 §9): amounts rounded up to whole
@@ -17,6 +17,15 @@ const wholeZmw = new Intl.NumberFormat("en-ZM", {
   minimumFractionDigits: 0,
   maximumFractionDigits: 0,
 });
+
+/** "45.50" → "K 45.50": the exact amount behind a whole-kwacha one, for its tooltip (issue 44). */
+export function exactAmount(amount: string): string | undefined {
+  try {
+    return formatZmw(amount);
+  } catch {
+    return undefined;
+  }
+}
 
 /** 46 → "K 46" (en-ZM, no decimals). */
 export function formatKwacha(kwacha: number): string {

@@ -12,7 +12,11 @@ import {
   studentColumn,
   weekDayColumn,
 } from "@/components/admin/data-table/order-columns";
-import { formatKwacha, priceDisplay } from "@/components/admin/data-table/order-format";
+import {
+  exactAmount,
+  formatKwacha,
+  priceDisplay,
+} from "@/components/admin/data-table/order-format";
 import { orderItemNames } from "@/components/admin/history/cycle-orders-csv";
 import { Checkbox } from "@/components/ui/checkbox";
 import { gradeLabel } from "@/lib/client/format";
@@ -29,6 +33,7 @@ function PriceCell({ order }: { order: CycleOrderDto }) {
       paid={formatKwacha(paid)}
       original={original === null ? null : formatKwacha(original)}
       testId="original-price"
+      exact={exactAmount(order.discountedPrice)}
     />
   );
 }

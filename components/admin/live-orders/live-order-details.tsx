@@ -32,7 +32,7 @@ export function LiveOrderDetails({ order }: { order: LiveOrder }) {
                 <li key={index} className="grid gap-0.5 text-sm">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <span className="font-medium">{line.menuItem.name}</span>
-                    <span className="tabular-nums">
+                    <span className="tabular-nums" title={price.exact}>
                       {price.original ? (
                         <s className="mr-2 text-xs text-muted-foreground">{price.original}</s>
                       ) : null}

@@ -1,4 +1,8 @@
-import { formatKwacha, priceDisplay } from "@/components/admin/data-table/order-format";
+import {
+  exactAmount,
+  formatKwacha,
+  priceDisplay,
+} from "@/components/admin/data-table/order-format";
 import { formatInstant } from "@/lib/client/format";
 import type { LiveOrder, LiveOrderLine } from "@/lib/contracts/live-orders";
 import { DEFAULT_TIMEZONE } from "@/lib/school-calendar";
@@ -52,6 +56,8 @@ export function amountDisplay(original: string, paid: string) {
   return {
     paid: shown === null ? "—" : formatKwacha(shown),
     original: struck === null ? null : formatKwacha(struck),
+    /** The exact amount paid, for the whole-kwacha figure's tooltip (issue 44). */
+    exact: exactAmount(paid),
   };
 }
 

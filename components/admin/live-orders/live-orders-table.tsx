@@ -104,8 +104,13 @@ function liveOrderColumns(
       id: "amount",
       header: rightAligned("Amount"),
       cell: ({ row }) => {
-        const { paid, original } = amountDisplay(row.original.originalAmount, row.original.amount);
-        return <PriceStack paid={paid} original={original} testId="original-amount" />;
+        const { paid, original, exact } = amountDisplay(
+          row.original.originalAmount,
+          row.original.amount,
+        );
+        return (
+          <PriceStack paid={paid} original={original} testId="original-amount" exact={exact} />
+        );
       },
     },
     {

@@ -11,6 +11,7 @@ import {
 } from "lucide-react";
 import { formatCalendarDate } from "@/components/admin/cycles/cycle-format";
 import { ALL, FilterSelect } from "@/components/admin/data-table/filter-select";
+import { exactAmount } from "@/components/admin/data-table/order-format";
 import { useRevenueStats } from "@/components/admin/revenue/use-revenue-queries";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -76,12 +77,14 @@ export function RevenueCards({ stats }: { stats: RevenueStatsDto }) {
           title="Completed Revenue"
           icon={Wallet}
           value={formatRevenueAmount(stats.netRevenue)}
+          exact={stats.netRevenue}
           note="Completed orders"
         />
         <FigureCard
           title="Total Revenue"
           icon={Wallet}
           value={formatRevenueAmount(totalRevenue(stats.netRevenue, stats.pendingOrders.amount))}
+          exact={totalRevenue(stats.netRevenue, stats.pendingOrders.amount)}
           note="Completed and pending orders"
         />
         <FigureCard title="Total Students" icon={Users} value={String(stats.totalStudents)} />
@@ -114,12 +117,14 @@ export function RevenueCards({ stats }: { stats: RevenueStatsDto }) {
           title="Credit Issued"
           icon={Wallet}
           value={formatRevenueAmount(stats.credit.issued)}
+          exact={stats.credit.issued}
           note="Closed days, refunds and additions to account credit in this period"
         />
         <FigureCard
           title="Credit Outstanding"
           icon={Wallet}
           value={formatRevenueAmount(stats.credit.outstanding)}
+          exact={stats.credit.outstanding}
           note="Held in parents' accounts now, not yet spent"
         />
       </div>
@@ -131,11 +136,14 @@ function FigureCard({
   title,
   icon: Icon,
   value,
+  exact,
   note,
 }: {
   title: string;
   icon: LucideIcon;
   value: string;
+  /** The exact 2-decimal amount behind a whole-kwacha value: its tooltip (issue 44). */
+  exact?: string;
   note?: string;
 }) {
   return (
@@ -145,7 +153,9 @@ function FigureCard({
         <Icon aria-hidden className="size-4 text-muted-foreground" />
       </CardHeader>
       <CardContent>
-        <p className="text-2xl font-bold tabular-nums">{value}</p>
+        <p className="text-2xl font-bold tabular-nums" title={exact && exactAmount(exact)}>
+          {value}
+        </p>
         {note && <CardDescription>{note}</CardDescription>}
       </CardContent>
     </Card>
@@ -175,7 +185,9 @@ function StatusCard({
         <p className="text-2xl font-bold tabular-nums">
           {bucket.count} <span className="text-sm font-normal text-muted-foreground">orders</span>
         </p>
-        <p className="tabular-nums">{formatRevenueAmount(bucket.amount)}</p>
+        <p className="tabular-nums" title={exactAmount(bucket.amount)}>
+          {formatRevenueAmount(bucket.amount)}
+        </p>
         <p className="text-sm text-muted-foreground tabular-nums">
           {percentOf(bucket.count, total)}% of total orders
         </p>
