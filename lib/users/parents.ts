@@ -43,7 +43,8 @@ const parentSelect = {
 /** Parents by username, 50 a page; a search matches the username or a current student's name. */
 export async function listParents(query: ParentsQuery): Promise<ParentsPage> {
   const db = await getDb();
-  const where: Prisma.UserWhereInput = { role: "parent" };
+  // `role`: parents (the spec's list, the default) or teachers (issue 44), managed alike.
+  const where: Prisma.UserWhereInput = { role: query.role };
   if (query.search) {
     // Prisma passes `contains` to ILIKE as is: LIKE's wildcards must be searched for as text.
     const text = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -121,11 +122,17 @@ function profileOf(row: {
   return { username: row.username, name: row.name, email: row.email, phone: row.phone };
 }
 
-/** Locks a parent's row (and so holds back an order or payment being placed for them). */
-async function lockParent(tx: Tx, id: number | null) {
+/**
+ * Locks a parent's row (and so holds back an order or payment being placed for them). `teachers`:
+ * a teacher's too (issue 44: the office edits a teacher's account, and resets its password, as a
+ * parent's; deleting one stays a parent's only).
+ */
+async function lockParent(tx: Tx, id: number | null, teachers = false) {
   if (id === null) throw notFound(PARENT_NOT_FOUND);
+  const roles = teachers ? ["parent", "teacher"] : ["parent"];
   const rows = await tx.$queryRaw<{ id: number; username: string }[]>`
-    SELECT "id", "username" FROM "User" WHERE "id" = ${id} AND "role" = 'parent' FOR UPDATE`;
+    SELECT "id", "username" FROM "User" WHERE "id" = ${id} AND "role"::text = ANY(${roles})
+    FOR UPDATE`;
   const row = rows[0];
   if (!row) throw notFound(PARENT_NOT_FOUND);
   return row;
@@ -147,7 +154,7 @@ export async function updateParent(
   let emailChanged = false;
   try {
     const row = await db.$transaction(async (tx) => {
-      const locked = await lockParent(tx, id);
+      const locked = await lockParent(tx, id, true);
       const before = await tx.user.findUniqueOrThrow({
         where: { id: locked.id },
         select: { username: true, usernameKey: true, name: true, email: true, phone: true },

@@ -52,8 +52,16 @@ export type PermissionsValues = z.output<typeof permissionsSchema>;
 export const passwordChangeSchema = z.object({ password });
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
-/** GET /api/parents?page&search: a blank search lists everyone; a short one is refused. */
+/** The Parents & Students filter (issue 44): the spec's parents, or the teachers. */
+export const PARENTS_ROLES = ["parent", "teacher"] as const;
+export type ParentsRole = (typeof PARENTS_ROLES)[number];
+
+/**
+ * GET /api/parents?page&search&role: a blank search lists everyone; a short one is refused. `role`
+ * is `parent` (the default, the spec's list) or `teacher`.
+ */
 export const parentsQuerySchema = z.object({
+  role: z.enum(PARENTS_ROLES, { error: "Invalid role" }).optional().default("parent"),
   page: z
     .string()
     .regex(/^[1-9]\d{0,5}$/, "Invalid page")

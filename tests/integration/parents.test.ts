@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import * as login from "@/app/api/login/route";
+import * as parentCredit from "@/app/api/parents/[id]/credit/route";
 import * as parent from "@/app/api/parents/[id]/route";
 import * as parents from "@/app/api/parents/route";
 import * as parentStudent from "@/app/api/parents/students/[id]/route";
@@ -246,6 +247,51 @@ describe("GET /api/parents", () => {
   });
 });
 
+describe("teachers in Parents & Students (issue 44)", () => {
+  it("lists teachers with role=teacher, and only parents by default", async () => {
+    const admin = await staff();
+    const teacher = await makeAccount("teacher", [], "tch.issue44");
+    const parentAccount = await makeAccount("parent", [], "par.issue44");
+    const staffRecord = await addStudent(teacher.id, "Mr Tembo", "teacher");
+    const search = "issue44";
+
+    const teachers = await list(admin, { role: "teacher", search });
+    expect(teachers.status).toBe(200);
+    expect(teachers.body.data.map((p) => p.username)).toEqual([teacher.username]);
+    expect(teachers.body.data[0]?.students.map((s) => s.id)).toEqual([staffRecord.id]);
+
+    const parentsOnly = await list(admin, { search });
+    expect(parentsOnly.body.data.map((p) => p.username)).toEqual([parentAccount.username]);
+    expect((await list(admin, { role: "parent", search })).body).toEqual(parentsOnly.body);
+    expect((await list(admin, { role: "admin" })).status).toBe(422);
+  });
+
+  it("resets a teacher's password (ending their sessions) and adjusts their credit", async () => {
+    const target = await signedInAccount("teacher");
+    const admin = await staff();
+    const answer = await update(admin, target.id, {
+      username: target.username,
+      password: "teacher-new",
+    });
+    expect(answer.status).toBe(200);
+    expect((await target.browser.call(user.GET, "GET", "/api/user")).status).toBe(401);
+    await signIn(target.username, "teacher-new");
+    const db = await getDb();
+    expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).role).toBe("teacher");
+
+    const path = `/api/parents/${target.id}/credit`;
+    const params = { id: String(target.id) };
+    const added = await admin.call<{ balance: string }>(parentCredit.POST, "POST", path, {
+      body: { amount: "25.00", reason: "Staff lunch refund" },
+      params,
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.balance).toBe("25.00");
+    const read = await admin.call<{ balance: string }>(parentCredit.GET, "GET", path, { params });
+    expect(read.body.balance).toBe("25.00");
+  });
+});
+
 describe("POST /api/parents", () => {
   it("creates a parent with an unverified e-mail who can sign in", async () => {
     const admin = await staff();
@@ -360,10 +406,9 @@ describe("PUT /api/parents/{id}", () => {
     await signIn(target.username, "brand-new");
   });
 
-  it("refuses a short password, a taken username, and unknown or non-parent ids", async () => {
+  it("refuses a short password, a taken username, and unknown or admin ids", async () => {
     const target = await signedInAccount("parent");
     const other = await makeAccount("parent");
-    const teacher = await makeAccount("teacher");
     const admin = await staff();
     const db = await getDb();
     const before = await db.user.findUniqueOrThrow({ where: { id: target.id } });
@@ -376,7 +421,8 @@ describe("PUT /api/parents/{id}", () => {
     const taken = await update(admin, target.id, { username: other.username.toUpperCase() });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ message: "Username already exists" });
-    for (const id of [999_999, teacher.id, "x"]) {
+    const otherAdmin = await makeAccount("admin");
+    for (const id of [999_999, otherAdmin.id, "x"]) {
       const missing = await update(admin, id, { username: "whatever" });
       expect(missing.status).toBe(404);
     }

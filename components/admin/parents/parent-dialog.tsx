@@ -20,12 +20,16 @@ type Values = NewParentValues | ParentChangeValues;
 export function ParentDialog({
   open,
   parent,
+  teacher = false,
   onOpenChange,
 }: {
   open: boolean;
   parent: ParentDto | null;
+  /** Editing a teacher's account (issue 44): the same fields, named for a teacher. */
+  teacher?: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const who = teacher ? "teacher" : "parent";
   const form = useForm<ParentChangeInput, unknown, Values>({
     // Both schemas take the same fields; only the password rule differs.
     resolver: zodResolver(parent ? parentChangeSchema : newParentSchema),
@@ -48,8 +52,8 @@ export function ParentDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={parent ? "Edit Parent" : "Add Parent"}
-      description={parent ? "Change the parent's details." : "Create a parent account."}
+      title={parent ? (teacher ? "Edit Teacher" : "Edit Parent") : "Add Parent"}
+      description={parent ? `Change the ${who}'s details.` : "Create a parent account."}
       className="max-h-[90dvh] overflow-y-auto"
       form={form}
       onSubmit={submit}
@@ -78,7 +82,7 @@ export function ParentDialog({
         name="password"
         label="Password"
         description={
-          parent && "Leave blank to keep the current password. A new one signs the parent out."
+          parent && `Leave blank to keep the current password. A new one signs the ${who} out.`
         }
         type="password"
         autoComplete="new-password"

@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import type { ParentDto } from "@/lib/contracts/people";
-import { PARENT_SEARCH_MIN, SEARCH_HINT } from "@/lib/validations/people";
+import { PARENT_SEARCH_MIN, SEARCH_HINT, type ParentsRole } from "@/lib/validations/people";
+import { FilterSelect } from "@/components/admin/data-table/filter-select";
 import { ConfirmDeleteDialog, ForceDeleteDialog } from "./delete-dialogs";
 import { ParentDialog } from "./parent-dialog";
 import { ParentsTable } from "./parents-table";
@@ -17,7 +18,14 @@ import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 import {
   useAddressPage,
   useAddressParams,
+  useAddressValue,
 } from "@/components/admin/data-table/use-console-address";
+
+/** The list's filter (issue 44): the spec's parents by default, or the teachers. */
+const ROLE_OPTIONS = [
+  { value: "parent", label: "Parents" },
+  { value: "teacher", label: "Teachers" },
+] as const;
 
 /**
  * Parents & Students (spec 001 §2, §4, §5): search by parent username or student name (3
@@ -32,7 +40,10 @@ export function ParentsStudentsSection() {
   const [input, setInput] = useState(search);
   const [hint, setHint] = useState(false);
   const [page, setPage] = useAddressPage();
-  const parents = useParents(page, search);
+  const [roleValue, setRole] = useAddressValue("role", "parent");
+  const role: ParentsRole = roleValue === "teacher" ? "teacher" : "parent";
+  const teachers = role === "teacher";
+  const parents = useParents(page, search, role);
 
   const [editing, setEditing] = useState<ParentDto | null>(null);
   const [parentDialogOpen, setParentDialogOpen] = useState(false);
@@ -119,25 +130,41 @@ export function ParentsStudentsSection() {
       <Card className="min-w-0">
         <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
           <div className="grid gap-1">
-            <CardTitle>Parents</CardTitle>
+            <CardTitle>{teachers ? "Teachers" : "Parents"}</CardTitle>
             <CardDescription>
-              {search ? `Results for "${search}"` : "Every parent account, by username."}
+              {search
+                ? `Results for "${search}"`
+                : teachers
+                  ? "Every teacher account, by username: credit and password as for parents."
+                  : "Every parent account, by username."}
             </CardDescription>
           </div>
-          <Button onClick={() => openParentDialog(null)}>
-            <Plus aria-hidden /> Add Parent
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <FilterSelect
+              label="Show accounts"
+              value={role}
+              onChange={setRole}
+              options={ROLE_OPTIONS}
+              className="w-36"
+            />
+            <Button onClick={() => openParentDialog(null)}>
+              <Plus aria-hidden /> Add Parent
+            </Button>
+          </div>
         </CardHeader>
         <CardContent className="grid gap-4">
           {parents.isPending ? (
-            <p className="text-sm text-muted-foreground">Loading parents...</p>
+            <p className="text-sm text-muted-foreground">
+              {teachers ? "Loading teachers..." : "Loading parents..."}
+            </p>
           ) : rows.length === 0 ? (
             <p className="py-6 text-center text-muted-foreground">
-              {search ? "No results found" : "No parents found"}
+              {search ? "No results found" : teachers ? "No teachers found" : "No parents found"}
             </p>
           ) : (
             <ParentsTable
               parents={rows}
+              teachers={teachers}
               onEdit={openParentDialog}
               onAddStudent={(parent) => setStudentTarget({ parent })}
               onEditStudent={(student) => setStudentTarget({ student })}
@@ -147,7 +174,7 @@ export function ParentsStudentsSection() {
           {meta && meta.total > 0 && (
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="text-sm text-muted-foreground">
-                Showing parents {from} to {to} of {meta.total}
+                Showing {teachers ? "teachers" : "parents"} {from} to {to} of {meta.total}
               </span>
               <Pager
                 page={meta.page}
@@ -166,6 +193,7 @@ export function ParentsStudentsSection() {
         key={editing?.id ?? "new"}
         open={parentDialogOpen}
         parent={editing}
+        teacher={teachers && editing !== null}
         onOpenChange={setParentDialogOpen}
       />
       <AdminStudentDialog

@@ -23,12 +23,18 @@ import type { DeleteTarget } from "./use-parents-queries";
 
 export function ParentsTable({
   parents,
+  teachers = false,
   onEdit,
   onAddStudent,
   onEditStudent,
   onDelete,
 }: {
   parents: ParentDto[];
+  /**
+   * Teachers (issue 44): edited (password too) and credited as parents are, but their staff record
+   * is theirs to manage and their account is not deleted here.
+   */
+  teachers?: boolean;
   onEdit: (parent: ParentDto) => void;
   onAddStudent: (parent: ParentDto) => void;
   onEditStudent: (student: ParentStudentDto) => void;
@@ -95,16 +101,18 @@ export function ParentsTable({
                   >
                     <Pencil aria-hidden />
                   </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Delete ${parent.username}`}
-                    onClick={() =>
-                      onDelete({ kind: "parent", id: parent.id, label: parent.username })
-                    }
-                  >
-                    <Trash2 aria-hidden />
-                  </Button>
+                  {!teachers && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete ${parent.username}`}
+                      onClick={() =>
+                        onDelete({ kind: "parent", id: parent.id, label: parent.username })
+                      }
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  )}
                 </TableCell>
               </TableRow>
               {expanded && (
@@ -127,37 +135,43 @@ export function ParentsTable({
                                 </span>
                                 <AllergyFlag student={student} />
                               </div>
-                              <Button
-                                variant="ghost"
-                                size="icon"
-                                aria-label={`Edit ${student.name}`}
-                                onClick={() => onEditStudent(student)}
-                              >
-                                <Pencil aria-hidden />
-                              </Button>
-                              <Button
-                                variant="ghost"
-                                size="icon"
-                                aria-label={`Delete ${student.name}`}
-                                onClick={() =>
-                                  onDelete({
-                                    kind: "student",
-                                    id: student.id,
-                                    label: student.name,
-                                  })
-                                }
-                              >
-                                <Trash2 aria-hidden />
-                              </Button>
+                              {!teachers && (
+                                <>
+                                  <Button
+                                    variant="ghost"
+                                    size="icon"
+                                    aria-label={`Edit ${student.name}`}
+                                    onClick={() => onEditStudent(student)}
+                                  >
+                                    <Pencil aria-hidden />
+                                  </Button>
+                                  <Button
+                                    variant="ghost"
+                                    size="icon"
+                                    aria-label={`Delete ${student.name}`}
+                                    onClick={() =>
+                                      onDelete({
+                                        kind: "student",
+                                        id: student.id,
+                                        label: student.name,
+                                      })
+                                    }
+                                  >
+                                    <Trash2 aria-hidden />
+                                  </Button>
+                                </>
+                              )}
                             </li>
                           ))}
                         </ul>
                       )}
-                      <div>
-                        <Button size="sm" variant="outline" onClick={() => onAddStudent(parent)}>
-                          <Plus aria-hidden /> Add Student
-                        </Button>
-                      </div>
+                      {!teachers && (
+                        <div>
+                          <Button size="sm" variant="outline" onClick={() => onAddStudent(parent)}>
+                            <Plus aria-hidden /> Add Student
+                          </Button>
+                        </div>
+                      )}
                       <ParentCredit parent={parent} />
                     </div>
                   </TableCell>

@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import { api, ApiRequestError } from "@/lib/client/api";
-import type { NewParentValues, ParentChangeValues } from "@/lib/validations/people";
+import type { NewParentValues, ParentChangeValues, ParentsRole } from "@/lib/validations/people";
 import type { AdminStudentChange, AdminStudentInput } from "@/lib/validations/students";
 
 // The Parents & Students calls (spec 001 §7) with their toasts (§8). Every change refetches the
@@ -11,16 +11,22 @@ import type { AdminStudentChange, AdminStudentInput } from "@/lib/validations/st
 
 export const PARENTS_KEY = ["/api/parents"] as const;
 
-export function parentsPath(page: number, search: string): `/api/parents?${string}` {
+/** The list's query; `role` is sent only for teachers (parents are the spec's default). */
+export function parentsPath(
+  page: number,
+  search: string,
+  role: ParentsRole = "parent",
+): `/api/parents?${string}` {
   const params = new URLSearchParams({ page: String(page) });
   if (search) params.set("search", search);
+  if (role !== "parent") params.set("role", role);
   return `/api/parents?${params.toString()}`;
 }
 
-export function useParents(page: number, search: string) {
+export function useParents(page: number, search: string, role: ParentsRole = "parent") {
   const query = useQuery({
-    queryKey: [...PARENTS_KEY, page, search],
-    queryFn: () => api(parentsPath(page, search)),
+    queryKey: [...PARENTS_KEY, page, search, role],
+    queryFn: () => api(parentsPath(page, search, role)),
     placeholderData: keepPreviousData,
   });
   useErrorToast(query.error, "Failed to fetch parents");
