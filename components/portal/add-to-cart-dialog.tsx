@@ -183,7 +183,8 @@ function AddToCartForm({
           maxLength={SPECIAL_INSTRUCTIONS_MAX}
           onChange={(e) => setComments(e.target.value.slice(0, SPECIAL_INSTRUCTIONS_MAX))}
           aria-describedby={countId}
-          placeholder="Allergies, no onions…"
+          // Not "Allergies": those are the child's record, checked at every order (issue 44).
+          placeholder="e.g. no onions, small portion"
         />
         <p id={countId} className="text-right text-xs text-muted-foreground">
           {comments.length}/{SPECIAL_INSTRUCTIONS_MAX}

@@ -2,6 +2,22 @@
 // the refusal, and the add-to-cart dialog, the Menu Calendar and the Cart use the same test and ask
 // for the acknowledgement in the same words.
 
+/**
+ * The allergens a menu item is tagged with and a child can be allergic to: spec 001's eight and
+ * Sesame (issue 44, a major allergen in most lists), in this order on every form.
+ */
+export const ALLERGENS = [
+  "Milk",
+  "Eggs",
+  "Fish",
+  "Shellfish",
+  "Tree Nuts",
+  "Peanuts",
+  "Wheat",
+  "Soybeans",
+  "Sesame",
+] as const;
+
 /** The allergens of a menu item that the child is allergic to, in the item's order. */
 export function allergyConflicts(
   itemAllergens: readonly string[],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ALLERGENS } from "@/lib/contracts/allergies";
 import { freeText, singleLine } from "@/lib/validations/text";
 
 // Menu items (spec 001 §3 and §5): shared by the menu item form (zodResolver), POST /api/menu,
@@ -7,16 +8,8 @@ import { freeText, singleLine } from "@/lib/validations/text";
 export const MENU_WEEKS = [1, 2, 3, 4, 5, 6] as const;
 export const MENU_DAYS = [1, 2, 3, 4, 5] as const;
 export const PROTEIN_PRESETS = ["beef", "chicken", "vegetarian", "fish"] as const;
-export const ALLERGENS = [
-  "Milk",
-  "Eggs",
-  "Fish",
-  "Shellfish",
-  "Tree Nuts",
-  "Peanuts",
-  "Wheat",
-  "Soybeans",
-] as const;
+// The allergen list lives with the allergy rule (lib/contracts/allergies.ts).
+export { ALLERGENS };
 export const MENU_ITEM_TYPES = ["primary", "secondary"] as const;
 
 export const MENU_NAME_MAX = 120;

@@ -77,6 +77,17 @@ describe("a paid meal waiting to be served", () => {
   });
 });
 
+describe("the meal's special instructions", () => {
+  it("no longer suggest typing allergies as free text (issue 44, item 6)", async () => {
+    mockFetch(baseRoutes({ "GET /api/order-cycles": [openCycle()] }));
+    renderPortal(<MenuCalendar student={{ id: 11, name: "Chipo", grade: "3" }} timeZone={TZ} />);
+    await userEvent.click((await screen.findAllByRole("button", { name: /^Add to Cart/ }))[0]!);
+    const dialog = await screen.findByRole("dialog");
+    const note = within(dialog).getByLabelText("Special Instructions (optional)");
+    expect(note.getAttribute("placeholder")).not.toMatch(/allerg/i);
+  });
+});
+
 describe("Order History", () => {
   it("lists the meal day nearest today first: meals to come soonest first, then past ones latest first", async () => {
     // A cycle that began two weeks ago: week 3 is this week.
