@@ -60,6 +60,6 @@ async function readRows(ids: string[]): Promise<ReadonlyMap<string, SessionRow>>
            u."id", u."username", u."name", u."email", u."phone", u."role"::text AS "role",
            u."allowedFeatures", u."emailVerifiedAt", u."orderReminders"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-    WHERE s."id" = ANY(${ids}::text[])`;
+    WHERE s."id" = ANY(${ids}::text[]) AND u."deletedAt" IS NULL`;
   return new Map(rows.map((row) => [row.sid, row]));
 }

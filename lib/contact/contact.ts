@@ -33,7 +33,12 @@ export async function sendContactMessage(
     });
     if (to) {
       await enqueueEmail(
-        { to, subject: `Portal message from ${actor.username}`, text: contactText(actor, input) },
+        {
+          userId: actor.id,
+          to,
+          subject: `Portal message from ${actor.username}`,
+          text: contactText(actor, input),
+        },
         tx,
       );
     }

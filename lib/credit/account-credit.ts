@@ -21,7 +21,7 @@ export async function getOwnCredit(actor: SessionUser): Promise<AccountCreditDto
 async function assertAccount(userId: number) {
   const db = await getDb();
   const user = await db.user.findFirst({
-    where: { id: userId, role: { in: ["parent", "teacher"] } },
+    where: { id: userId, role: { in: ["parent", "teacher"] }, deletedAt: null },
     select: { id: true },
   });
   if (!user) throw notFound(PARENT_NOT_FOUND);

@@ -172,6 +172,6 @@ async function queueEmails(tx: Tx, orders: LiveOrder[], isoDate: string, reason:
       reason,
       meals,
     );
-    if (email) await enqueueEmail(email, tx);
+    if (email) await enqueueEmail({ ...email, userId: account.userId }, tx);
   }
 }

@@ -57,7 +57,10 @@ export async function createDiscountCode(
   input: z.output<typeof discountCodeSchema>,
 ): Promise<DiscountCodeDto> {
   const db = await getDb();
-  const owner = await db.user.findUnique({ where: { id: input.userId }, select: { role: true } });
+  const owner = await db.user.findUnique({
+    where: { id: input.userId, deletedAt: null },
+    select: { role: true },
+  });
   if (!owner || owner.role === "admin") throw notFound("User not found");
   const taken = await db.discountCode.findFirst({
     where: { code: { equals: input.code, mode: "insensitive" } },

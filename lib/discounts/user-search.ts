@@ -12,6 +12,7 @@ export async function searchCodeHolders(text: string): Promise<UserSearchResultD
   return db.user.findMany({
     where: {
       role: { in: ["parent", "teacher"] },
+      deletedAt: null,
       OR: [{ username: contains }, { name: contains }, { email: contains }],
     },
     select: { id: true, username: true },

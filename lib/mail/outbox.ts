@@ -16,7 +16,14 @@ import { ERASED_BODY, ERASED_RECIPIENT } from "@/lib/contracts/privacy";
  * link that verifies or signs in, whose body is erased as soon as it is sent; "farewell" for the
  * confirmation of a deleted account, whose recipient is erased too (lib/privacy).
  */
-export type Email = { to: string; subject: string; text: string; erasure?: MailErasure };
+export type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  erasure?: MailErasure;
+  /** The account the message is about: deleting the account erases it, whatever its address. */
+  userId?: number;
+};
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;

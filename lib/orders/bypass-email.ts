@@ -53,7 +53,7 @@ export function paymentMethodBlocks(settings: PaymentBypassDto): string[] {
 
 /** The payment instructions e-mailed with a cart to pay by bypass; null without an address. */
 export function bypassInstructionsEmail(
-  orderer: { name: string; username: string; email: string | null },
+  orderer: { id: number; name: string; username: string; email: string | null },
   lines: readonly PricedLine[],
   total: string,
   settings: PaymentBypassDto,
@@ -66,6 +66,7 @@ export function bypassInstructionsEmail(
       ? `Please pay ${formatZmw(total)} with one of these methods:\n\n${methods.join("\n\n")}`
       : `Please pay ${formatZmw(total)} at the school office.`;
   return {
+    userId: orderer.id,
     to: orderer.email,
     subject: `Payment instructions: ${formatZmw(total)} for ${lines.length} meal${lines.length === 1 ? "" : "s"}`,
     text:

@@ -23,13 +23,14 @@ export function mealLines(lines: readonly PricedLine[]): string[] {
 
 /** The "orders placed" e-mail listing each child, day and meal; null without an address. */
 export function orderConfirmationEmail(
-  parent: { name: string; email: string | null },
+  parent: { id: number; name: string; email: string | null },
   lines: readonly PricedLine[],
   total: string,
 ): Email | null {
   if (!parent.email) return null;
   const body = mealLines(lines);
   return {
+    userId: parent.id,
     to: parent.email,
     subject: `Order confirmation: ${lines.length} meal${lines.length === 1 ? "" : "s"}`,
     text:
@@ -41,7 +42,7 @@ export function orderConfirmationEmail(
 /** Queues the "orders placed" e-mail listing each child, day and meal, in the same transaction. */
 export async function enqueueOrderConfirmation(
   tx: Tx,
-  parent: { name: string; email: string | null },
+  parent: { id: number; name: string; email: string | null },
   lines: readonly PricedLine[],
   total: string,
 ): Promise<void> {

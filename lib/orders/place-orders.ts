@@ -177,8 +177,8 @@ function insertStatement(
         FROM "line" WHERE (SELECT "open" FROM "open") ORDER BY "n"
         RETURNING *
       ), "mail" AS (
-        INSERT INTO "EmailOutbox" ("to", "subject", "text")
-        SELECT ${email?.to ?? null}::text, ${email?.subject ?? null}::text, ${email?.text ?? null}::text
+        INSERT INTO "EmailOutbox" ("userId", "to", "subject", "text")
+        SELECT ${actor.id}::int, ${email?.to ?? null}::text, ${email?.subject ?? null}::text, ${email?.text ?? null}::text
         WHERE ${email !== null} AND (SELECT "open" FROM "open")
       ), "spent" AS (
         INSERT INTO "CreditEntry" ("userId", "amount", "kind", "orderId")

@@ -280,10 +280,20 @@ export async function fulfil(
         });
       }
       if (booked.length === snapshot.lines.length) {
-        await enqueueOrderConfirmation(tx, attempt.user, snapshot.lines, snapshot.total);
+        await enqueueOrderConfirmation(
+          tx,
+          { id: attempt.userId, ...attempt.user },
+          snapshot.lines,
+          snapshot.total,
+        );
       } else if (booked.length > 0) {
         const total = booked.reduce((sum, line) => sum + toNgwee(line.discountedPrice), 0);
-        await enqueueOrderConfirmation(tx, attempt.user, booked, fromNgwee(total));
+        await enqueueOrderConfirmation(
+          tx,
+          { id: attempt.userId, ...attempt.user },
+          booked,
+          fromNgwee(total),
+        );
       }
       return true;
     });

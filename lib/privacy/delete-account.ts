@@ -15,7 +15,7 @@ import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
 import { accountBlockers } from "@/lib/privacy/account-blockers";
-import { scrubJson, scrubText } from "@/lib/privacy/scrub";
+import { redactText, scrubJson, scrubText } from "@/lib/privacy/scrub";
 import { schoolToday } from "@/lib/school-calendar";
 import { confirmOwnPassword } from "@/lib/users/sign-in";
 
@@ -60,7 +60,7 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
   const id = actor.id;
   const user = await tx.user.findUniqueOrThrow({
     where: { id },
-    select: { username: true, name: true, email: true, phone: true },
+    select: { username: true, name: true, email: true, pendingEmail: true, phone: true },
   });
   const children = await tx.student.findMany({
     where: { parentId: id },
@@ -70,6 +70,7 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
     user.username,
     user.name,
     user.email,
+    user.pendingEmail,
     user.phone,
     ...children.flatMap((child) => [child.name, child.dietaryNotes]),
   ].filter((value): value is string => !!value && value.trim().length >= 2);
@@ -80,6 +81,7 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
     await enqueueEmail(
       {
         erasure: "farewell",
+        userId: id,
         to: user.email,
         subject: "Your account has been deleted",
         text:
@@ -90,11 +92,8 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
       },
       tx,
     );
-    await tx.emailOutbox.updateMany({
-      where: { to: user.email, erasure: { not: "farewell" } },
-      data: { to: ERASED_RECIPIENT, text: ERASED_BODY, erasedAt: new Date() },
-    });
   }
+  await eraseMail(tx, id, [user.email, user.pendingEmail], erased);
   await tx.user.update({
     where: { id },
     data: {
@@ -102,6 +101,7 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
       usernameKey: erasedKey(id),
       name: DELETED_ACCOUNT,
       email: null,
+      pendingEmail: null,
       phone: null,
       emailVerifiedAt: null,
       // Not a hash of anything: no password verifies against it.
@@ -217,4 +217,44 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
     entityId: id,
     details: { children: children.length, ordersKept: about.Order.length },
   });
+}
+
+/**
+ * Every message written about the account (issue 43), whatever address it went to (the Contact
+ * Us copy to the school's support address too), and, from before messages named their account,
+ * what went to its current or pending address: recipient and body erased, the subject without
+ * the account's names. What was not sent yet never will be. The farewell just queued is kept.
+ */
+async function eraseMail(
+  tx: Tx,
+  userId: number,
+  addresses: (string | null)[],
+  erased: readonly string[],
+): Promise<void> {
+  const known = addresses.filter((address): address is string => !!address);
+  const messages = await tx.emailOutbox.findMany({
+    where: {
+      erasure: { not: "farewell" },
+      OR: [
+        { userId },
+        ...known.map((address) => ({ to: { equals: address, mode: "insensitive" as const } })),
+      ],
+    },
+    select: { id: true, subject: true, status: true },
+  });
+  const now = new Date();
+  for (const message of messages) {
+    await tx.emailOutbox.update({
+      where: { id: message.id },
+      data: {
+        to: ERASED_RECIPIENT,
+        subject: redactText(message.subject, erased, DELETED_ACCOUNT),
+        text: ERASED_BODY,
+        erasedAt: now,
+        ...(message.status === "pending"
+          ? { status: "failed", lockedUntil: null, lastError: "Account deleted; erased unsent" }
+          : {}),
+      },
+    });
+  }
 }

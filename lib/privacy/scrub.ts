@@ -11,6 +11,18 @@ export function scrubText(text: string, erased: readonly string[], replacement: 
   return erased.some((value) => lower.includes(value.toLowerCase())) ? replacement : text;
 }
 
+/** Each occurrence of an erased value (any case) replaced, the rest of the text kept. */
+export function redactText(text: string, erased: readonly string[], replacement: string): string {
+  return [...erased]
+    .sort((a, b) => b.length - a.length)
+    .reduce(
+      (result, value) => result.replace(new RegExp(escapeRegExp(value), "gi"), replacement),
+      text,
+    );
+}
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 export function scrubJson<T>(value: T, erased: readonly string[], replacement: string): T {
   const walk = (node: unknown): unknown => {
     if (typeof node === "string") return scrubText(node, erased, replacement);

@@ -90,8 +90,9 @@ export async function sendOrderReminders(now: Date = new Date()): Promise<number
     const mine = new Set(claimed.map((row) => row.userId));
     const emails = waiting
       .filter((user) => mine.has(user.id))
-      .map((user) =>
-        reminderEmail({
+      .map((user) => ({
+        userId: user.id,
+        ...reminderEmail({
           to: user.email!,
           name: user.name || "there",
           children: user.students.map((student) => student.name),
@@ -100,7 +101,7 @@ export async function sendOrderReminders(now: Date = new Date()): Promise<number
           portalUrl,
           unsubscribeUrl: unsubscribeLink(user.id),
         }),
-      );
+      }));
     if (emails.length > 0) await tx.emailOutbox.createMany({ data: emails });
     return emails;
   });

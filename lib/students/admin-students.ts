@@ -21,7 +21,8 @@ export function createStudentForParent(
   return writeParentsStudent(actor, "student.create", async (tx) => {
     // FOR SHARE: the parent cannot be deleted while their new student is being written.
     const parents = await tx.$queryRaw<{ id: number }[]>`
-      SELECT "id" FROM "User" WHERE "id" = ${input.parentId} AND "role" = 'parent' FOR SHARE`;
+      SELECT "id" FROM "User"
+      WHERE "id" = ${input.parentId} AND "role" = 'parent' AND "deletedAt" IS NULL FOR SHARE`;
     if (!parents[0]) throw notFound(PARENT_NOT_FOUND);
     const row = await tx.student.create({
       data: { name: input.name, grade: input.grade, parentId: input.parentId, ...careData(input) },
@@ -40,7 +41,7 @@ export function updateStudentAsAdmin(
   if (id === null) return Promise.reject(notFound(STUDENT_NOT_FOUND));
   return writeParentsStudent(actor, "student.update", async (tx) => {
     const before = await tx.student.findFirst({
-      where: { id, archivedAt: null, parent: { role: "parent" } },
+      where: { id, archivedAt: null, parent: { role: "parent", deletedAt: null } },
       select: studentSelect,
     });
     if (!before) throw notFound(STUDENT_NOT_FOUND);
@@ -87,7 +88,7 @@ export async function deleteStudentAsAdmin(
     >`
       SELECT s."id", s."name", s."grade", s."parentId" FROM "Student" s
       JOIN "User" u ON u."id" = s."parentId"
-      WHERE s."id" = ${id} AND u."role" = 'parent' FOR UPDATE OF s`;
+      WHERE s."id" = ${id} AND u."role" = 'parent' AND u."deletedAt" IS NULL FOR UPDATE OF s`;
     const student = rows[0];
     if (!student) throw notFound(STUDENT_NOT_FOUND);
     const orderCount = await tx.order.count({ where: { studentId: student.id } });

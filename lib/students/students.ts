@@ -115,7 +115,7 @@ async function resolveOwner(actor: SessionUser, parentId: number | null | undefi
   }
   const db = await getDb();
   const owner = await db.user.findFirst({
-    where: { id: parentId, role: { in: ["parent", "teacher"] } },
+    where: { id: parentId, role: { in: ["parent", "teacher"] }, deletedAt: null },
     select: { id: true },
   });
   if (!owner) throw notFound("Parent not found");

@@ -150,13 +150,16 @@ export async function findResetAccounts(identifier: string): Promise<ResetAccoun
   const select = { id: true, username: true, name: true, email: true } as const;
   if (isEmailIdentifier(value)) {
     return db.user.findMany({
-      where: { email: { equals: value, mode: "insensitive" } },
+      where: { email: { equals: value, mode: "insensitive" }, deletedAt: null },
       select,
       orderBy: { id: "asc" },
       take: 5,
     });
   }
-  const user = await db.user.findUnique({ where: { usernameKey: usernameKey(value) }, select });
+  const user = await db.user.findUnique({
+    where: { usernameKey: usernameKey(value), deletedAt: null },
+    select,
+  });
   return user ? [user] : [];
 }
 
@@ -166,6 +169,7 @@ function temporaryPasswordMail(
 ): Email {
   return {
     erasure: "secret",
+    userId: account.id,
     to: account.email,
     subject: "Your temporary password",
     text:
@@ -194,6 +198,7 @@ export async function enqueueVerificationEmail(
   await enqueueEmail(
     {
       erasure: "secret",
+      userId: user.id,
       to: user.email,
       subject: "Confirm your e-mail address",
       text:

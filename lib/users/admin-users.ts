@@ -56,7 +56,7 @@ function featuresNotHeld(actor: SessionUser, features: readonly Feature[]): Feat
 export async function listAdminUsers(): Promise<AdminUserDto[]> {
   const db = await getDb();
   const rows = await db.user.findMany({
-    where: { role: "admin" },
+    where: { role: "admin", deletedAt: null },
     select: adminSelect,
     orderBy: [{ usernameKey: "asc" }, { id: "asc" }],
   });
@@ -122,7 +122,7 @@ export async function updateAdminPermissions(
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<AdminRow[]>`
       SELECT "id", "username", "role"::text AS "role", "allowedFeatures" FROM "User"
-      WHERE "id" = ${id} AND "role" = 'admin' FOR UPDATE`;
+      WHERE "id" = ${id} AND "role" = 'admin' AND "deletedAt" IS NULL FOR UPDATE`;
     const target = rows[0];
     if (!target) throw notFound(USER_NOT_FOUND);
     if (isSuperadmin(target)) throw forbidden(SUPERADMIN_PERMISSIONS);

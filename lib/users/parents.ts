@@ -43,8 +43,9 @@ const parentSelect = {
 /** Parents by username, 50 a page; a search matches the username or a current student's name. */
 export async function listParents(query: ParentsQuery): Promise<ParentsPage> {
   const db = await getDb();
+  // A deleted account (issue 43) is gone from the console; its orders stay in the books.
   // `role`: parents (the spec's list, the default) or teachers (issue 44), managed alike.
-  const where: Prisma.UserWhereInput = { role: query.role };
+  const where: Prisma.UserWhereInput = { role: query.role, deletedAt: null };
   if (query.search) {
     // Prisma passes `contains` to ILIKE as is: LIKE's wildcards must be searched for as text.
     const text = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -131,8 +132,8 @@ async function lockParent(tx: Tx, id: number | null, teachers = false) {
   if (id === null) throw notFound(PARENT_NOT_FOUND);
   const roles = teachers ? ["parent", "teacher"] : ["parent"];
   const rows = await tx.$queryRaw<{ id: number; username: string }[]>`
-    SELECT "id", "username" FROM "User" WHERE "id" = ${id} AND "role"::text = ANY(${roles})
-    FOR UPDATE`;
+    SELECT "id", "username" FROM "User"
+    WHERE "id" = ${id} AND "role"::text = ANY(${roles}) AND "deletedAt" IS NULL FOR UPDATE`;
   const row = rows[0];
   if (!row) throw notFound(PARENT_NOT_FOUND);
   return row;
@@ -176,7 +177,8 @@ export async function updateParent(
           name: displayName(input.name, username),
           email,
           phone: input.phone || null,
-          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          // The school's change wins over a link the parent may open later (issue 43).
+          ...(emailChanged ? { emailVerifiedAt: null, pendingEmail: null } : {}),
           ...(passwordHash ? { passwordHash } : {}),
         },
         select: parentSelect,

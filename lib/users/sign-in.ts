@@ -63,8 +63,9 @@ export async function signIn(input: LoginInput, address: string): Promise<Sessio
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 
   const db = await getDb();
+  // A deleted account (issue 43) is unknown here, by its old name or its erased key.
   const user = await db.user.findUnique({
-    where: { usernameKey: key },
+    where: { usernameKey: key, deletedAt: null },
     select: {
       ...sessionUserSelect,
       passwordHash: true,

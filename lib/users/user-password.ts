@@ -35,8 +35,9 @@ export async function changeUserPassword(
   // Through this call the actor's own password would change without the current one.
   if (id === actor.id) throw forbidden(OWN_PASSWORD);
   const db = await getDb();
+  // A deleted account (issue 43) is gone for admins too.
   const target = await db.user.findUnique({
-    where: { id },
+    where: { id, deletedAt: null },
     select: { id: true, username: true, role: true },
   });
   if (!target) throw notFound(USER_NOT_FOUND);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import * as deleteRoute from "@/app/api/account/delete/route";
 import * as exportRoute from "@/app/api/account/export/route";
+import * as forgot from "@/app/api/auth/forgot-password/route";
 import * as contact from "@/app/api/contact/email/route";
 import * as login from "@/app/api/login/route";
 import * as register from "@/app/api/register/route";
@@ -350,5 +351,77 @@ describe("POST /api/account/delete", () => {
       where: { action: "account.delete", entityId: String(f.id) },
     });
     expect(trail.details).toEqual({ children: 2, ordersKept: 2 });
+  });
+
+  it("erases mail about the account whatever its address, the Contact Us copy too (issue 43)", async () => {
+    const db = await getDb();
+    const f = await family([`Chisomo ${uniqueName("Phiri")}`]);
+    // A temporary password mailed to the address the account had before its current one.
+    const earlier = `earlier.${f.username}@example.com`;
+    await db.user.update({ where: { id: f.id }, data: { email: earlier } });
+    const reset = await new Browser("198.18.88.1").call(
+      forgot.POST,
+      "POST",
+      "/api/auth/forgot-password",
+      { body: { identifier: f.username } },
+    );
+    expect(reset.status).toBe(200);
+    await db.user.update({ where: { id: f.id }, data: { email: f.email } });
+    // A message to the school, copied to its support address with the sender's details.
+    const support = `support.${f.id}@school.example`;
+    const communication = { supportEmail: support, whatsappNumber: "" };
+    await db.setting.upsert({
+      where: { key: "communication" },
+      create: { key: "communication", value: communication },
+      update: { value: communication },
+    });
+    try {
+      const sent = await f.browser.call(contact.POST, "POST", "/api/contact/email", {
+        body: { name: f.name, email: f.email, message: `Hello from ${f.children[0]!.name}` },
+      });
+      expect(sent.status).toBeLessThan(300);
+    } finally {
+      const none = { supportEmail: "", whatsappNumber: "" };
+      await db.setting.update({ where: { key: "communication" }, data: { value: none } });
+    }
+    const written = await db.emailOutbox.findMany({
+      where: { OR: [{ to: earlier }, { to: support }] },
+      select: { id: true, subject: true },
+    });
+    expect(written.map((mail) => mail.subject).sort()).toEqual([
+      `Portal message from ${f.username}`,
+      "Your temporary password",
+    ]);
+
+    const answer = await f.browser.call(deleteRoute.POST, "POST", "/api/account/delete", {
+      body: { password: TEST_PASSWORD },
+    });
+    expect(answer.status).toBe(200);
+
+    const after = await db.emailOutbox.findMany({
+      where: { id: { in: written.map((mail) => mail.id) } },
+      orderBy: { id: "asc" },
+    });
+    expect(after.map(({ to, text, subject, status }) => ({ to, text, subject, status }))).toEqual([
+      {
+        to: "[erased]",
+        text: "[erased: kept no longer than needed]",
+        subject: "Your temporary password",
+        status: "failed",
+      },
+      {
+        to: "[erased]",
+        text: "[erased: kept no longer than needed]",
+        subject: "Portal message from Deleted account",
+        status: "failed",
+      },
+    ]);
+    const farewell = await db.emailOutbox.findFirstOrThrow({
+      where: { erasure: "farewell", to: f.email },
+    });
+    await db.emailOutbox.delete({ where: { id: farewell.id } });
+    const old = [f.username, f.name, f.email, earlier, f.phone, f.children[0]!.name];
+    const escaped = old.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    expect(await tablesHolding(new RegExp(escaped.join("|"), "i"), ["EmailOutbox"])).toEqual([]);
   });
 });

@@ -195,7 +195,7 @@ export async function recoverOrders(
         details: { ordersCreated: lines.length, studentIds, menuItemIds },
       });
       const total = fromNgwee(lines.reduce((sum, l) => sum + toNgwee(l.discountedPrice), 0));
-      await enqueueOrderConfirmation(tx, attempt.user, lines, total);
+      await enqueueOrderConfirmation(tx, { id: attempt.userId, ...attempt.user }, lines, total);
       return lines.length;
     });
   } catch (error) {
