@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX } from "@/lib/validations/login";
-import { newUsername, singleLine } from "@/lib/validations/text";
+import { newUsername, personName, singleLine } from "@/lib/validations/text";
 
 // Shared by the forms (react-hook-form's zodResolver) and the route handlers. The messages are the
 // spec's (spec 000 §5). Upper bounds and the character checks of text.ts keep hostile input out
@@ -34,7 +34,7 @@ const name = (label: string, max: number) =>
   z
     .string()
     .trim()
-    .check(singleLine(label))
+    .check(personName(label))
     .min(1, `${label} is required`)
     .max(max, `${label} is too long`);
 

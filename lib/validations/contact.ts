@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { freeText, singleLine } from "@/lib/validations/text";
+import { freeText, personName } from "@/lib/validations/text";
 
 // The "Send us an email" dialog (spec 000 §5), shared by the form and POST /api/contact/email.
 
@@ -14,7 +14,7 @@ export const contactEmailSchema = z.object({
   name: z
     .string({ error: "Name is required" })
     .trim()
-    .check(singleLine("Name"))
+    .check(personName("Name"))
     .min(1, "Name is required")
     .max(CONTACT_NAME_MAX, `Name must be at most ${CONTACT_NAME_MAX} characters`),
   email: z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FEATURES } from "@/lib/contracts/permissions";
 import { PASSWORD_MAX } from "@/lib/validations/login";
-import { newUsername, singleLine } from "@/lib/validations/text";
+import { newUsername, personName, singleLine } from "@/lib/validations/text";
 
 // Admin Users and Parents & Students (spec 001 §5): shared by the console's forms (zodResolver)
 // and the route handlers. The messages are the spec's.
@@ -79,11 +79,11 @@ export const parentsQuerySchema = z.object({
 });
 export type ParentsQuery = z.output<typeof parentsQuerySchema>;
 
-const optionalLine = (label: string, max: number, message: string) =>
+const optionalLine = (label: string, max: number, message: string, characters = singleLine) =>
   z
     .string()
     .trim()
-    .check(singleLine(label))
+    .check(characters(label))
     .max(max, message)
     .nullish()
     .transform((v) => v ?? "");
@@ -100,7 +100,7 @@ const email = z
 /** The parent dialog's fields: blank name, e-mail and phone are allowed. */
 const parentFields = {
   username,
-  name: optionalLine("Name", 120, "Name is too long"),
+  name: optionalLine("Name", 120, "Name is too long", personName),
   email,
   phone: optionalLine("Phone number", 30, "Phone number is too long"),
 };

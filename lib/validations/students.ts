@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { GRADES } from "@/lib/contracts";
 import { allergenList } from "@/lib/validations/menu";
-import { freeText, singleLine } from "@/lib/validations/text";
+import { freeText, personName, singleLine } from "@/lib/validations/text";
 
 // Shared by the student forms (zodResolver) and the /api/students handlers. The parent screen's
 // messages are spec 000 §5, the admin console's spec 001 §5. `teacher` is not among the grades on
@@ -14,7 +14,7 @@ const studentName = (min: number, message: string) =>
   z
     .string({ error: message })
     .trim()
-    .check(singleLine("Name"))
+    .check(personName("Name"))
     .min(min, message)
     .max(STUDENT_NAME_MAX, `Name must be at most ${STUDENT_NAME_MAX} characters`);
 

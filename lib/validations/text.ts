@@ -24,12 +24,14 @@ export const SINGLE_LINE = /^[^\p{Cc}\p{Cs}]*$/u;
 export const MULTI_LINE = /^(?:[^\p{Cc}\p{Cs}]|[\t\n])*$/u;
 
 /**
- * New usernames, beyond SINGLE_LINE: no format characters (zero-width space and joiners, bidi
- * overrides, the BOM) and no line or paragraph separators, each a way for a new account to look
- * like an existing one on screen. Names may keep format characters (a joiner in an emoji, a
- * non-joiner in Persian): they identify nobody.
+ * New usernames and people's names, beyond SINGLE_LINE: no format characters (zero-width space
+ * and joiners, bidi embeddings, overrides and isolates, direction marks, the BOM, the soft hyphen)
+ * and no line or paragraph separators, each a way for one account or child to look like another
+ * on screen, or to turn a name around in the console, while the kitchen's labels print "?" for
+ * them (issue 43, decision 0068).
  */
 export const USERNAME_CHARACTERS = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]*$/u;
+export const PERSON_NAME_CHARACTERS = USERNAME_CHARACTERS;
 
 export const USERNAME_SPACES_MESSAGE = "Username cannot contain spaces";
 // An identifier with `@` is looked up as an e-mail and one without as a username: a username that
@@ -42,6 +44,10 @@ export const notAllowedMessage = (label: string, verb: "contains" | "contain" = 
 
 /** A single-line value's check. */
 export const singleLine = (label: string) => z.regex(SINGLE_LINE, notAllowedMessage(label));
+
+/** A person's name (a child, a parent, a teacher, a message's sender): SINGLE_LINE and more. */
+export const personName = (label: string) =>
+  z.regex(PERSON_NAME_CHARACTERS, notAllowedMessage(label));
 
 /** Free text's checks, in order: line breaks to LF, then no other control character. */
 export const freeText = (label: string, verb: "contains" | "contain" = "contains") =>

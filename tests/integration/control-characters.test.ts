@@ -7,6 +7,7 @@ import * as menu from "@/app/api/menu/route";
 import * as orders from "@/app/api/orders/route";
 import * as parent from "@/app/api/parents/[id]/route";
 import * as parents from "@/app/api/parents/route";
+import * as parentStudent from "@/app/api/parents/students/[id]/route";
 import * as liveOrders from "@/app/api/payments/live-orders/route";
 import * as attempts from "@/app/api/payments/payment-attempts/route";
 import * as decide from "@/app/api/payments/sandbox/decide/route";
@@ -14,6 +15,7 @@ import * as profile from "@/app/api/profile/route";
 import * as register from "@/app/api/register/route";
 import * as communication from "@/app/api/settings/communication/route";
 import * as paymentBypass from "@/app/api/settings/payment-bypass/route";
+import * as student from "@/app/api/students/[id]/route";
 import * as students from "@/app/api/students/route";
 import * as userSearch from "@/app/api/users/search/route";
 import { getDb } from "@/lib/db";
@@ -331,5 +333,86 @@ describe("a new username", () => {
     const older = await makeAccount("parent", [], "old@school.example");
     expect(older.username).toContain("@");
     await signIn(older.username);
+  });
+});
+
+// Issue 43: a person's name (a child, a parent, a teacher, a message's sender) refuses the
+// invisible and direction-changing characters usernames refuse: they spoof one child as another in
+// the console, turn a name around, and print as "?" on the kitchen's labels.
+const BAD_NAMES: [string, string][] = [
+  ["a right-to-left override", "Chanda \u202eagnoM"],
+  ["a left-to-right embedding", "Chanda \u202aMonga"],
+  ["a first-strong isolate", "Chanda \u2068Monga\u2069"],
+  ["a right-to-left mark", "Chanda\u200f Monga"],
+  ["a zero-width space", "Chan\u200bda Monga"],
+  ["a zero-width joiner", "Chan\u200dda Monga"],
+  ["a byte-order mark", "Chanda\ufeffMonga"],
+  ["a word joiner", "Chanda\u2060Monga"],
+  ["a line separator", "Chanda\u2028Monga"],
+];
+
+const NAME_TAKERS: [string, (name: string) => Promise<Answer>][] = [
+  ["sign-up", (name) => signUp({ name })],
+  [
+    "Profile Settings",
+    (name) => parentBrowser.call(profile.PUT, "PUT", "/api/profile", { body: { name } }),
+  ],
+  [
+    "a parent's new child",
+    (name) =>
+      parentBrowser.call(students.POST, "POST", "/api/students", { body: { name, grade: "3" } }),
+  ],
+  [
+    "a parent's change to a child",
+    (name) =>
+      parentBrowser.call(student.PUT, "PUT", `/api/students/${child}`, {
+        params: { id: String(child) },
+        body: { name, grade: "3" },
+      }),
+  ],
+  ["an admin's new parent", (name) => newParent({ name })],
+  ["an admin's change to a parent", (name) => changeParent({ name })],
+  [
+    "an admin's new child for a parent",
+    (name) =>
+      admin.call(students.POST, "POST", "/api/students", {
+        body: { name, grade: "3", parentId: existing.id },
+      }),
+  ],
+  [
+    "an admin's change to a child",
+    (name) =>
+      admin.call(parentStudent.PUT, "PUT", `/api/parents/students/${child}`, {
+        params: { id: String(child) },
+        body: { name, grade: "3" },
+      }),
+  ],
+  [
+    "the contact form",
+    (name) =>
+      parentBrowser.call(contact.POST, "POST", "/api/contact/email", {
+        body: { name, email: "mary@example.com", message: "A message long enough." },
+      }),
+  ],
+];
+
+describe("a person's name", () => {
+  const cases = NAME_TAKERS.flatMap(([where, take]) =>
+    BAD_NAMES.map(([what, name]) => [where, what, take, name] as const),
+  );
+
+  it.each(cases)("in %s is refused with %s", async (_, __, take, name) => {
+    const before = await fingerprint();
+    const answer = await take(name);
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ message: notAllowed("Name") });
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it("keeps accents, apostrophes, hyphens and other scripts", async () => {
+    for (const name of ["José Mwansa-Ng'andu", "Zoë Ñúñez", "Łukasz Żółć", "Нина Ли", "李小龙"]) {
+      const answer = await signUp({ name });
+      expect({ name, status: answer.status }).toEqual({ name, status: 200 });
+    }
   });
 });

@@ -5,6 +5,8 @@ import {
   freeText,
   MULTI_LINE,
   newUsername,
+  PERSON_NAME_CHARACTERS,
+  personName,
   SINGLE_LINE,
   singleLine,
   USERNAME_CHARACTERS,
@@ -68,6 +70,29 @@ describe("USERNAME_CHARACTERS", () => {
 
   it.each(["demo.parent", "mwila_2", "zoë", "中文"])("accepts %s", (name) => {
     expect(USERNAME_CHARACTERS.test(name)).toBe(true);
+  });
+});
+
+// Issue 43: people's names refuse what usernames refuse (decision 0068).
+describe("PERSON_NAME_CHARACTERS", () => {
+  it.each(
+    [...C0, ...DEL_AND_C1, ...FORMAT, ...SEPARATORS, ...LONE_SURROGATES].map((c) => [show(c), c]),
+  )("refuses %s", (_, c) => {
+    expect(PERSON_NAME_CHARACTERS.test(`Chanda${c} Mwila`)).toBe(false);
+  });
+
+  it.each(["Chanda Mwila", "Zoë O'Neil-Banda", "中文名字", "a\u00a0b", "Нина Ли"])(
+    "accepts %s",
+    (name) => {
+      expect(PERSON_NAME_CHARACTERS.test(name)).toBe(true);
+    },
+  );
+
+  it("is a 422 message naming the field", () => {
+    const name = z.string().trim().check(personName("Name"));
+    expect(name.safeParse("Chanda \u202eagnoM").error?.issues[0]?.message).toBe(
+      "Name contains characters that are not allowed",
+    );
   });
 });
 
