@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { CUTOFF_STALE_MS, ORDERS_GC_MS, ORDERS_STALE_MS, queryKeys } from "@/lib/client/query-keys";
 import type { OrderCycleDto } from "@/lib/contracts";
+import { orderingCycle } from "@/lib/contracts/cycles";
 
 // The reads of the parent and teacher screens, one query per endpoint. The client's defaults
 // (components/providers.tsx) apply: no retry, no refetch on focus, never stale on its own.
@@ -13,7 +14,8 @@ export function useMenu() {
 }
 
 const fetchCycles = () => api("/api/order-cycles");
-const selectActive = (cycles: OrderCycleDto[]) => cycles.find((c) => c.isActive) ?? null;
+/** The cycle parents order for: the active one open now that starts last (decision 0071). */
+const selectActive = (cycles: OrderCycleDto[]) => orderingCycle(cycles, new Date());
 
 export function useOrderCycles() {
   return useQuery({ queryKey: queryKeys.orderCycles, queryFn: fetchCycles });

@@ -34,3 +34,17 @@ export type CycleOverlap = {
  * with 409 (the same `message` and `overlaps`); no overlaps and a null message when it may go ahead.
  */
 export type CycleOverlapCheck = { overlaps: CycleOverlap[]; message: string | null };
+
+/**
+ * The cycle parents order for (decision 0071), from a list ordered as GET /api/order-cycles
+ * answers (active first, latest start first): the first active cycle whose ordering has opened.
+ */
+export function orderingCycle<T extends Pick<OrderCycleDto, "isActive" | "orderingOpensAt">>(
+  cycles: readonly T[],
+  now: Date,
+): T | null {
+  return cycles.find((c) => c.isActive && Date.parse(c.orderingOpensAt) <= now.getTime()) ?? null;
+}
+
+/** DELETE /api/order-cycles/{id} answers 409 with these when the cycle still has meals to serve. */
+export type DeactivateRefusal = { message: string; canForce: true; orderCount: number };

@@ -112,6 +112,7 @@ export type ApiEndpoints = {
   // Order cycles and Cycle History
   "/api/order-cycles": { GET: OrderCycleDto[]; POST: OrderCycleDto };
   [path: `/api/order-cycles/${number}`]: { DELETE: OrderCycleDto };
+  [path: `/api/order-cycles/${number}?force=true`]: { DELETE: OrderCycleDto };
   [path: `/api/order-cycles/${number}/reactivate`]: { POST: OrderCycleDto };
   [path: `/api/order-cycles/${number}/close-day`]: { POST: CloseDayAnswer };
   [path: `/api/order-cycles/${number}/close-day?${string}`]: { GET: CloseDayAnswer };

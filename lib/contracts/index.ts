@@ -81,6 +81,11 @@ export type OrderCycleDto = {
   isActive: boolean;
   blockedDays: BlockedDay[];
   createdAt: string;
+  /**
+   * When parents may start ordering for it (ISO instant): at its creation or its start date
+   * (decision 0071). Parents order for the active cycle open now that starts last.
+   */
+  orderingOpensAt: string;
 };
 
 export type OrderStatus = "pending" | "completed" | "cancelled" | "refunded";

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { cachedRead } from "@/lib/cache/versioned-cache";
 import type { BlockedDay, OrderCycleDto } from "@/lib/contracts";
+import { orderingCycle } from "@/lib/contracts/cycles";
 import { getDb } from "@/lib/db";
 import { cycleEndDate, toIsoDate } from "@/lib/school-calendar";
 
@@ -20,6 +21,7 @@ export type CycleRow = {
   isActive: boolean;
   blockedDays: unknown;
   createdAt: Date;
+  orderingOpensAt: Date;
 };
 
 export const cycleSelect = {
@@ -29,6 +31,7 @@ export const cycleSelect = {
   isActive: true,
   blockedDays: true,
   createdAt: true,
+  orderingOpensAt: true,
 } as const;
 
 export function toCycleDto(row: CycleRow): OrderCycleDto {
@@ -43,25 +46,29 @@ export function toCycleDto(row: CycleRow): OrderCycleDto {
     isActive: row.isActive,
     blockedDays,
     createdAt: row.createdAt.toISOString(),
+    orderingOpensAt: row.orderingOpensAt.toISOString(),
   };
 }
 
-/** The one active cycle, or null; from memory while no cycle has changed (see versioned-cache). */
-export async function getActiveCycle(): Promise<Readonly<OrderCycleDto> | null> {
-  return cachedRead("cycles", "active", async () => {
-    const db = await getDb();
-    const row = await db.orderCycle.findFirst({ where: { isActive: true }, select: cycleSelect });
-    return row ? toCycleDto(row) : null;
-  });
+/**
+ * The cycle parents order for (decision 0071): of the active cycles whose ordering has opened, the
+ * one starting last; null when there is none. Active cycles never share a date, so with one cycle
+ * this is the spec's "active cycle", and a next cycle takes over once it opens (on its start date,
+ * when the current one has ended, or at once when the school chose so).
+ */
+export async function getActiveCycle(
+  now: Date = new Date(),
+): Promise<Readonly<OrderCycleDto> | null> {
+  return orderingCycle(await listCycles(), now);
 }
 
-/** Every cycle, the active one first, then newest first; from memory likewise. */
+/** Every cycle, the active ones first, each part latest start first; from memory while no cycle has changed (see versioned-cache). */
 export async function listCycles(): Promise<readonly OrderCycleDto[]> {
   return cachedRead("cycles", "list", async () => {
     const db = await getDb();
     const rows = await db.orderCycle.findMany({
       select: cycleSelect,
-      orderBy: [{ isActive: "desc" }, { startDate: "desc" }],
+      orderBy: [{ isActive: "desc" }, { startDate: "desc" }, { createdAt: "desc" }],
     });
     return rows.map(toCycleDto);
   });

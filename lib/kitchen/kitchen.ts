@@ -9,7 +9,7 @@ import type {
   KitchenOrder,
   KitchenOrders,
 } from "@/lib/contracts/kitchen";
-import { getActiveCycle } from "@/lib/cycles/cycles";
+import { getKitchenCycle } from "@/lib/cycles/serving-cycle";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -49,14 +49,14 @@ export type KitchenPaging = z.infer<typeof kitchenPagingSchema>;
 /** Which orders: the school's today, or one week of the cycle. */
 export type KitchenSelection = { kind: "today" } | { kind: "week"; week: number };
 
-/** The live orders of the active cycle for the kitchen, or empty data when there are none. */
+/** The live orders of the kitchen's cycle (lib/cycles/serving-cycle.ts), or empty data when there are none. */
 export async function listKitchenOrders(
   user: PermissionSubject,
   selection: KitchenSelection,
   paging: KitchenPaging,
 ): Promise<KitchenOrders> {
   if (!hasFeature(user, "kitchen")) throw forbidden();
-  const active = await getActiveCycle();
+  const active = await getKitchenCycle();
   if (selection.kind === "week") assertWeek(selection.week, active?.cycleLength ?? MAX_CYCLE_WEEKS);
   const cycle = active ? toKitchenCycle(active) : null;
   const empty = { data: [], metadata: pageMetadata(0, paging.page, paging.pageSize), cycle };

@@ -2,13 +2,13 @@ import "server-only";
 import { forbidden, unprocessable } from "@/lib/api/errors";
 import { GRADES, STAFF_GRADE } from "@/lib/contracts";
 import { hasFeature, type PermissionSubject } from "@/lib/contracts/permissions";
-import { getActiveCycle } from "@/lib/cycles/cycles";
+import { listCycles } from "@/lib/cycles/cycles";
 import { getDb } from "@/lib/db";
 import { cycleDayOn } from "@/lib/kitchen/portions";
 import { parseIsoDate } from "@/lib/school-calendar";
 import type { ServiceDayQuery } from "@/lib/validations/kitchen";
 
-// The kitchen's service day (issue 18): every live order of one date of the active cycle, with
+// The kitchen's service day (issue 18): every live order of one date, of whichever cycle holds it, with
 // what the labels and the class lists print, sorted by grade, class and name.
 
 export type ServiceMeal = {
@@ -45,15 +45,17 @@ export async function listServiceDay(
 ): Promise<ServiceDay> {
   if (!hasFeature(user, "kitchen")) throw forbidden();
   if (!parseIsoDate(query.date)) throw unprocessable("Date must be YYYY-MM-DD");
-  const cycle = await getActiveCycle();
-  const slot = cycle ? cycleDayOn(cycle, query.date) : null;
-  if (!cycle || !slot) return { date: query.date, meals: [] };
+  // Every cycle's orders of that date, active or not: a deactivated cycle's paid meals are still
+  // served (decision 0071), and cycles holding live orders never share a date (decision 0051).
+  const slots = (await listCycles()).flatMap((cycle) => {
+    const slot = cycleDayOn(cycle, query.date);
+    return slot ? [{ cycleId: cycle.id, ...slot }] : [];
+  });
+  if (slots.length === 0) return { date: query.date, meals: [] };
   const db = await getDb();
   const rows = await db.order.findMany({
     where: {
-      cycleId: cycle.id,
-      weekNumber: slot.weekNumber,
-      dayOfWeek: slot.dayOfWeek,
+      OR: slots,
       status: { in: ["pending", "completed"] },
       ...(query.grade && { student: { grade: query.grade } }),
     },

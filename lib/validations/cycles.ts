@@ -5,6 +5,8 @@ import { parseIsoDate } from "@/lib/school-calendar";
 // GET /api/order-cycles/history.
 
 export const CYCLE_LENGTHS = [4, 6] as const;
+/** When a new cycle opens for ordering: at once, or on its start date. */
+export const OPEN_ORDERING = ["now", "start-date"] as const;
 export const MISSING_CYCLE_INFORMATION = "Missing required information";
 export const NOT_A_MONDAY = "Cycle must start on a Monday";
 export const BLOCKED_DAY_OUTSIDE_CYCLE = "Blocked days must be weekdays (1-5) inside the cycle";
@@ -36,6 +38,13 @@ export const createCycleSchema = z
     blockedDays: z
       .array(blockedDaySchema, { error: missingOr("Blocked days must be a list") })
       .max(30, BLOCKED_DAY_OUTSIDE_CYCLE),
+    /**
+     * When parents may order (decision 0071): "now", or on the start date; absent, at once when no
+     * other cycle is active and on the start date otherwise.
+     */
+    openOrdering: z
+      .enum(OPEN_ORDERING, { error: "Ordering opens now or on the start date" })
+      .optional(),
   })
   .superRefine((input, ctx) => {
     if (!parseIsoDate(input.startDate)) {

@@ -24,6 +24,7 @@ const activeCycle: OrderCycleDto = {
     { weekNumber: 3, dayOfWeek: 5 },
   ],
   createdAt: "2026-11-30T10:00:00.000Z",
+  orderingOpensAt: "2026-11-30T10:00:00.000Z",
 };
 
 function entry(overrides: Partial<CycleHistoryEntry> = {}): CycleHistoryEntry {
@@ -33,6 +34,7 @@ function entry(overrides: Partial<CycleHistoryEntry> = {}): CycleHistoryEntry {
     startDate: "2026-12-07",
     endDate: "2027-01-01",
     createdAt: "2026-11-30T10:00:00.000Z",
+    orderingOpensAt: "2026-11-30T10:00:00.000Z",
     isActive: false,
     cycleLength: 4,
     blockedDays: [],
@@ -144,6 +146,43 @@ describe("the Active Order Cycle card", () => {
       ),
     ).toBeInTheDocument();
     expect(gets(calls, "/api/order-cycles")).toBeGreaterThan(1);
+  });
+
+  it("asks again with the server's count when the cycle still has meals to serve, then forces", async () => {
+    const user = userEvent.setup();
+    const message =
+      "2 meals are still to be served from this cycle. Deactivating stops new orders for it; " +
+      "the kitchen, labels and history keep these meals. Deactivate anyway?";
+    let cycles: OrderCycleDto[] = [activeCycle];
+    const calls = renderSection({
+      "GET /api/order-cycles": () => cycles,
+      "DELETE /api/order-cycles/3": {
+        status: 409,
+        body: { message, error: message, canForce: true, orderCount: 2 },
+      },
+      "DELETE /api/order-cycles/3?force=true": () => {
+        cycles = [];
+        return { ...activeCycle, isActive: false };
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Deactivate Current Cycle" }));
+    await user.click(await screen.findByRole("button", { name: "Deactivate" }));
+    const question = await screen.findByRole("alertdialog");
+    expect(within(question).getByText("2 meals still to serve")).toBeInTheDocument();
+    expect(within(question).getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText("Failed to deactivate order cycle")).toBeNull();
+    await user.click(within(question).getByRole("button", { name: "Deactivate anyway" }));
+    expect(await screen.findByText("Order cycle deactivated")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([
+      "/api/order-cycles/3",
+      "/api/order-cycles/3?force=true",
+    ]);
+  });
+
+  it("offers to create the next cycle while one runs, and names the next one with its opening", async () => {
+    const running = { ...activeCycle, startDate: "2020-01-06", endDate: "2099-01-30" };
+    renderSection({ "GET /api/order-cycles": [running] });
+    expect(await screen.findByRole("button", { name: "Create Next Cycle" })).toBeInTheDocument();
   });
 
   it("closes a day only after a confirmation that says how many orders and how much credit", async () => {

@@ -22,6 +22,7 @@ function cycle(overrides: Partial<OrderCycleDto> = {}): OrderCycleDto {
     isActive: true,
     blockedDays: [],
     createdAt: "2025-01-01T00:00:00.000Z",
+    orderingOpensAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
   };
 }

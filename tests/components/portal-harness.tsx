@@ -97,6 +97,7 @@ export const parentUser: SessionUser = {
   role: "parent",
   allowedFeatures: [],
   emailVerified: true,
+  pendingEmail: null,
   orderReminders: true,
 };
 
@@ -118,6 +119,7 @@ export function futureCycle(overrides: Partial<OrderCycleDto> = {}): OrderCycleD
     isActive: true,
     blockedDays: [],
     createdAt: "2025-01-01T00:00:00.000Z",
+    orderingOpensAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
   };
 }

@@ -18,8 +18,11 @@ type Refusal = { message: string; error: string; overlaps: CycleOverlapCheck["ov
 
 const create = (browser: Browser, body: unknown) =>
   browser.call<OrderCycleDto & Refusal>(cycles.POST, "POST", "/api/order-cycles", { body });
-const deactivate = (browser: Browser, id: number) =>
-  browser.call(cycle.DELETE, "DELETE", `/api/order-cycles/${id}`, { params: { id: String(id) } });
+const deactivate = (browser: Browser, id: number, query: Record<string, string> = {}) =>
+  browser.call(cycle.DELETE, "DELETE", `/api/order-cycles/${id}`, {
+    params: { id: String(id) },
+    query,
+  });
 const check = (browser: Browser, query: Record<string, string>) =>
   browser.call<CycleOverlapCheck>(overlap.GET, "GET", "/api/order-cycles/overlap", { query });
 
@@ -89,8 +92,10 @@ describe("POST /api/order-cycles over dates another cycle still holds live order
     await order(firstId, 2, 1, "pending"); // Mon 9 Jan, a second child
     await order(firstId, 3, 2, "cancelled"); // frees its day
     await order(firstId, 4, 3, "refunded"); // likewise
-    // The admin deactivates the cycle to re-create it with a holiday blocked (the issue's case).
-    expect((await deactivate(admin, firstId)).status).toBe(200);
+    // The admin deactivates the cycle to re-create it with a holiday blocked (the issue's case),
+    // confirming past the count of meals still to serve (decision 0071).
+    expect((await deactivate(admin, firstId)).status).toBe(409);
+    expect((await deactivate(admin, firstId, { force: "true" })).status).toBe(200);
     const before = await snapshot();
 
     const again = await create(admin, {
@@ -163,14 +168,16 @@ describe("POST /api/order-cycles over dates another cycle still holds live order
     expect(replacing.body.message).toContain("still holds 1 live order on Fri 29 Mar 2041.");
     expect(replacing.body.overlaps).toMatchObject([{ cycleId: active.body.id, isActive: true }]);
     const db = await getDb();
-    const stillActive = await db.orderCycle.findFirst({ where: { isActive: true } });
-    expect(stillActive?.id).toBe(active.body.id);
+    const stillActive = await db.orderCycle.findUnique({ where: { id: active.body.id } });
+    expect(stillActive?.isActive).toBe(true);
   });
 
   it("lets a cycle over days already past through: a served order hides nothing", async () => {
     const admin = await cyclesAdmin();
     const past = await create(admin, { startDate: "2020-01-06", cycleLength: 4, blockedDays: [] });
     await order(past.body.id, 1, 1, "completed");
+    // Nothing left to serve: deactivated without a question.
+    expect((await deactivate(admin, past.body.id)).status).toBe(200);
     const same = await create(admin, { startDate: "2020-01-06", cycleLength: 4, blockedDays: [] });
     expect(same.status).toBe(200);
     expect((await check(admin, { startDate: "2020-01-06", cycleLength: "4" })).body).toEqual({

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "@jest/globals";
+import { beforeEach, describe, expect, it } from "@jest/globals";
 import * as login from "@/app/api/login/route";
 import * as reactivate from "@/app/api/order-cycles/[id]/reactivate/route";
 import * as cycle from "@/app/api/order-cycles/[id]/route";
@@ -61,11 +61,19 @@ async function expectClosed(call: (browser: Browser) => Promise<{ status: number
   expect(await snapshot()).toEqual(before);
 }
 
+// Several cycles may be active (decision 0071): each test starts with none.
+beforeEach(async () => {
+  const db = await getDb();
+  await db.orderCycle.updateMany({ where: { isActive: true }, data: { isActive: false } });
+});
+
 describe("POST /api/order-cycles", () => {
-  it("creates the active cycle, deactivating the previous one in the same transaction", async () => {
+  it("creates the next cycle beside the running one, which stays active", async () => {
     const admin = await cyclesAdmin();
     const first = await create(admin, { startDate: "2030-01-07", cycleLength: 4, blockedDays: [] });
     expect(first.status).toBe(200);
+    // The only cycle opens for ordering at once (the spec's "Creating activates it").
+    expect(Date.parse(first.body.orderingOpensAt)).toBeLessThanOrEqual(Date.now());
     const second = await create(admin, {
       startDate: "2030-02-04",
       cycleLength: 6,
@@ -88,12 +96,14 @@ describe("POST /api/order-cycles", () => {
         { weekNumber: 6, dayOfWeek: 5 },
       ],
       createdAt: expect.any(String),
+      // Beside a running cycle, ordering opens on the start date, at midnight in Lusaka (UTC+2).
+      orderingOpensAt: "2030-02-03T22:00:00.000Z",
     });
-    expect(await activeIds()).toEqual([second.body.id]);
+    expect((await activeIds()).sort()).toEqual([first.body.id, second.body.id].sort());
     const db = await getDb();
     const old = await db.orderCycle.findUniqueOrThrow({ where: { id: first.body.id } });
-    expect(old.isActive).toBe(false);
-    expect(old.deactivatedAt).toBeInstanceOf(Date);
+    expect(old.isActive).toBe(true);
+    expect(old.deactivatedAt).toBeNull();
     const audit = await db.auditLog.findFirst({
       where: {
         entity: "OrderCycle",
@@ -120,6 +130,7 @@ describe("POST /api/order-cycles", () => {
         });
         expect(monday.status).toBe(200);
         expect(monday.body.startDate).toBe("2031-03-03");
+        await deactivate(admin, monday.body.id); // active cycles never share a date
         const sunday = await create(admin, {
           startDate: "2031-03-02",
           cycleLength: 4,
@@ -181,7 +192,24 @@ describe("POST /api/order-cycles", () => {
     expect((await create(superadmin, valid)).status).toBe(200);
   });
 
-  it("leaves exactly one active cycle when two creations race", async () => {
+  it("opens ordering at once when the school asks, and refuses dates that meet an active cycle's", async () => {
+    const admin = await cyclesAdmin();
+    const running = { startDate: "2031-01-06", cycleLength: 4, blockedDays: [] };
+    expect((await create(admin, running)).status).toBe(200);
+    const clash = await create(admin, { ...running, startDate: "2031-01-27" });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toMatchObject({
+      message:
+        "This cycle's dates overlap the active cycle of 2031-01-06 to 2031-01-31. " +
+        "Cycles must not overlap: start the new cycle after that one ends.",
+    });
+    const now = await create(admin, { ...running, startDate: "2031-02-03", openOrdering: "now" });
+    expect(now.status).toBe(200);
+    expect(Date.parse(now.body.orderingOpensAt)).toBeLessThanOrEqual(Date.now());
+    expect(await activeIds()).toHaveLength(2);
+  });
+
+  it("never leaves two active cycles on one date when creations race", async () => {
     const a = await cyclesAdmin();
     const b = await cyclesAdmin();
     const answers = await Promise.all([
@@ -191,10 +219,8 @@ describe("POST /api/order-cycles", () => {
     ]);
     for (const answer of answers) expect([200, 409]).toContain(answer.status);
     const created = answers.filter((answer) => answer.status === 200);
-    expect(created.length).toBeGreaterThanOrEqual(1);
-    const active = await activeIds();
-    expect(active).toHaveLength(1);
-    expect(created.map((answer) => answer.body.id)).toContain(active[0]);
+    expect(created).toHaveLength(1);
+    expect(await activeIds()).toEqual([created[0]!.body.id]);
   });
 });
 
@@ -211,6 +237,63 @@ describe("DELETE /api/order-cycles/{id}", () => {
     expect(row.deactivatedAt).toBeInstanceOf(Date);
     // Again: still inactive, no error.
     expect((await deactivate(admin, made.body.id)).status).toBe(200);
+  });
+
+  it("asks before deactivating a cycle with meals still to serve, and deactivates when confirmed", async () => {
+    const admin = await cyclesAdmin();
+    const made = await create(admin, { startDate: "2034-03-06", cycleLength: 4, blockedDays: [] });
+    const db = await getDb();
+    const name = `deact.${++counter}.${Date.now()}`;
+    const parent = await db.user.create({
+      data: { username: name, usernameKey: name, passwordHash: "x", name },
+    });
+    const student = await db.student.create({
+      data: { name: `Child ${name}`, grade: "3", parentId: parent.id },
+    });
+    const item = await db.menuItem.create({ data: { name: `Meal ${name}`, price: "40.00" } });
+    for (const [weekNumber, status] of [
+      [1, "completed"],
+      [2, "pending"],
+      [3, "cancelled"],
+    ] as const) {
+      await db.order.create({
+        data: {
+          userId: parent.id,
+          studentId: student.id,
+          menuItemId: item.id,
+          cycleId: made.body.id,
+          weekNumber,
+          dayOfWeek: 1,
+          originalPrice: "40.00",
+          discountedPrice: "40.00",
+          status,
+        },
+      });
+    }
+    const audits = () =>
+      db.auditLog.count({
+        where: { entityId: String(made.body.id), action: "order-cycle.deactivate" },
+      });
+
+    const asked = await deactivate(admin, made.body.id);
+    expect(asked.status).toBe(409);
+    const message =
+      "2 meals are still to be served from this cycle. Deactivating stops new orders for it; " +
+      "the kitchen, labels and history keep these meals. Deactivate anyway?";
+    expect(asked.body).toEqual({ message, error: message, canForce: true, orderCount: 2 });
+    expect(await activeIds()).toEqual([made.body.id]);
+    expect(await audits()).toBe(0);
+
+    const confirmed = await admin.call<OrderCycleDto>(
+      cycle.DELETE,
+      "DELETE",
+      `/api/order-cycles/${made.body.id}`,
+      { params: { id: String(made.body.id) }, query: { force: "true" } },
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ id: made.body.id, isActive: false });
+    expect(await activeIds()).toEqual([]);
+    expect(await audits()).toBe(1);
   });
 
   it("answers 404 for an unknown or malformed id", async () => {
@@ -237,6 +320,7 @@ describe("POST /api/order-cycles/{cycleId}/reactivate", () => {
       blockedDays: [],
     });
     expect([past.status, current.status]).toEqual([200, 200]);
+    await deactivate(admin, past.body.id);
 
     const refused = await reactivateCall(admin, past.body.id);
     expect(refused.status).toBe(409);
@@ -338,6 +422,7 @@ describe("GET /api/order-cycles/history", () => {
       startDate: "2099-01-05",
       endDate: "2099-01-30",
       createdAt: newest.createdAt.toISOString(),
+      orderingOpensAt: newest.orderingOpensAt.toISOString(),
       isActive: false,
       cycleLength: 4,
       blockedDays: [],

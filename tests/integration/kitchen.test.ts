@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from "@jest/globals";
+import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import * as today from "@/app/api/orders/today/route";
 import * as week from "@/app/api/orders/week/[week]/route";
 import { getDb } from "@/lib/db";
@@ -67,6 +67,16 @@ async function addOrders(specs: OrderSpec[]) {
   }
   return ids;
 }
+
+// A deactivated cycle's meals are still served (decision 0071): each test starts with none left
+// from the tests before it.
+beforeEach(async () => {
+  const db = await getDb();
+  await db.order.updateMany({
+    where: { status: { in: ["pending", "completed"] } },
+    data: { status: "cancelled" },
+  });
+});
 
 async function noActiveCycle() {
   const db = await getDb();

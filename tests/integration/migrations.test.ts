@@ -130,16 +130,17 @@ describe("migrations applied to a fresh database", () => {
       await placeOrder("completed");
     });
 
-    it("allow at most one active order cycle", async () => {
-      await expect(
-        db.query(`INSERT INTO "OrderCycle" ("startDate", "isActive") VALUES ('2026-02-02', true)`),
-      ).rejects.toMatchObject({ code: "23505", constraint: "OrderCycle_one_active_key" });
+    it("allow several active order cycles (decision 0071), each with when its ordering opens", async () => {
       await insertId(
-        `INSERT INTO "OrderCycle" ("startDate", "isActive") VALUES ('2026-02-02', false)`,
+        `INSERT INTO "OrderCycle" ("startDate", "isActive") VALUES ('2026-02-02', true)`,
       );
       await insertId(
-        `INSERT INTO "OrderCycle" ("startDate", "isActive") VALUES ('2026-03-02', false)`,
+        `INSERT INTO "OrderCycle" ("startDate", "isActive") VALUES ('2026-03-02', true)`,
       );
+      const { rows } = await db.query<{ open: boolean }>(
+        `SELECT "orderingOpensAt" <= now() AS open FROM "OrderCycle" WHERE "startDate" = '2026-03-02'`,
+      );
+      expect(rows).toEqual([{ open: true }]);
     });
   });
 });

@@ -155,6 +155,7 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof cycles.GET, "/api/order-cycles", "GET">>,
   Expect<Serves<typeof cycles.POST, "/api/order-cycles", "POST">>,
   Expect<Serves<typeof cycle.DELETE, `/api/order-cycles/${number}`, "DELETE">>,
+  Expect<Serves<typeof cycle.DELETE, `/api/order-cycles/${number}?force=true`, "DELETE">>,
   Expect<Serves<typeof cycleReactivate.POST, `/api/order-cycles/${number}/reactivate`, "POST">>,
   Expect<Serves<typeof cycleHistory.GET, `/api/order-cycles/history?page=${number}`, "GET">>,
   Expect<

@@ -8,21 +8,34 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import type { OrderCycleDto } from "@/lib/contracts";
 import { CloseDayDialog } from "./close-day-dialog";
 import { formatCalendarDate, formatInstantDate, lengthOf } from "./cycle-format";
-import { useDeactivateCycle } from "./use-cycle-queries";
+import { useDeactivateCycle, type DeactivateQuestion } from "./use-cycle-queries";
 
-/** The Active Order Cycle card (spec 001 §2). */
+/** When a next cycle opens for ordering, in words. */
+function opensText(cycle: OrderCycleDto): string {
+  return Date.parse(cycle.orderingOpensAt) <= Date.now()
+    ? "open for ordering now"
+    : `ordering opens on ${formatInstantDate(cycle.orderingOpensAt)}`;
+}
+
+/**
+ * The Active Order Cycle card (spec 001 §2), with the next cycles created while it runs and the
+ * question before deactivating a cycle that still has meals to serve (decision 0071).
+ */
 export function ActiveCycleCard({
   cycle,
+  next = [],
   loading,
   onCreate,
 }: {
   cycle: OrderCycleDto | null;
+  next?: readonly OrderCycleDto[];
   loading: boolean;
   onCreate: () => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<number | null>(null);
   const [closingDay, setClosingDay] = useState(false);
-  const deactivate = useDeactivateCycle();
+  const [question, setQuestion] = useState<DeactivateQuestion | null>(null);
+  const deactivate = useDeactivateCycle(setQuestion);
 
   return (
     <Card>
@@ -61,11 +74,32 @@ export function ActiveCycleCard({
               <Button
                 variant="destructive"
                 disabled={deactivate.isPending}
-                onClick={() => setConfirming(true)}
+                onClick={() => setConfirming(cycle.id)}
               >
                 {deactivate.isPending ? "Deactivating..." : "Deactivate Current Cycle"}
               </Button>
+              {next.length === 0 && (
+                <Button variant="outline" onClick={onCreate}>
+                  <CalendarPlus aria-hidden /> Create Next Cycle
+                </Button>
+              )}
             </div>
+            {next.map((upcoming) => (
+              <div key={upcoming.id} className="flex flex-wrap items-center gap-2 text-sm">
+                <span>
+                  Next {lengthOf(upcoming)}-week cycle starts on{" "}
+                  {formatCalendarDate(upcoming.startDate)}, {opensText(upcoming)}
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={deactivate.isPending}
+                  onClick={() => setConfirming(upcoming.id)}
+                >
+                  Deactivate Next Cycle
+                </Button>
+              </div>
+            ))}
             <CloseDayDialog cycle={cycle} open={closingDay} onOpenChange={setClosingDay} />
           </>
         ) : (
@@ -83,13 +117,22 @@ export function ActiveCycleCard({
       </CardContent>
 
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
         title="Deactivate Current Cycle?"
         description="Parents and teachers will not be able to place orders until a cycle is created or reactivated."
         actionLabel="Deactivate"
         destructive
-        onConfirm={() => cycle && deactivate.mutate(cycle.id)}
+        onConfirm={() => confirming !== null && deactivate.mutate({ id: confirming, force: false })}
+      />
+      <ConfirmDialog
+        open={question !== null}
+        onOpenChange={(open) => !open && setQuestion(null)}
+        title={`${question?.orderCount ?? 0} meals still to serve`}
+        description={question?.message ?? ""}
+        actionLabel="Deactivate anyway"
+        destructive
+        onConfirm={() => question && deactivate.mutate({ id: question.id, force: true })}
       />
     </Card>
   );

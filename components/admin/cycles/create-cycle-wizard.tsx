@@ -1,6 +1,6 @@
 "use client";
 
-import { useReducer } from "react";
+import { useReducer, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Calendar } from "@/components/ui/calendar";
 import {
@@ -49,13 +49,18 @@ const NOT_MONDAYS = { dayOfWeek: [0, 2, 3, 4, 5, 6] };
 export function CreateCycleWizard({
   open,
   onOpenChange,
+  running = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** A cycle is active: the new one is the next, opening on its start date unless asked now. */
+  running?: boolean;
 }) {
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
+  const [openNow, setOpenNow] = useState(false);
   const close = () => {
     dispatch({ type: "reset" });
+    setOpenNow(false);
     onOpenChange(false);
   };
   const create = useCreateCycle(close);
@@ -73,6 +78,7 @@ export function CreateCycleWizard({
       startDate: state.startDate,
       cycleLength: state.cycleLength,
       blockedDays: sortBlockedDays(state.blockedDays),
+      ...(running && { openOrdering: openNow ? "now" : "start-date" }),
     });
   }
 
@@ -104,6 +110,20 @@ export function CreateCycleWizard({
         )}
         {step === "blocked-days" && <BlockedDaysStep state={state} dispatch={dispatch} />}
         {step === "review" && <ReviewStep state={state} />}
+        {step === "review" && running && (
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={openNow}
+              onChange={(event) => setOpenNow(event.target.checked)}
+            />
+            <span>
+              Open for ordering now. Otherwise ordering opens on the start date; once it opens,
+              parents order for this cycle instead of the current one.
+            </span>
+          </label>
+        )}
 
         <DialogFooter className="sm:justify-between">
           <Button

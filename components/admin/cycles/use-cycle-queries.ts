@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
-import { api } from "@/lib/client/api";
+import { api, ApiRequestError } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { BlockedDay } from "@/lib/contracts";
 import { formatZmw } from "@/lib/money";
@@ -12,7 +12,13 @@ import { isMonday } from "./wizard-state";
 // The order-cycles calls (spec 001 §7) with their toasts (§8). Every mutation refetches the cycle
 // list and the history.
 
-export type NewCycle = { startDate: string; cycleLength: 4 | 6; blockedDays: BlockedDay[] };
+export type NewCycle = {
+  startDate: string;
+  cycleLength: 4 | 6;
+  blockedDays: BlockedDay[];
+  /** Decision 0071: when a next cycle opens for ordering; absent for the only cycle (at once). */
+  openOrdering?: "now" | "start-date";
+};
 
 const HISTORY_KEY = ["/api/order-cycles/history"] as const;
 
@@ -76,12 +82,31 @@ export function useCreateCycle(onCreated: () => void) {
   });
 }
 
-export function useDeactivateCycle() {
+/** The server's question when the cycle still has meals to serve (409 with canForce), or null. */
+export type DeactivateQuestion = { id: number; message: string; orderCount: number };
+
+/**
+ * Deactivates a cycle. A 409 with canForce (meals still to serve, decision 0071) calls `onAsk`
+ * with the server's message instead of showing an error; the confirmed call sends ?force=true.
+ */
+export function useDeactivateCycle(onAsk: (question: DeactivateQuestion) => void = () => {}) {
   const refetch = useRefetchCycles();
   return useMutation({
-    mutationFn: (id: number) => api(`/api/order-cycles/${id}`, { method: "DELETE" }),
+    mutationFn: ({ id, force }: { id: number; force: boolean }) =>
+      force
+        ? api(`/api/order-cycles/${id}?force=true`, { method: "DELETE" })
+        : api(`/api/order-cycles/${id}`, { method: "DELETE" }),
     onSuccess: () => toastSuccess("Order cycle deactivated"),
-    onError: (error) => toastError(error, "Failed to deactivate order cycle"),
+    onError: (error, { id, force }) => {
+      if (!force && error instanceof ApiRequestError && error.body?.canForce === true) {
+        const count = error.body.orderCount;
+        onAsk({
+          id,
+          message: error.serverMessage ?? "",
+          orderCount: typeof count === "number" ? count : 0,
+        });
+      } else toastError(error, "Failed to deactivate order cycle");
+    },
     onSettled: refetch,
   });
 }

@@ -1,0 +1,56 @@
+import "server-only";
+import type { OrderCycleDto } from "@/lib/contracts";
+import { listCycles } from "@/lib/cycles/cycles";
+import { getDb, type Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+import { cycleDayDate, schoolToday } from "@/lib/school-calendar";
+
+// Meals still to serve (issue 44, decision 0071). A cycle's orders are cooked whether or not the
+// cycle still takes orders: the kitchen works from the earliest cycle that is not over and either
+// takes orders or still holds live orders, so deactivating a cycle, or creating the next one, never
+// hides a paid meal.
+
+const LIVE = ["pending", "completed"] as const;
+
+type Db = Awaited<ReturnType<typeof getDb>> | Tx;
+
+/** Each cycle's live orders on dates from `fromDate` on (cycles without any are left out). */
+export async function countMealsToServe(
+  db: Db,
+  cycles: readonly Pick<OrderCycleDto, "id" | "startDate">[],
+  fromDate: string,
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (cycles.length === 0) return counts;
+  const groups = await db.order.groupBy({
+    by: ["cycleId", "weekNumber", "dayOfWeek"],
+    where: { cycleId: { in: cycles.map((c) => c.id) }, status: { in: [...LIVE] } },
+    _count: { _all: true },
+  });
+  const startOf = new Map(cycles.map((c) => [c.id, c.startDate]));
+  for (const group of groups) {
+    const start = startOf.get(group.cycleId);
+    if (!start || cycleDayDate(start, group.weekNumber, group.dayOfWeek) < fromDate) continue;
+    counts.set(group.cycleId, (counts.get(group.cycleId) ?? 0) + group._count._all);
+  }
+  return counts;
+}
+
+/**
+ * The cycle the kitchen's Today and Week N views read: the earliest cycle that is not over and is
+ * active or still has meals to serve; when every cycle is over, the active one that started last
+ * (the spec's one-cycle case); null when there is none.
+ */
+export async function getKitchenCycle(now: Date = new Date()): Promise<OrderCycleDto | null> {
+  const cycles = await listCycles();
+  const today = schoolToday(env().SCHOOL_TIMEZONE, now);
+  const notOver = cycles.filter((c) => c.endDate >= today);
+  const inactive = notOver.filter((c) => !c.isActive);
+  const toServe = await countMealsToServe(await getDb(), inactive, today);
+  const candidates = notOver
+    .filter((c) => c.isActive || toServe.has(c.id))
+    .sort(
+      (a, b) => a.startDate.localeCompare(b.startDate) || Number(b.isActive) - Number(a.isActive),
+    );
+  return candidates[0] ?? cycles.find((c) => c.isActive) ?? null;
+}
