@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
@@ -25,27 +25,54 @@ import { TextField } from "@/components/ui/form-fields";
 import { Separator } from "@/components/ui/separator";
 import { Switch } from "@/components/ui/switch";
 import { YourData } from "@/components/account/your-data";
-import { api } from "@/lib/client/api";
+import { api, ApiRequestError } from "@/lib/client/api";
 import type { SessionUser } from "@/lib/auth/session";
 import { profileSchema } from "@/lib/validations/auth";
 
 type ProfileFormValues = z.input<typeof profileSchema>;
 
-/** The payload of PUT /api/profile: password fields only when a new password is given. */
-export function toProfilePayload(values: ProfileFormValues) {
+/** Whether the form's address differs from the account's (so the current password is needed). */
+export function emailChanges(email: string | null | undefined, currentEmail: string | null) {
+  return (email ?? "").trim() !== (currentEmail ?? "");
+}
+
+/**
+ * The payload of PUT /api/profile: the new password's fields only when one is given, and the
+ * current password also when the e-mail address changes (issue 43).
+ */
+export function toProfilePayload(values: ProfileFormValues, currentEmail: string | null) {
   const base = {
     name: values.name.trim(),
     email: values.email ?? "",
     phone: values.phone ?? "",
     ...(values.orderReminders === undefined ? {} : { orderReminders: values.orderReminders }),
   };
-  if (!values.newPassword) return base;
+  if (!values.newPassword) {
+    return emailChanges(values.email, currentEmail)
+      ? { ...base, currentPassword: values.currentPassword }
+      : base;
+  }
   return {
     ...base,
     currentPassword: values.currentPassword,
     newPassword: values.newPassword,
     confirmPassword: values.confirmPassword,
   };
+}
+
+const PASSWORD_FOR_EMAIL = "Enter your current password to change your e-mail address";
+
+/** Under the e-mail field: what a change needs, or the address still waiting for its link. */
+function emailHint(user: SessionUser, changing: boolean): string | undefined {
+  if (changing) {
+    return user.email
+      ? `${PASSWORD_FOR_EMAIL} below. The new address replaces ${user.email} when you open the link we send to it.`
+      : `${PASSWORD_FOR_EMAIL} below.`;
+  }
+  if (user.pendingEmail) {
+    return `Waiting for confirmation at ${user.pendingEmail}: open the link we sent there. Until then, mail goes to ${user.email ?? "no address"}.`;
+  }
+  return undefined;
 }
 
 // Profile Settings (spec 000 §2, §5), with the one-way conversion to a teacher account.
@@ -73,13 +100,36 @@ export function ProfileDialog({
     },
   });
 
+  const emailChanged = emailChanges(useWatch({ control: form.control, name: "email" }), user.email);
+
   async function onSubmit(values: ProfileFormValues) {
+    const changesEmail = emailChanges(values.email, user.email);
+    if (changesEmail && !values.currentPassword) {
+      form.setError("currentPassword", { message: PASSWORD_FOR_EMAIL });
+      form.setFocus("currentPassword");
+      return;
+    }
     try {
-      await api("/api/profile", { method: "PUT", body: toProfilePayload(values) });
-      toastSuccess("Success", "Profile updated successfully");
+      const saved = await api("/api/profile", {
+        method: "PUT",
+        body: toProfilePayload(values, user.email),
+      });
+      if (changesEmail && saved.pendingEmail) {
+        toastSuccess(
+          "Check your e-mail",
+          `We sent a link to ${saved.pendingEmail}. Your address changes when you open it.`,
+        );
+      } else {
+        toastSuccess("Success", "Profile updated successfully");
+      }
       onOpenChange(false);
       router.refresh();
     } catch (error) {
+      if (error instanceof ApiRequestError && error.body?.details) {
+        const details = error.body.details as Record<string, string[] | undefined>;
+        const message = details.currentPassword?.[0];
+        if (message) form.setError("currentPassword", { message });
+      }
       toastError(error, "Failed to update profile", "Update Failed");
     }
   }
@@ -110,6 +160,7 @@ export function ProfileDialog({
         label="Email"
         type="email"
         autoComplete="email"
+        description={emailHint(user, emailChanged)}
       />
       <TextField control={form.control} name="phone" label="Phone" type="tel" autoComplete="tel" />
       {user.role !== "admin" && (
@@ -133,7 +184,8 @@ export function ProfileDialog({
       )}
       <Separator />
       <p className="text-sm text-muted-foreground">
-        To change your password, enter your current password and the new one twice.
+        To change your password, enter your current password and the new one twice. Changing your
+        e-mail address needs your current password too.
       </p>
       <TextField
         control={form.control}

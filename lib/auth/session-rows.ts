@@ -23,6 +23,7 @@ export type SessionRow = {
   role: Role;
   allowedFeatures: string[];
   emailVerifiedAt: Date | null;
+  pendingEmail: string | null;
   orderReminders: boolean;
 };
 
@@ -58,7 +59,7 @@ async function readRows(ids: string[]): Promise<ReadonlyMap<string, SessionRow>>
   const rows = await db.$queryRaw<SessionRow[]>`
     SELECT s."id" AS "sid", s."userId", s."expiresAt", s."lastSeenAt",
            u."id", u."username", u."name", u."email", u."phone", u."role"::text AS "role",
-           u."allowedFeatures", u."emailVerifiedAt", u."orderReminders"
+           u."allowedFeatures", u."emailVerifiedAt", u."pendingEmail", u."orderReminders"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
     WHERE s."id" = ANY(${ids}::text[]) AND u."deletedAt" IS NULL`;
   return new Map(rows.map((row) => [row.sid, row]));

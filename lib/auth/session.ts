@@ -29,6 +29,7 @@ export const sessionUserSelect = {
   role: true,
   allowedFeatures: true,
   emailVerifiedAt: true,
+  pendingEmail: true,
   orderReminders: true,
 } as const;
 
@@ -41,6 +42,7 @@ type UserRow = {
   role: Role;
   allowedFeatures: string[];
   emailVerifiedAt: Date | null;
+  pendingEmail: string | null;
   orderReminders: boolean;
 };
 
@@ -55,6 +57,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     role: row.role,
     allowedFeatures: row.allowedFeatures,
     emailVerified: row.emailVerifiedAt !== null,
+    pendingEmail: row.pendingEmail,
     orderReminders: row.orderReminders,
   };
 }

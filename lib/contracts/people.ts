@@ -18,6 +18,11 @@ export type SessionUser = {
   role: Role;
   allowedFeatures: string[];
   emailVerified: boolean;
+  /**
+   * A new address asked for in Profile Settings and not yet confirmed by its link (issue 43): it
+   * replaces `email` only when the link is opened; until then mail and resets go to `email`.
+   */
+  pendingEmail: string | null;
   /** Whether the account gets order reminders before the cut-off (issue 19). */
   orderReminders: boolean;
 };

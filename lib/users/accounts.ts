@@ -61,6 +61,9 @@ export async function registerAccount(input: NewAccount, address: string): Promi
     throw conflict("Username already exists");
   }
   const passwordHash = await hashPassword(input.password);
+  const mayConfirm = input.email
+    ? (await claimConfirmationMail(null, input.email)) === null
+    : false;
   const user = await db.$transaction(async (tx) => {
     const created = await tx.user.create({
       data: {
@@ -75,7 +78,8 @@ export async function registerAccount(input: NewAccount, address: string): Promi
       select: sessionUserSelect,
     });
     await startSession(created, tx);
-    if (created.email) await enqueueVerificationEmail(created, tx);
+    // Over the confirmation limits the account is still made, without the mail (issue 43).
+    if (created.email && mayConfirm) await enqueueVerificationEmail(created, tx);
     return created;
   });
   kickOutbox();
@@ -184,8 +188,59 @@ function temporaryPasswordMail(
 
 type EmailToken = { uid: number; email: string };
 
+/**
+ * Confirmation mails (issue 43): each one is school-branded mail to an address nobody has shown to
+ * be theirs yet, so at most 5 a day per account and 3 a day per address, whichever account asks.
+ */
+const CONFIRMATION_WINDOW = 24 * 60 * 60;
+export const CONFIRMATION_LIMITS = {
+  perAccount: 5,
+  perAddress: 3,
+  windowSeconds: CONFIRMATION_WINDOW,
+};
+
+function confirmationLimits(userId: number | null, address: string): Limit[] {
+  return [
+    ...(userId === null
+      ? []
+      : [
+          {
+            key: `confirm:account:${userId}`,
+            max: CONFIRMATION_LIMITS.perAccount,
+            windowSeconds: CONFIRMATION_WINDOW,
+          },
+        ]),
+    {
+      key: `confirm:address:${address.trim().toLowerCase()}`,
+      max: CONFIRMATION_LIMITS.perAddress,
+      windowSeconds: CONFIRMATION_WINDOW,
+    },
+  ];
+}
+
+/**
+ * Counts one confirmation mail for the account (null before it exists) and the address: null when
+ * it may be sent, else the seconds until it may. Call it before the transaction that queues it.
+ */
+export async function claimConfirmationMail(
+  userId: number | null,
+  address: string,
+): Promise<number | null> {
+  const limits = confirmationLimits(userId, address);
+  const wait = await blockedFor(limits);
+  if (wait !== null) return wait;
+  const counts = await Promise.all(limits.map((limit) => hit(limit)));
+  // Two requests at once may both pass blockedFor: the counts they got back decide.
+  const over = counts.filter((row, i) => row.count > limits[i]!.max).map((row) => row.retryAfter);
+  return over.length > 0 ? Math.max(...over) : null;
+}
+
+/**
+ * Queues the link that confirms `email` for the account. The greeting names nobody: the address is
+ * not known to be the account holder's, and the name is whatever text the sign-up typed.
+ */
 export async function enqueueVerificationEmail(
-  user: { id: number; name: string; email: string | null },
+  user: { id: number; email: string | null },
   tx?: Parameters<typeof enqueueEmail>[1],
 ): Promise<void> {
   if (!user.email) return;
@@ -202,14 +257,19 @@ export async function enqueueVerificationEmail(
       to: user.email,
       subject: "Confirm your e-mail address",
       text:
-        `Hello ${user.name},\n\nPlease confirm this e-mail address for order confirmations and ` +
-        `password recovery by opening this link within 3 days:\n\n${link.toString()}\n`,
+        `Hello,\n\nPlease confirm this e-mail address for order confirmations and ` +
+        `password recovery by opening this link within 3 days:\n\n${link.toString()}\n\n` +
+        `If you did not ask for this, you can ignore this message.\n`,
     },
     tx,
   );
 }
 
-/** Marks the address in the token as verified; false when the token is bad, old or outdated. */
+/**
+ * Confirms the address in the token: the account's pending address becomes its address, or its
+ * current address is marked verified. False when the token is bad or old, or names an address the
+ * account neither has nor is waiting for (an earlier pending address verifies nothing).
+ */
 export async function verifyEmailToken(token: string): Promise<boolean> {
   let data: Partial<EmailToken>;
   try {
@@ -222,10 +282,16 @@ export async function verifyEmailToken(token: string): Promise<boolean> {
   }
   if (typeof data.uid !== "number" || typeof data.email !== "string") return false;
   const db = await getDb();
-  // Only the address the link was sent to: a link for an old address verifies nothing.
+  const now = new Date();
+  // Each statement names the address it expects, so a change made meanwhile wins over the link.
+  const moved = await db.user.updateMany({
+    where: { id: data.uid, pendingEmail: data.email, deletedAt: null },
+    data: { email: data.email, pendingEmail: null, emailVerifiedAt: now },
+  });
+  if (moved.count > 0) return true;
   const { count } = await db.user.updateMany({
-    where: { id: data.uid, email: data.email },
-    data: { emailVerifiedAt: new Date() },
+    where: { id: data.uid, email: data.email, deletedAt: null },
+    data: { emailVerifiedAt: now },
   });
   return count > 0;
 }

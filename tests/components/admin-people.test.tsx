@@ -21,6 +21,7 @@ const superadmin: SessionUser = {
   role: "admin",
   allowedFeatures: [],
   emailVerified: false,
+  pendingEmail: null,
   orderReminders: true,
 };
 

@@ -42,19 +42,43 @@ describe("registration payload (spec 000 §3)", () => {
 describe("profile payload (spec 000 §5)", () => {
   it("drops the password fields when no new password is given", () => {
     expect(
-      toProfilePayload({
-        name: " Ann ",
-        email: "a@b.co",
-        phone: "",
-        currentPassword: "old",
-        newPassword: "",
-        confirmPassword: "",
-      }),
+      toProfilePayload(
+        {
+          name: " Ann ",
+          email: "a@b.co",
+          phone: "",
+          currentPassword: "old",
+          newPassword: "",
+          confirmPassword: "",
+        },
+        "a@b.co",
+      ),
     ).toEqual({ name: "Ann", email: "a@b.co", phone: "" });
   });
 
+  it("keeps the current password, and only it, when the e-mail address changes (issue 43)", () => {
+    const values = {
+      name: "Ann",
+      email: " new@b.co ",
+      phone: "",
+      currentPassword: "old",
+      newPassword: "",
+      confirmPassword: "",
+    };
+    expect(toProfilePayload(values, "a@b.co")).toEqual({
+      name: "Ann",
+      email: " new@b.co ",
+      phone: "",
+      currentPassword: "old",
+    });
+    expect(toProfilePayload({ ...values, email: "" }, "a@b.co")).toMatchObject({
+      currentPassword: "old",
+    });
+    expect(toProfilePayload({ ...values, email: "" }, null)).not.toHaveProperty("currentPassword");
+  });
+
   it("sends the order reminders choice when the form has one (issue 19)", () => {
-    expect(toProfilePayload({ name: "Ann", orderReminders: false })).toEqual({
+    expect(toProfilePayload({ name: "Ann", orderReminders: false }, null)).toEqual({
       name: "Ann",
       email: "",
       phone: "",
@@ -64,12 +88,15 @@ describe("profile payload (spec 000 §5)", () => {
 
   it("keeps them with a new password", () => {
     expect(
-      toProfilePayload({
-        name: "Ann",
-        currentPassword: "old",
-        newPassword: "newpass",
-        confirmPassword: "newpass",
-      }),
+      toProfilePayload(
+        {
+          name: "Ann",
+          currentPassword: "old",
+          newPassword: "newpass",
+          confirmPassword: "newpass",
+        },
+        null,
+      ),
     ).toMatchObject({ currentPassword: "old", newPassword: "newpass", confirmPassword: "newpass" });
   });
 });

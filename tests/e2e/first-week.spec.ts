@@ -127,6 +127,8 @@ test.describe("§4 money, said plainly", () => {
     await page.getByRole("button", { name: "Add email address" }).click();
     const profile = page.getByRole("dialog", { name: "Profile Settings" });
     await profile.getByLabel("Email").fill(`${unique("payer")}@example.com`);
+    // A change of address needs the current password (issue 43).
+    await profile.getByLabel("Current password").fill("secret123");
     await profile.getByRole("button", { name: /Save/ }).click();
     await expect(profile).toBeHidden();
     await page.getByRole("tab", { name: "Students" }).click();

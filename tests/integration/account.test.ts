@@ -24,10 +24,15 @@ async function signedUp(extra: Record<string, unknown> = {}) {
 }
 
 describe("PUT /api/profile", () => {
-  it("saves name, e-mail and phone", async () => {
-    const { browser } = await signedUp();
+  it("saves name, e-mail and phone (a first e-mail address with the current password)", async () => {
+    const { browser, account } = await signedUp();
     const answer = await browser.call(profile.PUT, "PUT", "/api/profile", {
-      body: { name: "  Mary B. ", email: "mary@example.com", phone: "+260 97 000" },
+      body: {
+        name: "  Mary B. ",
+        email: "mary@example.com",
+        phone: "+260 97 000",
+        currentPassword: account.password,
+      },
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
