@@ -43,9 +43,11 @@ export function dayClosedEmail(
       : "Nothing had been paid for these meals, so no credit was added.";
   return {
     to: account.email,
-    subject: `School closed on ${day}: your order is cancelled`,
+    // The reason as the school wrote it (issue 44 §8): a day without meals is not always a day
+    // the school is closed (a sports day, a trip), so the e-mail says no more than it knows.
+    subject: `No school meals on ${day}: your order is cancelled`,
     text:
-      `Hello ${account.name},\n\nThe school is closed on ${day}.\nReason: ${reason}\n\n` +
+      `Hello ${account.name},\n\nNo school meals will be served on ${day}: ${reason}\n\n` +
       `These meals are cancelled:\n\n${lines.join("\n")}\n\n${creditText}\n`,
   };
 }

@@ -139,9 +139,13 @@ describe("POST /api/order-cycles/{id}/close-day", () => {
     expect(sent.map((m) => m.to).sort()).toEqual([a.email, b.email, c.email].sort());
     const toA = sent.find((m) => m.to === a.email)!;
     expect(toA.subject).toMatch(
-      /^School closed on Wednesday \d+ \w+ \d{4}: your order is cancelled$/,
+      /^No school meals on Wednesday \d+ \w+ \d{4}: your order is cancelled$/,
     );
-    expect(toA.text).toContain("Reason: Water cut");
+    // The reason as written, and no claim that the school is closed (issue 44 §8).
+    expect(toA.text).toMatch(
+      /No school meals will be served on Wednesday \d+ \w+ \d{4}: Water cut\n/,
+    );
+    expect(toA.text).not.toContain("The school is closed");
     expect(toA.text).toContain(`- Chanda: ${meal.name} (${formatNgwee(4550)} credited)`);
     expect(toA.text).toContain(`- Mutale: ${meal.name}`);
     expect(toA.text).toContain(`We have added ${formatNgwee(4550)} to your account credit.`);
