@@ -19,8 +19,11 @@ export async function proxy(request: NextRequest) {
 
   const signedIn = await hasSessionCookie(request, config.SESSION_SECRET, config.secureCookies);
   const { pathname } = request.nextUrl;
+  // The API answers for itself (JSON, 401 or 404): never the login page, even at `/api` itself,
+  // which the matcher below lets through (issue 43).
+  const api = pathname === "/api" || pathname.startsWith("/api/");
   const response =
-    !signedIn && !isPageFor("anonymous", pathname, config.production)
+    !signedIn && !api && !isPageFor("anonymous", pathname, config.production)
       ? NextResponse.rewrite(new URL("/", request.url), { request: { headers } })
       : NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", csp);

@@ -144,6 +144,36 @@ describe("x-middleware-subrequest", () => {
   });
 });
 
+describe("an unknown /api path (issue 43)", () => {
+  it("answers 404 with the JSON envelope for every method, signed out and signed in, never the login page", async () => {
+    const parent = new HttpClient(server.url, APP_URL);
+    expect(
+      (
+        await parent.call("POST", "/api/login", {
+          username: "demo.parent",
+          password: "demo-parent",
+        })
+      ).status,
+    ).toBe(200);
+    for (const client of [new HttpClient(server.url, APP_URL), parent]) {
+      for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+        for (const pathname of ["/api/anything", "/api/orders/1/nothing", "/api"]) {
+          const body = method === "GET" ? undefined : {};
+          const answer = await client.call(method, pathname, body);
+          expect({ method, pathname, status: answer.status, body: answer.body }).toEqual({
+            method,
+            pathname,
+            status: 404,
+            body: { message: "API endpoint not found", error: "API endpoint not found" },
+          });
+        }
+      }
+    }
+    // A real handler still answers before the catch-all.
+    expect((await new HttpClient(server.url, APP_URL).call("GET", "/api/user")).status).toBe(401);
+  });
+});
+
 describe("graceful shutdown", () => {
   it("stops being ready at once, finishes the payment in flight, then exits cleanly", async () => {
     const parent = new HttpClient(server.url, APP_URL);

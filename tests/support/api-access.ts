@@ -49,6 +49,12 @@ export const MATRIX: Record<string, Row> = {
   // The login and sign-up forms' no-script path, and the inert target of every other form.
   "POST /api/login/form": { access: "public" },
   "POST /api/no-script": { access: "public" },
+  // Any path no handler serves: 404 with the JSON envelope for everyone (issue 43).
+  "GET /api/[[...path]]": { access: "public" },
+  "POST /api/[[...path]]": { access: "public" },
+  "PUT /api/[[...path]]": { access: "public" },
+  "PATCH /api/[[...path]]": { access: "public" },
+  "DELETE /api/[[...path]]": { access: "public" },
   "POST /api/register/form": { access: "public" },
   "POST /api/logout": { access: "public", throwaway: true },
   "POST /api/menu-items/validate": { access: "user" },
