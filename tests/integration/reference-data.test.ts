@@ -102,6 +102,8 @@ describe("GET /api/menu", () => {
 describe("GET /api/order-cycles", () => {
   it("lists every cycle, the active one first, then newest first", async () => {
     const db = await getDb();
+    // The seeded cycle is active too: several may be (decision 0071).
+    await db.orderCycle.updateMany({ where: { isActive: true }, data: { isActive: false } });
     await db.orderCycle.createMany({
       data: [
         { startDate: parseIsoDate("2025-01-06")!, cycleLength: 4 },
@@ -126,6 +128,7 @@ describe("GET /api/order-cycles", () => {
       isActive: true,
       blockedDays: [{ weekNumber: 2, dayOfWeek: 3 }],
       createdAt: expect.any(String),
+      orderingOpensAt: expect.any(String),
     });
   });
 });
