@@ -14,12 +14,13 @@ export const REFUNDS_PAGE_SIZE = 20;
 export const MAX_VERIFY_ORDERS = 500;
 
 /** One order awaiting payment (spec 001 §3 "Pending payment group"): the order line itself. */
-export type PendingPaymentOrderDto = OrderLineDto;
+/** `amountDue`: the price less the account credit the order took at checkout (issue 44). */
+export type PendingPaymentOrderDto = OrderLineDto & { amountDue: string };
 
 export type PendingPaymentGroupDto = {
   parentId: number;
   parentUsername: string;
-  /** The sum of the group's discounted prices, 2 decimals. */
+  /** What the group still owes: its orders' prices less the credit they took, 2 decimals. */
   totalAmount: string;
   orders: PendingPaymentOrderDto[];
 };
@@ -43,8 +44,16 @@ export type VerifyPaymentsResultDto = { updated: number };
 export type RefundStatus = "cancelled" | "refunded";
 
 /** One row of Refund Management: a paid order that was cancelled (or already refunded). */
-export type RefundDto = Pick<OrderLineDto, "id" | "orderDate" | "student" | "menuItem"> & {
-  /** The paid amount (discountedPrice), 2 decimals. */
+export type RefundDto = Pick<
+  OrderLineDto,
+  "id" | "orderDate" | "student" | "menuItem" | "weekNumber" | "dayOfWeek"
+> & {
+  /** The meal's own school day (ISO date), so two like orders can be told apart (issue 44). */
+  mealDate: string;
+  /**
+   * What the office refunds, 2 decimals: the paid amount less the part paid from account credit,
+   * which came back at the cancel (issue 44); once refunded, the paid amount.
+   */
   amount: string;
   status: RefundStatus;
   /** How and by whom the money went back; null while to be refunded or refunded without one. */

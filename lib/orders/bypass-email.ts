@@ -1,7 +1,7 @@
 import "server-only";
 import type { PaymentBypassDto } from "@/lib/contracts";
 import type { Email } from "@/lib/mail/outbox";
-import { formatZmw } from "@/lib/money";
+import { formatZmw, toNgwee } from "@/lib/money";
 import type { PricedLine } from "@/lib/orders/check-cart";
 import { mealLines } from "@/lib/orders/confirmation-email";
 
@@ -57,6 +57,8 @@ export function bypassInstructionsEmail(
   lines: readonly PricedLine[],
   total: string,
   settings: PaymentBypassDto,
+  /** Account credit already spent on these meals (issue 44): `total` is what is left to pay. */
+  credit = "0.00",
 ): Email | null {
   if (!orderer.email) return null;
   const meals = mealLines(lines);
@@ -71,6 +73,7 @@ export function bypassInstructionsEmail(
     subject: `Payment instructions: ${formatZmw(total)} for ${lines.length} meal${lines.length === 1 ? "" : "s"}`,
     text:
       `Hello ${orderer.name},\n\nThese lunches are ordered and awaiting payment:\n\n${meals.join("\n")}\n\n` +
+      (toNgwee(credit) > 0 ? `Paid from your account credit: ${formatZmw(credit)}\n` : "") +
       `Amount to pay: ${formatZmw(total)}\n\n${howToPay}\n\n` +
       `Use your username "${orderer.username}" as the payment reference. Your orders show as ` +
       `pending until the school has confirmed your payment.\n\n` +

@@ -1,5 +1,4 @@
 import "server-only";
-import { conflict, notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
 import { paymentInfoOf } from "@/lib/contracts/mobile-money";
@@ -8,8 +7,6 @@ import { getDb } from "@/lib/db";
 import {
   joinedOrderColumns,
   joinedRowToOrderDto,
-  orderSelect,
-  toOrderDto,
   type JoinedOrderRow,
 } from "@/lib/orders/order-dto";
 
@@ -22,8 +19,6 @@ type PaymentColumns = {
   refundReference: string | null;
   refundedAt: Date | null;
 };
-
-export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * The caller's orders, newest first (every cycle), each with how it was paid (card or mobile money
@@ -59,34 +54,4 @@ export async function listOrdersForUser(actor: SessionUser): Promise<OrderDto[]>
         : null;
     return order;
   });
-}
-
-/**
- * Cancels the caller's order while it is not cancelled (or refunded) and under 1 hour old. One
- * conditional update, so a cancel racing an admin's status change cannot undo it or be undone.
- */
-export async function cancelOrder(actor: SessionUser, orderId: number): Promise<OrderDto> {
-  const db = await getDb();
-  const now = Date.now();
-  const { count } = await db.order.updateMany({
-    where: {
-      id: orderId,
-      userId: actor.id,
-      status: { in: ["pending", "completed"] },
-      orderDate: { gt: new Date(now - CANCELLATION_WINDOW_MS) },
-    },
-    data: { status: "cancelled", version: { increment: 1 } },
-  });
-  const row = await db.order.findFirst({
-    where: { id: orderId, userId: actor.id },
-    select: orderSelect,
-  });
-  if (!row) throw notFound("Order not found");
-  if (count === 0) {
-    if (row.status === "cancelled" || row.status === "refunded") {
-      throw conflict("This order is already cancelled");
-    }
-    throw conflict("Orders can only be cancelled within 1 hour of ordering");
-  }
-  return toOrderDto(row);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { conflict } from "@/lib/api/errors";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import {
@@ -9,6 +10,7 @@ import {
 } from "@/lib/contracts/orders";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { fromNgwee, toNgwee } from "@/lib/money";
 import { orderLineSelect, toOrderLineDto } from "@/lib/orders/order-dto";
 
 // Pending Payments (spec 001 §2, §4, §7): live orders whose payment the school has not received
@@ -23,6 +25,8 @@ const pendingWhere = {
 const pendingOrderSelect = {
   ...orderLineSelect,
   userId: true,
+  // Issue 44: the account credit this order already took at checkout; only the rest is asked for.
+  creditEntries: { where: { kind: "spent" }, select: { amount: true } },
 } as const satisfies Prisma.OrderSelect;
 
 /**
@@ -36,7 +40,6 @@ export async function listPendingPayments(page: number): Promise<PendingPayments
     db.order.groupBy({
       by: ["userId"],
       where: pendingWhere,
-      _sum: { discountedPrice: true },
       _min: { orderDate: true },
       orderBy: [{ _min: { orderDate: "asc" } }, { userId: "asc" }],
       skip: (page - 1) * pageSize,
@@ -69,26 +72,37 @@ export async function listPendingPayments(page: number): Promise<PendingPayments
   ]);
   const usernames = new Map(users.map((u) => [u.id, u.username]));
   const ordersByUser = new Map<number, PendingPaymentOrderDto[]>();
+  const dueByUser = new Map<number, number>();
   for (const row of orders) {
     const list = ordersByUser.get(row.userId) ?? [];
-    list.push(toOrderLineDto(row));
+    const credit = row.creditEntries.reduce(
+      (sum, e) => sum - toNgwee(e.amount.abs().toFixed(2)),
+      0,
+    );
+    const due = Math.max(0, toNgwee(row.discountedPrice.toFixed(2)) + credit);
+    list.push(Object.assign(toOrderLineDto(row), { amountDue: fromNgwee(due) }));
     ordersByUser.set(row.userId, list);
+    dueByUser.set(row.userId, (dueByUser.get(row.userId) ?? 0) + due);
   }
   return {
     data: groups.map((group) => ({
       parentId: group.userId,
       parentUsername: usernames.get(group.userId) ?? "Unknown user",
-      totalAmount: (group._sum.discountedPrice ?? new Prisma.Decimal(0)).toFixed(2),
+      totalAmount: fromNgwee(dueByUser.get(group.userId) ?? 0),
       orders: ordersByUser.get(group.userId) ?? [],
     })),
     pagination,
   };
 }
 
+export const ORDERS_NO_LONGER_LIVE =
+  "Some of these orders were cancelled or refunded, so their payment cannot be verified. Refresh the list and try again.";
+
 /**
  * Marks the selected orders as paid, in one conditional statement: only those still pending
- * payment change (a second click, or another admin's, changes nothing). The audit row lists the
- * orders that really changed.
+ * payment and still live change (a second click, or another admin's, changes nothing). A selection
+ * with an order cancelled or refunded meanwhile is refused whole (409, issue 43): its money is not
+ * owed. The audit row lists the orders that really changed.
  */
 export async function verifyPendingPayments(
   actor: SessionUser,
@@ -97,10 +111,18 @@ export async function verifyPendingPayments(
   const db = await getDb();
   const ids = [...new Set(orderIds)];
   return db.$transaction(async (tx) => {
+    const closed = await tx.$queryRaw<{ id: number }[]>`
+      SELECT "id" FROM "Order"
+      WHERE "id" IN (${Prisma.join(ids)}) AND "status" NOT IN ('pending', 'completed')`;
+    if (closed.length > 0) {
+      throw conflict(ORDERS_NO_LONGER_LIVE, { orderIds: closed.map((row) => row.id) });
+    }
+    // The status again in the update: an order cancelled since the check is left as it is.
     const changed = await tx.$queryRaw<{ id: number }[]>`
       UPDATE "Order"
       SET "paymentStatus" = 'confirmed', "version" = "version" + 1, "updatedAt" = now()
       WHERE "id" IN (${Prisma.join(ids)}) AND "paymentStatus" = 'pending'
+        AND "status" IN ('pending', 'completed')
       RETURNING "id"`;
     const updatedIds = changed.map((row) => row.id).sort((a, b) => a - b);
     if (updatedIds.length > 0) {

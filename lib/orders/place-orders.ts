@@ -4,6 +4,7 @@ import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
 import { CREDIT_PROCESSOR } from "@/lib/contracts/credit";
+import { allocateCredit } from "@/lib/credit/allocate";
 import { lockedBalance } from "@/lib/credit/ledger";
 import { getDb, type Tx } from "@/lib/db";
 import { fromNgwee, toNgwee } from "@/lib/money";
@@ -45,14 +46,20 @@ export async function placeFreeOrders(
   if (cart.totalNgwee === 0) return insertFreeCart(actor, cart);
   const balance = cart.credit.balanceNgwee;
   if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
-  return insertCart(
-    actor,
-    cart,
-    { paymentStatus: "confirmed", paymentProcessor: CREDIT_PROCESSOR },
-    orderConfirmationEmail(actor, cart.lines, cart.total),
-    true,
-  );
+  return insertCart(actor, cart, true, (lockedNgwee) => {
+    if (lockedNgwee < cart.totalNgwee) throw paymentRequired(cart.total, lockedNgwee);
+    return {
+      plan: cart.lines.map((line) => ({
+        payment: PAID_BY_CREDIT,
+        creditNgwee: toNgwee(line.discountedPrice),
+      })),
+      email: orderConfirmationEmail(actor, cart.lines, cart.total),
+    };
+  });
 }
+
+const PAID_BY_CREDIT: Payment = { paymentStatus: "confirmed", paymentProcessor: CREDIT_PROCESSOR };
+const AWAITING_PAYMENT: Payment = { paymentStatus: "pending", paymentProcessor: BYPASS_PROCESSOR };
 
 /**
  * Places a cart to be paid by Airtel Money, MTN Money or bank transfer (the payment bypass
@@ -68,12 +75,25 @@ export async function placeAlternativePaymentOrders(
   if (!settings.enabled) throw conflict(BYPASS_DISABLED);
   const cart = await checkCart(actor, items);
   if (cart.totalNgwee === 0) return insertFreeCart(actor, cart);
-  return insertCart(
-    actor,
-    cart,
-    { paymentStatus: "pending", paymentProcessor: BYPASS_PROCESSOR },
-    bypassInstructionsEmail(actor, cart.lines, cart.total, settings),
-  );
+  // Issue 44: the account's credit is spent first, under the account's lock, and only the rest is
+  // asked for. A meal the credit pays wholly is paid (processor CREDIT); the others wait for the
+  // school to verify the transfer, each carrying the credit it already took.
+  return insertCart(actor, cart, cart.credit.balanceNgwee > 0, (lockedNgwee) => {
+    const prices = cart.lines.map((line) => toNgwee(line.discountedPrice));
+    const shares = allocateCredit(prices, lockedNgwee);
+    const spent = shares.reduce((sum, share) => sum + share, 0);
+    const due = cart.totalNgwee - spent;
+    return {
+      plan: shares.map((share, n) => ({
+        payment: share > 0 && share === prices[n] ? PAID_BY_CREDIT : AWAITING_PAYMENT,
+        creditNgwee: share,
+      })),
+      email:
+        due === 0
+          ? orderConfirmationEmail(actor, cart.lines, cart.total)
+          : bypassInstructionsEmail(actor, cart.lines, fromNgwee(due), settings, fromNgwee(spent)),
+    };
+  });
 }
 
 /** 402: with no credit as the spec says; with some, how much of the total it covers. */
@@ -88,13 +108,17 @@ function paymentRequired(total: string, balance: number): ApiError {
 }
 
 function insertFreeCart(actor: SessionUser, cart: PricedCart) {
-  return insertCart(
-    actor,
-    cart,
-    { paymentStatus: "confirmed", paymentProcessor: "DISCOUNT" },
-    orderConfirmationEmail(actor, cart.lines, cart.total),
-  );
+  return insertCart(actor, cart, false, () => ({
+    plan: cart.lines.map(() => ({
+      payment: { paymentStatus: "confirmed", paymentProcessor: "DISCOUNT" },
+      creditNgwee: 0,
+    })),
+    email: orderConfirmationEmail(actor, cart.lines, cart.total),
+  }));
 }
+
+/** How each line of the cart is paid, and the credit (ngwee) it takes; and the e-mail. */
+type Decision = { plan: { payment: Payment; creditNgwee: number }[]; email: Email | null };
 
 /** A day of the cart was closed by the school between the cart's check and its insert. */
 export const DAY_CLOSED_MEANWHILE =
@@ -105,27 +129,29 @@ export const DAY_CLOSED_MEANWHILE =
  * transaction: all or nothing), answered with each order joined to its child and item. The
  * one-live-order index is the guard against a day ordered meanwhile (409 Already Ordered). A cart
  * paid by credit takes the credit under the account's lock first, and records one movement per
- * order, in the same transaction.
+ * order, in the same transaction. `decide` gets the balance read under that lock (0 without it).
  */
 async function insertCart(
   actor: SessionUser,
   cart: PricedCart,
-  payment: Payment,
-  email: Email | null,
-  spendCredit = false,
+  spendCredit: boolean,
+  decide: (lockedBalanceNgwee: number) => Decision,
 ): Promise<{ orders: OrderDto[] }> {
   const db = await getDb();
   let rows: JoinedOrderRow[];
+  let email: Email | null;
   try {
-    rows = spendCredit
+    [rows, email] = spendCredit
       ? await db.$transaction(async (tx) => {
-          const balance = await lockedBalance(tx, actor.id);
-          if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
+          const decision = decide(await lockedBalance(tx, actor.id));
           // The orders and one credit movement per order (where each ngwee of the credit went).
-          const created = await insertStatement(tx, actor, cart, payment, email, true);
-          return created;
+          const created = await insertStatement(tx, actor, cart, decision);
+          return [created, decision.email] as const;
         })
-      : await insertStatement(db, actor, cart, payment, email);
+      : await (async () => {
+          const decision = decide(0);
+          return [await insertStatement(db, actor, cart, decision), decision.email] as const;
+        })();
   } catch (error) {
     // Two requests for the same child and day at once: the partial unique index lets one through.
     if (isUniqueViolation(error)) throw conflict(ALREADY_ORDERED);
@@ -141,11 +167,12 @@ function insertStatement(
   db: Tx,
   actor: SessionUser,
   cart: PricedCart,
-  payment: Payment,
-  email: Email | null,
-  spendCredit = false,
+  { plan, email }: Decision,
 ): Promise<JoinedOrderRow[]> {
-  const lines = cart.lines.map((line, n) => ({ ...orderRow(actor.id, line, payment), n }));
+  const lines = cart.lines.map((line, n) => {
+    const { payment, creditNgwee } = plan[n] ?? { payment: AWAITING_PAYMENT, creditNgwee: 0 };
+    return { ...orderRow(actor.id, line, payment), credit: fromNgwee(creditNgwee), n };
+  });
   // The cycle's row is read FOR SHARE: a "Close a day" holds it FOR UPDATE, so this statement
   // either runs before the closing (whose later read then finds these orders and cancels them)
   // or after it, against the blocked days as the closing left them: then nothing is inserted.
@@ -155,7 +182,7 @@ function insertStatement(
           "studentId" int, "menuItemId" int, "cycleId" int, "weekNumber" int, "dayOfWeek" int,
           "category" text, "sideDish" text, "comments" text, "originalPrice" numeric,
           "discountedPrice" numeric, "discountPercentage" numeric, "allergyAcknowledged" boolean,
-          "n" int)
+          "paymentStatus" text, "paymentProcessor" text, "credit" numeric, "n" int)
       ), "cycle" AS (
         SELECT c."id", c."blockedDays" FROM "OrderCycle" c
         WHERE c."id" IN (SELECT "cycleId" FROM "line") FOR SHARE
@@ -172,8 +199,8 @@ function insertStatement(
           "paymentProcessor", "updatedAt")
         SELECT ${actor.id}, "studentId", "menuItemId", "cycleId", "weekNumber", "dayOfWeek",
           "category", "sideDish", "comments", "originalPrice", "discountedPrice",
-          "discountPercentage", "allergyAcknowledged", 'pending', ${payment.paymentStatus}::"PaymentStatus",
-          ${payment.paymentProcessor}, now()
+          "discountPercentage", "allergyAcknowledged", 'pending', "paymentStatus"::"PaymentStatus",
+          "paymentProcessor", now()
         FROM "line" WHERE (SELECT "open" FROM "open") ORDER BY "n"
         RETURNING *
       ), "mail" AS (
@@ -182,8 +209,10 @@ function insertStatement(
         WHERE ${email !== null} AND (SELECT "open" FROM "open")
       ), "spent" AS (
         INSERT INTO "CreditEntry" ("userId", "amount", "kind", "orderId")
-        SELECT ${actor.id}, -"discountedPrice", 'spent', "id" FROM "created"
-        WHERE ${spendCredit}
+        SELECT ${actor.id}, -l."credit", 'spent', c."id" FROM "created" c
+        JOIN "line" l ON l."studentId" = c."studentId" AND l."cycleId" = c."cycleId"
+          AND l."weekNumber" = c."weekNumber" AND l."dayOfWeek" = c."dayOfWeek"
+        WHERE l."credit" > 0
       )
       SELECT ${joinedOrderColumns}
       FROM "created" o

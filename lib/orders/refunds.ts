@@ -8,7 +8,10 @@ import type { RefundMethod } from "@/lib/contracts/refunds";
 import { appendMovement } from "@/lib/credit/ledger";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { toNgwee } from "@/lib/money";
+import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
+import { fromNgwee, toNgwee } from "@/lib/money";
+import { refundRecordedEmail, type MealOfOrder } from "@/lib/orders/cancel-emails";
+import { cycleDayDate } from "@/lib/school-calendar";
 import { orderLineSelect } from "@/lib/orders/order-dto";
 import type { RefundCompleteValues } from "@/lib/validations/refunds";
 
@@ -33,6 +36,13 @@ const refundSelect = {
   student: orderLineSelect.student,
   menuItem: { select: { name: true } },
   userId: true,
+  weekNumber: true,
+  dayOfWeek: true,
+  category: true,
+  sideDish: true,
+  cycle: { select: { startDate: true } },
+  // Issue 44: the part paid from account credit, given back when the order was cancelled.
+  creditEntries: { where: { kind: "refund", adminId: null }, select: { amount: true } },
   refund: {
     select: {
       method: true,
@@ -46,13 +56,26 @@ const refundSelect = {
 
 type RefundRow = Prisma.OrderGetPayload<{ select: typeof refundSelect }>;
 
+/** The credit given back when the order was cancelled (issue 44), in ngwee. */
+function creditReturned(row: Pick<RefundRow, "creditEntries">): number {
+  return row.creditEntries.reduce((sum, entry) => sum + toNgwee(entry.amount.toFixed(2)), 0);
+}
+
+/** What the office refunds: the paid price less the credit already given back at the cancel. */
+function officeAmount(row: RefundRow): string {
+  return fromNgwee(Math.max(0, toNgwee(row.discountedPrice.toFixed(2)) - creditReturned(row)));
+}
+
 function toRefundDto(row: RefundRow): RefundDto {
   return {
     id: row.id,
     orderDate: row.orderDate.toISOString(),
+    mealDate: cycleDayDate(isoDate(row.cycle.startDate), row.weekNumber, row.dayOfWeek),
+    weekNumber: row.weekNumber,
+    dayOfWeek: row.dayOfWeek,
     student: row.student,
     menuItem: row.menuItem,
-    amount: row.discountedPrice.toFixed(2),
+    amount: row.status === "cancelled" ? officeAmount(row) : row.discountedPrice.toFixed(2),
     // The query only returns these two; the cast keeps the DTO's narrower type.
     status: row.status as RefundDto["status"],
     refund: row.refund && {
@@ -96,7 +119,7 @@ export async function completeRefund(
   how: RefundCompleteValues = { reference: null, note: null },
 ): Promise<RefundDto> {
   const db = await getDb();
-  return db.$transaction(async (tx) => {
+  const answer = await db.$transaction(async (tx) => {
     const { count } = await tx.order.updateMany({
       // The same orders the list shows: a free order (nothing paid) is never refunded.
       where: {
@@ -120,7 +143,7 @@ export async function completeRefund(
         },
       );
     }
-    const amount = row.discountedPrice.toFixed(2);
+    const amount = officeAmount(row);
     if (how.method) {
       await tx.orderRefund.create({
         data: {
@@ -131,11 +154,13 @@ export async function completeRefund(
           adminId: actor.id,
         },
       });
-      if (how.method === "credit") {
+      if (how.method === "credit" && toNgwee(amount) > 0) {
         await appendMovement(tx, {
           userId: row.userId,
           ngwee: toNgwee(amount),
-          kind: "refund",
+          // One "refund" entry per order: when its credit part already came back at the cancel,
+          // the office's credit for the rest is recorded as an adjustment naming the order.
+          kind: creditReturned(row) > 0 ? "adjustment" : "refund",
           orderId,
           adminId: actor.id,
           reason: how.note,
@@ -155,8 +180,33 @@ export async function completeRefund(
     });
     const saved = await tx.order.findUniqueOrThrow({
       where: { id: orderId },
-      select: refundSelect,
+      select: { ...refundSelect, user: { select: { id: true, name: true, email: true } } },
     });
+    const email = refundRecordedEmail(saved.user, mealOf(saved), {
+      amount,
+      method: how.method ?? null,
+      reference: how.reference ?? null,
+    });
+    if (email) await enqueueEmail(email, tx);
     return toRefundDto(saved);
   });
+  kickOutbox();
+  return answer;
+}
+
+function mealOf(row: RefundRow): MealOfOrder {
+  return {
+    studentName: row.student.name,
+    menuItemName: row.menuItem.name,
+    startDate: isoDate(row.cycle.startDate),
+    weekNumber: row.weekNumber,
+    dayOfWeek: row.dayOfWeek,
+    category: row.category,
+    sideDish: row.sideDish,
+    discountedPrice: row.discountedPrice.toFixed(2),
+  };
+}
+
+function isoDate(value: Date): string {
+  return value.toISOString().slice(0, 10);
 }

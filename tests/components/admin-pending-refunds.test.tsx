@@ -13,7 +13,7 @@ import type {
 import { mockFetch, renderPortal, zmw, type FetchCall, type Routes } from "./portal-harness";
 
 function pendingOrder(overrides: Partial<PendingPaymentOrderDto> = {}): PendingPaymentOrderDto {
-  return {
+  const order = {
     id: 1,
     orderDate: "2026-03-02T08:30:00.000Z",
     student: { name: "Chipo", grade: "3", allergies: [], dietaryNotes: null },
@@ -29,6 +29,7 @@ function pendingOrder(overrides: Partial<PendingPaymentOrderDto> = {}): PendingP
     allergyAcknowledged: false,
     ...overrides,
   };
+  return { ...order, amountDue: overrides.amountDue ?? order.discountedPrice };
 }
 
 function group(overrides: Partial<PendingPaymentGroupDto> = {}): PendingPaymentGroupDto {
@@ -117,6 +118,17 @@ describe("Pending Payments", () => {
     expect(within(rows[0]!).getByText("Side: Rice")).toBeInTheDocument();
     expect(within(rows[0]!).getByText("Comments: No onions")).toBeInTheDocument();
     expect(within(mary).getAllByText("Payment Pending")).toHaveLength(3);
+  });
+
+  it("asks only what the account credit left to pay (issue 44)", async () => {
+    const credited = group({
+      totalAmount: "20.00",
+      orders: [pendingOrder({ id: 41, discountedPrice: "50.00", amountDue: "20.00" })],
+    });
+    renderPending({ "GET /api/payments/pending?page=1": pendingPage([credited]) });
+    const mary = await groupRegion("mary.banda");
+    expect(within(mary).getByTestId("group-total")).toHaveTextContent(zmw(2000));
+    expect(within(mary).getByTestId("pending-amount").textContent).toMatch(/20$/);
   });
 
   it("verifies only the orders chosen in that group", async () => {
@@ -226,6 +238,9 @@ function refund(overrides: Partial<RefundDto> = {}): RefundDto {
     orderDate: "2026-03-02T08:30:00.000Z",
     student: { name: "Chipo", grade: "3", allergies: [], dietaryNotes: null },
     menuItem: { name: "Nshima with Beef Stew" },
+    weekNumber: 2,
+    dayOfWeek: 3,
+    mealDate: "2026-03-11",
     amount: "45.50",
     status: "cancelled",
     refund: null,
@@ -277,6 +292,23 @@ describe("Refund Management", () => {
     ).toHaveTextContent("Mark as Refunded");
     expect(within(refundedRow).getByText(zmw(1205))).toBeInTheDocument();
     expect(within(refundedRow).queryByRole("button")).toBeNull();
+  });
+
+  it("shows each order's meal date, so two like orders can be told apart (issue 44)", async () => {
+    renderRefunds({
+      "GET /api/refunds?page=1": refundsPage([
+        refund(),
+        refund({ id: 34, mealDate: "2026-03-12", dayOfWeek: 4 }),
+      ]),
+    });
+    const first = (
+      await screen.findByRole("button", { name: "Mark order 31 as refunded" })
+    ).closest("tr")!;
+    const second = screen.getByRole("button", { name: "Mark order 34 as refunded" }).closest("tr")!;
+    expect(within(first).getByText(/11 Mar 2026/)).toBeInTheDocument();
+    expect(within(first).getByText("W2 Wed")).toBeInTheDocument();
+    expect(within(second).getByText(/12 Mar 2026/)).toBeInTheDocument();
+    expect(within(second).getByText("W2 Thu")).toBeInTheDocument();
   });
 
   it("marks an order refunded through the dialog, with how, and fetches the list again", async () => {

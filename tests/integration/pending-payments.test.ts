@@ -109,6 +109,7 @@ describe("GET /api/payments/pending", () => {
         discountedPrice: "36.50",
         discountPercentage: 0,
         allergyAcknowledged: false,
+        amountDue: "36.50",
       },
     ]);
   });

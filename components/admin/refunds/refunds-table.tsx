@@ -12,8 +12,10 @@ import {
   orderTableFeatures,
   rightAligned,
   studentColumn,
+  WeekDayPair,
   type OrderColumn,
 } from "@/components/admin/data-table/order-columns";
+import { formatCalendarDate } from "@/components/admin/data-table/order-format";
 import { Button } from "@/components/ui/button";
 import type { RefundDto } from "@/lib/contracts/orders";
 import { refundMethodLabel, type RefundMethod } from "@/lib/contracts/refunds";
@@ -47,6 +49,19 @@ export function RefundsTable({
   const columns = useMemo<OrderColumn<RefundDto>[]>(
     () => [
       orderDateColumn(),
+      {
+        // Issue 44: the meal's own day, so two like orders of one child can be told apart.
+        id: "mealDate",
+        header: "Meal date",
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">
+            {formatCalendarDate(row.original.mealDate)}{" "}
+            <span className="text-muted-foreground">
+              (<WeekDayPair day={row.original} />)
+            </span>
+          </span>
+        ),
+      },
       studentColumn((refund) => gradedStudent(refund.student)),
       menuItemColumn((refund) => refund.menuItem.name),
       {

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/handler";
 import { notFound } from "@/lib/api/errors";
 import { PARENT_OR_TEACHER } from "@/lib/api/access";
-import { cancelOrder } from "@/lib/orders/my-orders";
+import { cancelOrder } from "@/lib/orders/cancel";
 import { parseId } from "@/lib/api/params";
 
 // POST /api/orders/{id}/cancel — the owner cancels within 1 hour of ordering.

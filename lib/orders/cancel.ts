@@ -1,0 +1,112 @@
+import "server-only";
+import { conflict, notFound } from "@/lib/api/errors";
+import type { SessionUser } from "@/lib/auth/session";
+import type { OrderDto } from "@/lib/contracts";
+import { appendMovement } from "@/lib/credit/ledger";
+import { creditPaidFor } from "@/lib/credit/order-credit";
+import { getDb, type Tx } from "@/lib/db";
+import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
+import { fromNgwee, toNgwee } from "@/lib/money";
+import { orderCancelledEmail, type MealOfOrder } from "@/lib/orders/cancel-emails";
+import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
+
+export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
+export const CANCELLED_CREDIT_NOTE = "Cancelled by the orderer: account credit returned at once";
+
+/**
+ * Cancels the caller's order while it is not cancelled (or refunded) and under 1 hour old: one
+ * conditional update, so a cancel racing an admin's status change cannot undo it or be undone.
+ * In the same transaction (issue 44) the part paid from account credit comes back to the credit
+ * at once (a meal paid wholly from credit is then refunded, recorded as a credit refund), the part
+ * paid by card or transfer waits in Refund Management as before, and the orderer is e-mailed.
+ */
+export async function cancelOrder(actor: SessionUser, orderId: number): Promise<OrderDto> {
+  const db = await getDb();
+  const now = Date.now();
+  const row = await db.$transaction(async (tx) => {
+    const { count } = await tx.order.updateMany({
+      where: {
+        id: orderId,
+        userId: actor.id,
+        status: { in: ["pending", "completed"] },
+        orderDate: { gt: new Date(now - CANCELLATION_WINDOW_MS) },
+      },
+      data: { status: "cancelled", version: { increment: 1 } },
+    });
+    const found = await tx.order.findFirst({
+      where: { id: orderId, userId: actor.id },
+      select: orderSelect,
+    });
+    if (!found) throw notFound("Order not found");
+    if (count === 0) {
+      if (found.status === "cancelled" || found.status === "refunded") {
+        throw conflict("This order is already cancelled");
+      }
+      throw conflict("Orders can only be cancelled within 1 hour of ordering");
+    }
+    await giveBackAndTell(tx, orderId);
+    return tx.order.findFirstOrThrow({ where: { id: orderId }, select: orderSelect });
+  });
+  kickOutbox();
+  return toOrderDto(row);
+}
+
+async function giveBackAndTell(tx: Tx, orderId: number): Promise<void> {
+  const order = await tx.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: {
+      discountedPrice: true,
+      paymentStatus: true,
+      weekNumber: true,
+      dayOfWeek: true,
+      category: true,
+      sideDish: true,
+      student: { select: { name: true } },
+      menuItem: { select: { name: true } },
+      cycle: { select: { startDate: true } },
+      user: { select: { id: true, name: true, email: true } },
+    },
+  });
+  const price = toNgwee(order.discountedPrice.toFixed(2));
+  const credit = Math.min(await creditPaidFor(tx, orderId), price);
+  if (credit > 0) {
+    await appendMovement(tx, {
+      userId: order.user.id,
+      ngwee: credit,
+      kind: "refund",
+      orderId,
+      reason: CANCELLED_CREDIT_NOTE,
+    });
+  }
+  const paidOtherwise = order.paymentStatus === "confirmed" ? price - credit : 0;
+  if (order.paymentStatus === "confirmed" && credit > 0 && paidOtherwise === 0) {
+    // Paid wholly from credit, nothing is left for the office: the order is refunded, to credit.
+    // (A transfer still awaited stays cancelled: its credit part is back, nothing else was paid.)
+    await tx.order.update({
+      where: { id: orderId },
+      data: { status: "refunded", version: { increment: 1 } },
+    });
+    await tx.orderRefund.create({
+      data: { orderId, method: "credit", note: CANCELLED_CREDIT_NOTE, adminId: null },
+    });
+  }
+  const meal: MealOfOrder = {
+    studentName: order.student.name,
+    menuItemName: order.menuItem.name,
+    startDate: isoDate(order.cycle.startDate),
+    weekNumber: order.weekNumber,
+    dayOfWeek: order.dayOfWeek,
+    category: order.category,
+    sideDish: order.sideDish,
+    discountedPrice: order.discountedPrice.toFixed(2),
+  };
+  const email = orderCancelledEmail(order.user, meal, {
+    creditReturned: fromNgwee(credit),
+    toRefund: fromNgwee(paidOtherwise),
+  });
+  if (email) await enqueueEmail(email, tx);
+}
+
+function isoDate(value: Date | string): string {
+  return typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+}
