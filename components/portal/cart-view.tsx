@@ -4,7 +4,7 @@ import { AlertTriangle, ShoppingCart } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { notify, toastFailure } from "@/components/notifications/toast";
 import { CartLine, type LineProblem } from "@/components/portal/cart-line";
-import { CartSummary } from "@/components/portal/cart-summary";
+import { ALTERNATIVE_LABEL, BANK_ONLY_LABEL, CartSummary } from "@/components/portal/cart-summary";
 import { LazyMobileMoneyDialog } from "@/components/portal/mobile-money/lazy-mobile-money-dialog";
 import { EmptyBlock } from "@/components/portal/load-state";
 import { useCart } from "@/components/portal/use-cart";
@@ -176,10 +176,12 @@ export function CartView({
               : undefined
           }
           onPayAlternative={
-            bypassEnabled && totals.total > 0
+            // Issue 44: only when something is left to pay once the credit is spent.
+            bypassEnabled && due > 0
               ? () => void placeAlternativeOrder(items, codePercent)
               : undefined
           }
+          alternativeLabel={mobileMoney?.enabled ? BANK_ONLY_LABEL : ALTERNATIVE_LABEL}
         />
       </div>
       {mobileCart && mobileMoney && (
@@ -207,14 +209,18 @@ function useUnavailableNotice(problemKey: string) {
   }, [problemKey]);
 }
 
-/** Spec 000 §8: read once when the cart opens; when enabled, say so. Answers whether it is. */
+/** Remembered for the browser tab's session: the notice is said once, not on every Cart. */
+export const BYPASS_NOTICE_KEY = "paymentBypassNoticeShown";
+
+/**
+ * Spec 000 §8: when enabled, say so, in the spec's words; once per session of the tab (issue 44:
+ * not each time the Cart opens). Answers whether it is enabled.
+ */
 function usePaymentBypassNotice(): boolean {
   const bypass = usePaymentBypass();
-  const shown = useRef(false);
   const enabled = bypass.data?.enabled === true;
   useEffect(() => {
-    if (!enabled || shown.current) return;
-    shown.current = true;
+    if (!enabled || noticeShown()) return;
     notify({
       title: "Payment Bypass",
       description:
@@ -222,4 +228,15 @@ function usePaymentBypassNotice(): boolean {
     });
   }, [enabled]);
   return enabled;
+}
+
+/** Whether the notice was said in this session, marking it said; storage refused: say it. */
+function noticeShown(): boolean {
+  try {
+    if (window.sessionStorage.getItem(BYPASS_NOTICE_KEY) === "1") return true;
+    window.sessionStorage.setItem(BYPASS_NOTICE_KEY, "1");
+  } catch {
+    // Private mode or storage off: the notice shows, as before.
+  }
+  return false;
 }

@@ -1,9 +1,10 @@
-import { describe, expect, it, jest } from "@jest/globals";
+import { beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { startCardPayment } from "@/components/parent/checkout";
 import { CartView } from "@/components/portal/cart-view";
 import type { SessionUser } from "@/lib/auth/session";
+import { formatNgwee } from "@/lib/money";
 import {
   TZ,
   zmw,
@@ -37,6 +38,12 @@ const rice = cartItem({
   },
   dayOfWeek: 2,
 });
+
+/** An amount as the accessible description reads it (with its no-break space). */
+const said = formatNgwee;
+
+// The payment bypass notice is said once per session of the tab (issue 44): each test is a new one.
+beforeEach(() => window.sessionStorage.clear());
 
 function renderCart(
   routes: Routes,
@@ -430,6 +437,70 @@ describe("the cart", () => {
     expect(
       screen.queryByRole("button", { name: "Pay by Mobile Money or Bank Transfer" }),
     ).toBeNull();
+  });
+
+  it("says what each way to pay does, for what is left after the credit (issue 44)", async () => {
+    storeCart([beef, rice]);
+    renderCart({
+      "GET /api/settings/payment-bypass": { enabled: true },
+      "GET /api/account/credit": { balance: "50.00", held: "0.00", entries: [] },
+    });
+    const alternative = await screen.findByRole("button", {
+      name: "Pay by Mobile Money or Bank Transfer",
+    });
+    // 40.00 + 30.00 less K 50.00 of credit: K 20.00 to pay.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Place Order" })).toHaveAccessibleDescription(
+        `Pay by card – ${said(2000)}`,
+      ),
+    );
+    expect(alternative).toHaveAccessibleDescription(
+      expect.stringContaining(`Send ${said(2000)} by Airtel Money, MTN Money or bank transfer`),
+    );
+  });
+
+  it("offers no transfer when the account credit pays the whole cart (issue 44)", async () => {
+    storeCart([rice]);
+    renderCart({
+      "GET /api/settings/payment-bypass": { enabled: true },
+      "GET /api/account/credit": { balance: "45.50", held: "0.00", entries: [] },
+    });
+    expect(await screen.findByText("Payment Bypass")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("cart-due")).toHaveTextContent(zmw(0)));
+    expect(screen.getByRole("button", { name: "Place Order" })).toHaveAccessibleDescription(
+      "Paid from your account credit",
+    );
+    expect(
+      screen.queryByRole("button", { name: "Pay by Mobile Money or Bank Transfer" }),
+    ).toBeNull();
+  });
+
+  it("offers one mobile-money choice: by push when it is on, the transfer then by bank", async () => {
+    storeCart([rice]);
+    renderCart({
+      "GET /api/settings/payment-bypass": { enabled: true },
+      "GET /api/settings/mobile-money": {
+        enabled: true,
+        operators: { airtel: true, mtn: true },
+        waitSeconds: 90,
+      },
+    });
+    const mobile = await screen.findByRole("button", { name: "Pay with Mobile Money" });
+    expect(mobile).toHaveAccessibleDescription(expect.stringContaining(said(3000)));
+    expect(
+      await screen.findByRole("button", { name: "Pay by bank transfer" }),
+    ).toHaveAccessibleDescription(expect.stringContaining(`Transfer ${said(3000)}`));
+    expect(
+      screen.queryByRole("button", { name: "Pay by Mobile Money or Bank Transfer" }),
+    ).toBeNull();
+  });
+
+  it("says Payment Bypass once per session, not each time the Cart opens (issue 44)", async () => {
+    storeCart([rice]);
+    window.sessionStorage.setItem("paymentBypassNoticeShown", "1");
+    renderCart({ "GET /api/settings/payment-bypass": { enabled: true } });
+    await screen.findByRole("button", { name: "Pay by Mobile Money or Bank Transfer" });
+    expect(screen.queryByText("Payment Bypass")).toBeNull();
   });
 
   it("starts empty when the stored cart is corrupt", async () => {
