@@ -30,15 +30,17 @@ type LiveOrder = {
   userId: number;
   paid: string;
   paymentStatus: string;
+  /** Account credit the order took at checkout (issue 44: a transfer still awaited may have some). */
+  creditSpent: string;
   studentName: string;
   menuItemName: string;
   accountName: string;
   accountEmail: string | null;
 };
 
-/** Paid for, and so credited: confirmed and not free. */
+/** Paid for, and so credited: confirmed and not free; awaiting a transfer, its credit part. */
 const creditOf = (order: LiveOrder) =>
-  order.paymentStatus === "confirmed" ? toNgwee(order.paid) : 0;
+  order.paymentStatus === "confirmed" ? toNgwee(order.paid) : toNgwee(order.creditSpent);
 
 async function lockCycle(tx: Tx, cycleId: number, day: Day) {
   const [cycle] = await tx.$queryRaw<
@@ -58,6 +60,8 @@ async function liveOrdersOf(tx: Tx, cycleId: number, day: Day): Promise<LiveOrde
   return tx.$queryRaw<LiveOrder[]>`
     SELECT o."id", o."userId", o."discountedPrice"::text AS "paid",
       o."paymentStatus"::text AS "paymentStatus", s."name" AS "studentName",
+      (-COALESCE((SELECT SUM(e."amount") FROM "CreditEntry" e
+        WHERE e."orderId" = o."id" AND e."kind" = 'spent'), 0))::numeric(14, 2)::text AS "creditSpent",
       m."name" AS "menuItemName", u."name" AS "accountName", u."email" AS "accountEmail"
     FROM "Order" o
     JOIN "Student" s ON s."id" = o."studentId"

@@ -9,7 +9,7 @@ import type { PendingPaymentsPageDto, RefundDto, RefundsPageDto } from "@/lib/co
 import { signedNgwee } from "@/lib/credit/ledger";
 import { getDb } from "@/lib/db";
 import { toNgwee } from "@/lib/money";
-import { giveCredit, ledgerBalance } from "@/tests/support/credit-fixtures";
+import { closeDayCall, giveCredit, ledgerBalance } from "@/tests/support/credit-fixtures";
 import { activeCycle, addMenuItem, addStudent, signedUpParent } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 import { setPaymentBypass, signedInAdmin } from "@/tests/support/money-admin-fixtures";
@@ -155,6 +155,25 @@ describe("Pay by Mobile Money or Bank Transfer spends the credit first", () => {
   });
 });
 
+describe("closing a day", () => {
+  it("gives back the credit part of a meal whose transfer is still awaited", async () => {
+    const p = await family("80.00");
+    const [d1, d2] = [
+      { weekNumber: 4, dayOfWeek: 1 },
+      { weekNumber: 4, dayOfWeek: 2 },
+    ];
+    const placed = await placeAlternative(p.browser, [line(p.child.id, d1), line(p.child.id, d2)]);
+    expect(placed.status).toBe(200);
+    expect(await ledgerBalance(p.id)).toBe("0.00");
+    const closer = await signedInAdmin(["cycles"]);
+    const closed = await closeDayCall(closer, cycleId, { ...d2, reason: "Sports day" });
+    expect(closed.status).toBe(200);
+    // The K 30.00 of credit the second meal took comes back; its unpaid K 20.00 is not asked.
+    expect(await ledgerBalance(p.id)).toBe("30.00");
+    expect(await pendingOf(p.username)).toBeUndefined();
+  });
+});
+
 describe("cancelling a meal paid from credit", () => {
   it("gives wholly-credit meals back at once (refunded to credit) and e-mails the parent", async () => {
     const p = await family("100.00");
@@ -226,7 +245,7 @@ describe("cancelling a meal paid from credit", () => {
         { userId: p.id, amount: "-70.00", kind: "spent", paymentAttemptId: attempt.id },
       ],
     });
-    const ids = [];
+    const ids: number[] = [];
     for (const day of [d1!, d2!]) {
       const order = await db.order.create({
         data: {
