@@ -22,6 +22,7 @@ export async function PortalStartBoundary({
   client.setQueryData(queryKeys.menu, start.menu);
   client.setQueryData(queryKeys.orderCycles, start.cycles);
   client.setQueryData(queryKeys.cutoffTime, start.cutoffTime);
+  client.setQueryData(queryKeys.allergens, start.allergens);
   client.setQueryData(queryKeys.orders, start.orders);
   client.setQueryData(queryKeys.myDiscountCode, start.myDiscountCode);
   return (

@@ -1,8 +1,8 @@
 "use client";
 
 import { useWatch, type Control, type FieldValues, type Path } from "react-hook-form";
+import { AllergenChecklist } from "@/components/students/allergen-checklist";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Checklist } from "@/components/ui/checklist";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { LabelledField, TextareaField, TextField } from "@/components/ui/form-fields";
 import {
@@ -14,7 +14,6 @@ import {
 } from "@/components/ui/select";
 import { gradeLabel } from "@/lib/client/format";
 import { GRADES, type StudentDto } from "@/lib/contracts";
-import { ALLERGENS } from "@/lib/validations/menu";
 import {
   ALLERGY_CONSENT_REQUIRED,
   CLASS_NAME_MAX,
@@ -58,7 +57,7 @@ export const consentSentence = (whose: string) =>
   "and to tell the kitchen; only staff who prepare and serve meals see them.";
 
 /**
- * Allergies (the menu's allergen names), dietary notes and class (issue 18): on every student form,
+ * Allergies (the built-in allergens and the school's own), dietary notes and class (issue 18): on every student form,
  * and alone on the teacher's staff record. With `consent`, a family recording health data where
  * there was none is asked to agree to the school keeping it (issue 26); the console's form has none.
  */
@@ -96,9 +95,8 @@ export function StudentCareFields<
         control={control}
         name={"allergies" as Path<T>}
         render={({ field }) => (
-          <Checklist
+          <AllergenChecklist
             label="Allergies"
-            options={ALLERGENS}
             value={(field.value as string[] | null | undefined) ?? []}
             onChange={field.onChange}
           />

@@ -11,6 +11,8 @@ export const queryKeys = {
     cycleLength,
   ],
   cutoffTime: ["/api/settings/cutoff-time"],
+  /** The built-in allergens and the school's own (issue 44). */
+  allergens: ["/api/settings/allergens"],
   cycleLength: ["/api/settings/cycle-length"],
   paymentBypass: ["/api/settings/payment-bypass"],
   mobileMoney: ["/api/settings/mobile-money"],

@@ -18,6 +18,45 @@ export const ALLERGENS = [
   "Sesame",
 ] as const;
 
+/** The school's own allergens (issue 44, decision 0070): a setting, offered after the built-ins. */
+export const CUSTOM_ALLERGENS_MAX = 20;
+export const ALLERGEN_NAME_MIN = 2;
+export const ALLERGEN_NAME_MAX = 40;
+/** Words of letters (any script, with their accents), one space or hyphen between two words. */
+export const ALLERGEN_NAME = /^[\p{L}\p{M}]+(?:[ -][\p{L}\p{M}]+)*$/u;
+
+/** A typed name as it is kept: trimmed, each run of spaces one space. */
+export const tidyAllergenName = (name: string) => name.trim().replace(/\s+/g, " ");
+
+/** Whether a tidied name may be an allergen's name (the school's own are held to it). */
+export const isAllergenName = (name: string) =>
+  name.length >= ALLERGEN_NAME_MIN && name.length <= ALLERGEN_NAME_MAX && ALLERGEN_NAME.test(name);
+
+/** Every allergen a form offers: the built-ins, then the school's own. */
+export const allergenChoices = (custom: readonly string[]): string[] => [...ALLERGENS, ...custom];
+
+/** "Unknown allergen: Gluten (choose from Milk, …, Sesame, Mango)": the 422 of a name not offered. */
+export const unknownAllergenMessage = (value: string, custom: readonly string[]) =>
+  `Unknown allergen: ${value.slice(0, 40)} (choose from ${allergenChoices(custom).join(", ")})`;
+
+/**
+ * A list of allergens against the school's choices, matched without regard to case: each in the
+ * choices' spelling and once, or the first one that is not offered.
+ */
+export function resolveAllergens(
+  values: readonly string[],
+  custom: readonly string[],
+): { ok: true; allergens: string[] } | { ok: false; unknown: string } {
+  const byKey = new Map(allergenChoices(custom).map((a) => [a.toLowerCase(), a]));
+  const allergens: string[] = [];
+  for (const value of values) {
+    const known = byKey.get(tidyAllergenName(value).toLowerCase());
+    if (known === undefined) return { ok: false, unknown: value };
+    if (!allergens.includes(known)) allergens.push(known);
+  }
+  return { ok: true, allergens };
+}
+
 /** The allergens of a menu item that the child is allergic to, in the item's order. */
 export function allergyConflicts(
   itemAllergens: readonly string[],

@@ -50,6 +50,7 @@ import type {
 import type { AccountDeletedDto } from "@/lib/contracts/privacy";
 import type { RevenueStatsDto } from "@/lib/contracts/revenue";
 import type {
+  AllergenSettingsDto,
   DiscountCodeDto,
   DiscountCodeListDto,
   PaymentBypassSettingsDto,
@@ -163,6 +164,7 @@ export type ApiEndpoints = {
 
   // Settings
   "/api/settings/cutoff-time": { GET: CutoffTimeDto; POST: CutoffTimeDto };
+  "/api/settings/allergens": { GET: AllergenSettingsDto; POST: AllergenSettingsDto };
   "/api/settings/payment-bypass": { GET: PaymentBypassSettingsDto; POST: PaymentBypassSettingsDto };
   "/api/settings/communication": { GET: CommunicationDto; POST: CommunicationDto };
   "/api/settings/mobile-money": { GET: MobileMoneySettingsDto; POST: MobileMoneySettingsDto };

@@ -25,6 +25,13 @@ export type PaymentBypassSettingsDto = {
   bankTransfer: BankTransferDetails;
 };
 
+/**
+ * GET and POST /api/settings/allergens (issue 44): the built-in allergens and the school's own, in
+ * the order the forms offer them. Every signed-in account reads it (the child's and the menu
+ * item's allergen boxes).
+ */
+export type AllergenSettingsDto = { builtIn: string[]; custom: string[] };
+
 /** One row of GET /api/discount-codes (spec 001 §3 "Discount code"). */
 export type DiscountCodeDto = {
   id: number;

@@ -8,6 +8,7 @@ import { getDb } from "@/lib/db";
 import { parseMenuCsv, type MenuCsvRow } from "@/lib/menu/menu-csv";
 import { menuItemData } from "@/lib/menu/save-menu-item";
 import { toNgwee } from "@/lib/money";
+import { getCustomAllergens } from "@/lib/settings/settings";
 
 export const MENU_CSV_MAX_BYTES = 2 * 1024 * 1024;
 // The multipart envelope around the file (boundaries, part headers).
@@ -62,7 +63,7 @@ type ExistingItem = { id: number; key: string; price: string; discountPrice: str
  * So the same file uploaded twice adds nothing the second time. One transaction, under a lock.
  */
 export async function importMenuCsv(actor: SessionUser, text: string): Promise<BulkUploadResult> {
-  const parsed = parseMenuCsv(text);
+  const parsed = parseMenuCsv(text, await getCustomAllergens());
   if (!parsed.ok) throw unprocessable(parsed.message, { title: "Upload Failed" });
   if (parsed.errors.length > 0) return refused(parsed.errors, parsed.badRows);
   const { rows } = parsed;

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { resolveAllergens, unknownAllergenMessage } from "@/lib/contracts/allergies";
 import { toCsv } from "@/lib/export-csv";
 import { menuItemSchema, type MenuItemValues } from "@/lib/validations/menu";
 
@@ -69,7 +70,11 @@ class RowError extends Error {}
 /** Collects a row's problems instead of stopping at the first. */
 type Problems = string[];
 
-export function parseMenuCsv(input: string): MenuCsvResult {
+/** `customAllergens`: the school's own, allowed after the built-ins (issue 44). */
+export function parseMenuCsv(
+  input: string,
+  customAllergens: readonly string[] = [],
+): MenuCsvResult {
   // One line-break style, so line numbers are a count of "\n" (Excel writes CRLF, old Macs CR).
   const text = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   const records: { line: number; fields: string[]; broken: boolean }[] = [];
@@ -140,6 +145,10 @@ export function parseMenuCsv(input: string): MenuCsvResult {
         for (const issue of parsed.error.issues) {
           if (!problems.includes(issue.message)) problems.push(issue.message);
         }
+      } else {
+        const allergens = resolveAllergens(parsed.data.allergens, customAllergens);
+        if (allergens.ok) parsed.data.allergens = allergens.allergens;
+        else problems.push(unknownAllergenMessage(allergens.unknown, customAllergens));
       }
       const key = (cells.get("name") ?? "").toLowerCase();
       if (key !== "") {

@@ -4,6 +4,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { AdminMenuItemDto } from "@/lib/contracts/menu";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { requireKnownAllergens } from "@/lib/settings/allergens";
 import { auditMenu } from "@/lib/menu/menu-audit";
 import {
   adminMenuItemSelect,
@@ -38,8 +39,9 @@ export function menuItemData(values: MenuItemValues) {
 /** POST /api/menu: a new item, never archived, version 1. */
 export async function createMenuItem(
   actor: SessionUser,
-  values: MenuItemValues,
+  given: MenuItemValues,
 ): Promise<AdminMenuItemDto> {
+  const values = { ...given, allergens: await requireKnownAllergens(given.allergens, "allergens") };
   const db = await getDb();
   const row = await db.$transaction(async (tx) => {
     const created = await tx.menuItem.create({
@@ -63,7 +65,9 @@ export async function updateMenuItem(
   values: MenuItemUpdateValues,
 ): Promise<AdminMenuItemDto> {
   const db = await getDb();
-  const { version, ...fields } = values;
+  const { version, ...given } = values;
+  // The allergens held to the built-ins and the school's own (issue 44).
+  const fields = { ...given, allergens: await requireKnownAllergens(given.allergens, "allergens") };
   const row = await db.$transaction(async (tx) => {
     const current = await tx.menuItem.findUnique({
       where: { id },

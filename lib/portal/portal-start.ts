@@ -12,7 +12,9 @@ import type {
 import { listCycles } from "@/lib/cycles/cycles";
 import { findActiveDiscountCode } from "@/lib/discounts/discounts";
 import { listMenuItems } from "@/lib/menu/menu-items";
+import type { AllergenSettingsDto } from "@/lib/contracts/settings";
 import { listOrdersForUser } from "@/lib/orders/my-orders";
+import { getAllergenSettings } from "@/lib/settings/allergens";
 import { getCutoffTime } from "@/lib/settings/settings";
 import { listStudents } from "@/lib/students/students";
 
@@ -27,6 +29,8 @@ export type PortalStart = {
   menu: readonly MenuItemDto[];
   cycles: readonly OrderCycleDto[];
   cutoffTime: CutoffTimeDto;
+  /** The allergens the child's form offers: the built-ins and the school's own (issue 44). */
+  allergens: AllergenSettingsDto;
   orders: readonly OrderDto[];
   /** null when the caller has no active code (the API answers 404). */
   myDiscountCode: MyDiscountCodeDto | null;
@@ -36,13 +40,16 @@ export type PortalStart = {
 
 export async function loadPortalStart(user: SessionUser): Promise<PortalStart> {
   const readAt = Date.now();
-  const [students, menu, cycles, cutoffTime, orders, myDiscountCode] = await Promise.all([
-    listStudents(user),
-    listMenuItems({ includeArchived: hasFeature(user, "menu") }),
-    listCycles(),
-    getCutoffTime(),
-    listOrdersForUser(user),
-    findActiveDiscountCode(user.id),
-  ]);
-  return { students, menu, cycles, cutoffTime, orders, myDiscountCode, readAt };
+  const [students, menu, cycles, cutoffTime, allergens, orders, myDiscountCode] = await Promise.all(
+    [
+      listStudents(user),
+      listMenuItems({ includeArchived: hasFeature(user, "menu") }),
+      listCycles(),
+      getCutoffTime(),
+      getAllergenSettings(),
+      listOrdersForUser(user),
+      findActiveDiscountCode(user.id),
+    ],
+  );
+  return { students, menu, cycles, cutoffTime, allergens, orders, myDiscountCode, readAt };
 }

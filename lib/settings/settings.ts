@@ -32,6 +32,7 @@ export const SETTING_KEYS = {
   communication: "communication",
   mobileMoney: "mobile-money",
   reminders: "order-reminders",
+  allergens: "allergens",
 } as const;
 type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -59,6 +60,13 @@ const remindersSchema = z.object({
   hour: z.number().int().min(0).max(23),
   minute: z.number().int().min(0).max(59),
 });
+
+/** The school's own allergens (issue 44), kept as `{ custom: [...] }`. */
+const customAllergensSchema = z.object({ custom: z.array(z.string()) });
+function toCustomAllergens(value: unknown): { custom: string[] } {
+  const parsed = customAllergensSchema.safeParse(value);
+  return parsed.success ? { custom: parsed.data.custom } : { custom: [] };
+}
 
 function toReminders(value: unknown): ReminderSettingsDto {
   const parsed = remindersSchema.safeParse(value);
@@ -138,6 +146,23 @@ export async function saveReminderSettings(
   return writeSetting(actor, SETTING_KEYS.reminders, next, toReminders);
 }
 
+/** The school's own allergens, after the built-ins on every form (lib/settings/allergens.ts). */
+export async function getCustomAllergens(): Promise<string[]> {
+  return toCustomAllergens(await readSetting(SETTING_KEYS.allergens)).custom;
+}
+
+/** Saves the school's own allergens; `check` runs first in the transaction, with the list before. */
+export async function saveCustomAllergens(
+  actor: SessionUser,
+  custom: string[],
+  check: (tx: Tx, before: string[]) => Promise<void>,
+): Promise<string[]> {
+  const saved = await writeSetting(actor, SETTING_KEYS.allergens, { custom }, toCustomAllergens, {
+    check: (tx, before) => check(tx, toCustomAllergens(before).custom),
+  });
+  return saved.custom;
+}
+
 export async function getPaymentBypassSettings(): Promise<PaymentBypassSettingsDto> {
   return toPaymentBypass(await readSetting(SETTING_KEYS.paymentBypass));
 }
@@ -157,12 +182,14 @@ async function writeSetting<T extends Prisma.InputJsonObject>(
   key: SettingKey,
   next: T,
   normalize: (value: unknown) => Prisma.InputJsonObject,
+  options: { check?: (tx: Tx, before: unknown) => Promise<void> } = {},
 ): Promise<T> {
   const db = await getDb();
   await db.$transaction(async (tx: Tx) => {
     const rows = await tx.$queryRaw<{ value: unknown }[]>`
       SELECT "value" FROM "Setting" WHERE "key" = ${key} FOR UPDATE`;
     const before = rows[0] ? normalize(rows[0].value) : undefined;
+    await options.check?.(tx, before);
     await tx.setting.upsert({
       where: { key },
       create: { key, value: next },

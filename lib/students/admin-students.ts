@@ -5,7 +5,13 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { StudentDto } from "@/lib/contracts";
 import { PARENT_NOT_FOUND, type DeletedAnswer } from "@/lib/contracts/people";
 import { getDb, type Tx } from "@/lib/db";
-import { careData, STUDENT_NOT_FOUND, studentSelect, toStudentDto } from "@/lib/students/students";
+import {
+  careData,
+  STUDENT_NOT_FOUND,
+  studentSelect,
+  toStudentDto,
+  withKnownAllergies,
+} from "@/lib/students/students";
 import type { AdminStudentChange, AdminStudentInput } from "@/lib/validations/students";
 
 // Students as the Parents & Students section manages them (spec 001 §2, §4): an admin with
@@ -14,10 +20,11 @@ import type { AdminStudentChange, AdminStudentInput } from "@/lib/validations/st
 // not managed here: only students of accounts with the parent role.
 
 /** Adds a student to a parent (404 when `parentId` is not a parent's). */
-export function createStudentForParent(
+export async function createStudentForParent(
   actor: SessionUser,
-  input: AdminStudentInput,
+  given: AdminStudentInput,
 ): Promise<StudentDto> {
+  const input = await withKnownAllergies(given);
   return writeParentsStudent(actor, "student.create", async (tx) => {
     // FOR SHARE: the parent cannot be deleted while their new student is being written.
     const parents = await tx.$queryRaw<{ id: number }[]>`
@@ -33,12 +40,13 @@ export function createStudentForParent(
 }
 
 /** Changes a parent's student: name, grade, allergies, dietary notes, class (404 when not one). */
-export function updateStudentAsAdmin(
+export async function updateStudentAsAdmin(
   actor: SessionUser,
   id: number | null,
-  change: AdminStudentChange,
+  given: AdminStudentChange,
 ): Promise<StudentDto> {
-  if (id === null) return Promise.reject(notFound(STUDENT_NOT_FOUND));
+  if (id === null) throw notFound(STUDENT_NOT_FOUND);
+  const change = await withKnownAllergies(given);
   return writeParentsStudent(actor, "student.update", async (tx) => {
     const before = await tx.student.findFirst({
       where: { id, archivedAt: null, parent: { role: "parent", deletedAt: null } },

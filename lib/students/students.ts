@@ -7,6 +7,7 @@ import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
+import { requireKnownAllergens } from "@/lib/settings/allergens";
 import { ALLERGY_CONSENT_REQUIRED, type StudentCareInput } from "@/lib/validations/students";
 
 // A parent's (or teacher's) students. Parents and teachers act on their own students only: the
@@ -60,6 +61,15 @@ export type NewStudent = {
   parentId?: number | null | undefined;
 } & StudentCareInput;
 export type StudentChange = { name: string; grade: Grade } & StudentCareInput;
+
+/**
+ * The care fields with the allergies held to the built-ins and the school's own (issue 44), in
+ * their spelling: 422 "Unknown allergen: …" for any other name.
+ */
+export async function withKnownAllergies<T extends StudentCareInput>(input: T): Promise<T> {
+  const allergies = await requireKnownAllergens(input.allergies, "allergies");
+  return allergies === undefined ? input : { ...input, allergies };
+}
 
 /** The care fields a create or change writes: a field left out is not written. */
 export function careData(input: StudentCareInput) {
@@ -134,8 +144,9 @@ export async function listStudents(actor: SessionUser, parentId?: number): Promi
   return rows.map(toStudentDto);
 }
 
-export async function createStudent(actor: SessionUser, input: NewStudent): Promise<StudentDto> {
-  const ownerId = await resolveOwner(actor, input.parentId);
+export async function createStudent(actor: SessionUser, given: NewStudent): Promise<StudentDto> {
+  const ownerId = await resolveOwner(actor, given.parentId);
+  const input = await withKnownAllergies(given);
   const db = await getDb();
   if (actor.role !== "admin") {
     const count = await db.student.count({ where: { parentId: ownerId, archivedAt: null } });
@@ -181,11 +192,12 @@ async function lockOwnEditableStudent(
 }
 
 /** Renames a student or changes the grade (and the care fields). Someone else's student is 404. */
-export function updateStudent(
+export async function updateStudent(
   actor: SessionUser,
   id: string,
-  change: StudentChange,
+  given: StudentChange,
 ): Promise<StudentDto> {
+  const change = await withKnownAllergies(given);
   return changeOwnStudent(actor, id, (row) => ({
     name: change.name,
     grade: change.grade,
@@ -197,11 +209,12 @@ export function updateStudent(
  * Changes only the allergies, dietary notes and class of one of the caller's students: the one
  * change a teacher may make to their own staff record (its name and grade stay locked).
  */
-export function updateStudentCare(
+export async function updateStudentCare(
   actor: SessionUser,
   id: string,
-  change: StudentCareInput,
+  given: StudentCareInput,
 ): Promise<StudentDto> {
+  const change = await withKnownAllergies(given);
   return changeOwnStudent(actor, id, (row) => ownCareData(change, row.allergyConsentAt), {
     staffRecord: true,
   });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { ALLERGENS } from "@/lib/contracts/allergies";
+import {
+  ALLERGENS,
+  CUSTOM_ALLERGENS_MAX,
+  isAllergenName,
+  tidyAllergenName,
+  unknownAllergenMessage,
+} from "@/lib/contracts/allergies";
 import { freeText, singleLine } from "@/lib/validations/text";
 
 // Menu items (spec 001 §3 and §5): shared by the menu item form (zodResolver), POST /api/menu,
@@ -63,30 +69,37 @@ const intList = (min: number, max: number, message: string, emptyMessage: string
     .transform((values) => [...new Set(values)].sort((a, b) => a - b))
     .refine((values) => values.length > 0, emptyMessage);
 
-const allergenByKey = new Map<string, (typeof ALLERGENS)[number]>(
-  ALLERGENS.map((a) => [a.toLowerCase(), a]),
-);
+const builtInByKey = new Map<string, string>(ALLERGENS.map((a) => [a.toLowerCase(), a]));
+
+function uniqueByCase(values: string[]): string[] {
+  const seen = new Set<string>();
+  return values.filter((v) => !seen.has(v.toLowerCase()) && !!seen.add(v.toLowerCase()));
+}
 
 /**
- * A list of allergens from ALLERGENS, matched without regard to case and stored in ALLERGENS'
- * spelling, each once: the menu item's `allergens` and the student's `allergies`.
+ * A list of allergen names, each once (without regard to case), the built-ins in ALLERGENS'
+ * spelling: the menu item's `allergens` and the student's `allergies`. A name that is not a
+ * built-in passes only when it could be one of the school's own (lib/contracts/allergies.ts); the
+ * domain function then holds the list to the school's choices (lib/settings/allergens.ts), which
+ * a schema shared with the browser cannot know.
  */
 export const allergenList = z
   .array(z.string({ error: "Unknown allergen" }), { error: "Unknown allergen" })
   .nullish()
-  .transform((v) => (v ?? []).map((a) => a.trim()).filter(Boolean))
+  .transform((v) => (v ?? []).map(tidyAllergenName).filter(Boolean))
   .superRefine((values, ctx) => {
     for (const value of values) {
-      if (!allergenByKey.has(value.toLowerCase())) {
-        ctx.addIssue({
-          code: "custom",
-          message: `Unknown allergen: ${value.slice(0, 40)} (choose from ${ALLERGENS.join(", ")})`,
-        });
+      if (!builtInByKey.has(value.toLowerCase()) && !isAllergenName(value)) {
+        ctx.addIssue({ code: "custom", message: unknownAllergenMessage(value, []) });
         return;
       }
     }
   })
-  .transform((values) => uniqueTexts(values.map((a) => allergenByKey.get(a.toLowerCase())!)));
+  .transform((values) => uniqueByCase(values.map((a) => builtInByKey.get(a.toLowerCase()) ?? a)))
+  .refine(
+    (values) => values.length <= ALLERGENS.length + CUSTOM_ALLERGENS_MAX,
+    "Too many allergens",
+  );
 
 const menuItemFields = z.object({
   name: z

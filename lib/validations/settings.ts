@@ -1,4 +1,12 @@
 import { z } from "zod";
+import {
+  ALLERGEN_NAME,
+  ALLERGEN_NAME_MAX,
+  ALLERGEN_NAME_MIN,
+  ALLERGENS,
+  CUSTOM_ALLERGENS_MAX,
+  tidyAllergenName,
+} from "@/lib/contracts/allergies";
 import { USER_SEARCH_MIN_LENGTH } from "@/lib/contracts/settings";
 import { singleLine } from "@/lib/validations/text";
 
@@ -91,6 +99,50 @@ export const communicationSchema = z.object({
 });
 export type CommunicationInput = z.input<typeof communicationSchema>;
 export type CommunicationValues = z.output<typeof communicationSchema>;
+
+export const ALLERGEN_NAME_LENGTH = `Allergen names must be ${ALLERGEN_NAME_MIN} to ${ALLERGEN_NAME_MAX} characters`;
+export const ALLERGEN_NAME_CHARACTERS = "Allergen names may hold only letters, spaces and hyphens";
+export const TOO_MANY_CUSTOM_ALLERGENS = `A school can add at most ${CUSTOM_ALLERGENS_MAX} allergens`;
+export const allergenAlreadyListed = (name: string) => `${name} is already in the list`;
+export const allergenIsBuiltIn = (name: string) => `${name} is already a standard allergen`;
+
+/** One allergen of the school's own: trimmed, one space between words, letters and hyphens. */
+export const allergenNameSchema = z
+  .string({ error: ALLERGEN_NAME_LENGTH })
+  .transform(tidyAllergenName)
+  .pipe(
+    z
+      .string()
+      .min(ALLERGEN_NAME_MIN, ALLERGEN_NAME_LENGTH)
+      .max(ALLERGEN_NAME_MAX, ALLERGEN_NAME_LENGTH)
+      .regex(ALLERGEN_NAME, ALLERGEN_NAME_CHARACTERS),
+  );
+
+const builtInKeys = new Set<string>(ALLERGENS.map((a) => a.toLowerCase()));
+
+/**
+ * POST /api/settings/allergens: the school's whole list (issue 44), at most 20, none twice and
+ * none a built-in, whatever the case. Each name is checked alone first, so the messages name it.
+ */
+export const customAllergensSchema = z.object({
+  custom: z
+    .array(allergenNameSchema, { error: "Allergens must be a list of names" })
+    .max(CUSTOM_ALLERGENS_MAX, TOO_MANY_CUSTOM_ALLERGENS)
+    .superRefine((names, ctx) => {
+      const seen = new Set<string>();
+      names.forEach((name, index) => {
+        const key = name.toLowerCase();
+        const message = builtInKeys.has(key)
+          ? allergenIsBuiltIn(name)
+          : seen.has(key)
+            ? allergenAlreadyListed(name)
+            : null;
+        if (message) ctx.addIssue({ code: "custom", message, path: [index] });
+        seen.add(key);
+      });
+    }),
+});
+export type CustomAllergensInput = z.output<typeof customAllergensSchema>;
 
 /** PUT /api/discount-codes/{id}: the table's active switch. */
 export const discountCodeUpdateSchema = z.object({

@@ -3,6 +3,7 @@ import * as myDiscountCode from "@/app/api/discounts/my-discount-code/route";
 import * as menu from "@/app/api/menu/route";
 import * as orderCycles from "@/app/api/order-cycles/route";
 import * as orders from "@/app/api/orders/route";
+import * as allergenSettings from "@/app/api/settings/allergens/route";
 import * as cutoffTime from "@/app/api/settings/cutoff-time/route";
 import * as students from "@/app/api/students/route";
 import { sessionUserSelect, toSessionUser } from "@/lib/auth/session";
@@ -62,6 +63,7 @@ describe("loadPortalStart", () => {
     expect(start.menu).toEqual(await read(menu.GET, "/api/menu"));
     expect(start.cycles).toEqual(await read(orderCycles.GET, "/api/order-cycles"));
     expect(start.cutoffTime).toEqual(await read(cutoffTime.GET, "/api/settings/cutoff-time"));
+    expect(start.allergens).toEqual(await read(allergenSettings.GET, "/api/settings/allergens"));
     expect(start.orders).toEqual(await read(orders.GET, "/api/orders?includeAll=true"));
     expect(start.myDiscountCode).toEqual(
       await read(myDiscountCode.GET, "/api/discounts/my-discount-code"),

@@ -136,6 +136,8 @@ export const MATRIX: Record<string, Row> = {
   "POST /api/settings/communication": { access: { feature: "settings" } },
   "GET /api/settings/cutoff-time": { access: "user" },
   "POST /api/settings/cutoff-time": { access: { feature: "settings" } },
+  "GET /api/settings/allergens": { access: "user" },
+  "POST /api/settings/allergens": { access: { feature: "settings" } },
   "GET /api/settings/cycle-length": { access: "admin" },
   "GET /api/settings/payment-bypass": { access: "user" },
   "POST /api/settings/payment-bypass": { access: { feature: "settings" } },

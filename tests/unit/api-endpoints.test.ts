@@ -56,6 +56,7 @@ import type * as refundComplete from "@/app/api/refunds/[orderId]/complete/route
 import type * as refunds from "@/app/api/refunds/route";
 import type * as register from "@/app/api/register/route";
 import type * as revenue from "@/app/api/revenue/stats/route";
+import type * as allergenSettings from "@/app/api/settings/allergens/route";
 import type * as communication from "@/app/api/settings/communication/route";
 import type * as cutoffTime from "@/app/api/settings/cutoff-time/route";
 import type * as cycleLength from "@/app/api/settings/cycle-length/route";
@@ -209,6 +210,8 @@ export type EveryEntryIsServed = [
 
   Expect<Serves<typeof cutoffTime.GET, "/api/settings/cutoff-time", "GET">>,
   Expect<Serves<typeof cutoffTime.POST, "/api/settings/cutoff-time", "POST">>,
+  Expect<Serves<typeof allergenSettings.GET, "/api/settings/allergens", "GET">>,
+  Expect<Serves<typeof allergenSettings.POST, "/api/settings/allergens", "POST">>,
   Expect<Serves<typeof paymentBypass.GET, "/api/settings/payment-bypass", "GET">>,
   Expect<Serves<typeof paymentBypass.POST, "/api/settings/payment-bypass", "POST">>,
   Expect<Serves<typeof communication.GET, "/api/settings/communication", "GET">>,

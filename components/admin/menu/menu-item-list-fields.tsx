@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
 import { useWatch } from "react-hook-form";
+import { AllergenChecklist } from "@/components/students/allergen-checklist";
 import { Button } from "@/components/ui/button";
 import { FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -11,7 +12,7 @@ import { Label } from "@/components/ui/label";
 import { weekdayName } from "@/lib/client/format";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
-import { ALLERGENS, MENU_DAYS, MENU_WEEKS, PROTEIN_PRESETS } from "@/lib/validations/menu";
+import { MENU_DAYS, MENU_WEEKS, PROTEIN_PRESETS } from "@/lib/validations/menu";
 import { capitalise, normaliseProtein, type MenuItemFormApi } from "./menu-item-values";
 
 // The menu item form's list fields: proteins with their descriptions, allergens, side dishes, and
@@ -105,12 +106,7 @@ export function AllergensField({ form }: { form: MenuItemFormApi }) {
       control={form.control}
       name="allergens"
       render={({ field }) => (
-        <Checklist
-          label="Allergens"
-          options={ALLERGENS}
-          value={field.value ?? []}
-          onChange={field.onChange}
-        />
+        <AllergenChecklist label="Allergens" value={field.value ?? []} onChange={field.onChange} />
       )}
     />
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { AllergensCard } from "@/components/admin/settings/allergens-card";
 import { CommunicationTab } from "@/components/admin/settings/communication-tab";
 import { DiscountCodesTab } from "@/components/admin/settings/discount-codes-tab";
 import { OrderSettingsTab } from "@/components/admin/settings/order-settings-tab";
@@ -7,7 +8,7 @@ import { MobileMoneyCard } from "@/components/admin/settings/mobile-money-card";
 import { PaymentSettingsTab } from "@/components/admin/settings/payment-settings-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
-// Settings (spec 001 §2): four tabs, Discount Codes first and shown by default. Used by the console
+// Settings (spec 001 §2): four tabs and the school's allergens (issue 44), Discount Codes first and shown by default. Used by the console
 // section and by the /settings page alike.
 export function SettingsSection() {
   return (
@@ -17,6 +18,7 @@ export function SettingsSection() {
         <TabsTrigger value="order">Order Settings</TabsTrigger>
         <TabsTrigger value="payment">Payment Settings</TabsTrigger>
         <TabsTrigger value="communication">Communication</TabsTrigger>
+        <TabsTrigger value="allergens">Allergens</TabsTrigger>
       </TabsList>
       <TabsContent value="discount-codes">
         <DiscountCodesTab />
@@ -32,6 +34,9 @@ export function SettingsSection() {
       </TabsContent>
       <TabsContent value="communication">
         <CommunicationTab />
+      </TabsContent>
+      <TabsContent value="allergens">
+        <AllergensCard />
       </TabsContent>
     </Tabs>
   );

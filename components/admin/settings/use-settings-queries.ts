@@ -7,6 +7,7 @@ import { queryKeys } from "@/lib/client/query-keys";
 import type { DiscountCodeInput } from "@/lib/validations/discount-codes";
 import type {
   CommunicationValues,
+  CustomAllergensInput,
   ReminderSettingsInput,
   CutoffTimeInput,
   MobileMoneySettingsInput,
@@ -78,6 +79,7 @@ type SettingWrites = {
   "/api/settings/communication": CommunicationValues;
   "/api/settings/mobile-money": MobileMoneySettingsInput;
   "/api/settings/reminders": ReminderSettingsInput;
+  "/api/settings/allergens": CustomAllergensInput;
 };
 
 /** One settings key: its GET (toast on failure) and its POST (the answer replaces the cache). */
@@ -137,5 +139,13 @@ export function useReminderSetting() {
     fetchFailed: "Failed to fetch reminder settings",
     saveFailed: "Failed to save reminder settings",
     saved: "Reminder settings saved successfully",
+  });
+}
+
+export function useAllergenSetting() {
+  return useSetting(queryKeys.allergens, "/api/settings/allergens", {
+    fetchFailed: "Failed to fetch allergens",
+    saveFailed: "Failed to save allergens",
+    saved: "Allergens saved successfully",
   });
 }
