@@ -5,7 +5,8 @@ import { PAYMENT_METHODS } from "@/lib/contracts/mobile-money";
 import { TX, type AttemptDto, type VerifyPaymentAnswer } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { cancelToken } from "@/lib/payments/dpo-client";
-import { markCancelled, verifyAttempt, type Verification } from "@/lib/payments/fulfil";
+import { verifyAttempt, type Verification } from "@/lib/payments/fulfil";
+import { markCancelled } from "@/lib/payments/mark-cancelled";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
 import { receiptForAttempt } from "@/lib/payments/receipt";
 

@@ -47,6 +47,22 @@ export type SettleOptions = {
 
 export const PAID_UNFULFILLED_DETAILS =
   "Paid, but a meal day was already ordered; orders need recovery";
+export const PAID_AFTER_CLOSE_DETAILS =
+  "Paid after the payment was closed and its held credit given back; orders need recovery";
+
+/**
+ * Never an attempt whose held credit was given back (issue 43): a failed or cancelled attempt
+ * releases its credit when it closes, and its orders would spend that credit a second time. The
+ * office recovers such a cart by hand. A failed or cancelled attempt that held no credit may still
+ * become orders once the provider says it was paid (Live Orders' Retry, spec 001 §4).
+ */
+const FULFILLABLE = {
+  fulfilledAt: null,
+  creditEntries: { none: { kind: "released" } },
+} as const satisfies Prisma.PaymentAttemptWhereInput;
+
+const PAID_UNFULFILLED_EXPLANATION =
+  "Your payment was received, but some meals could not be booked. The school office will contact you.";
 
 const dayKey = (line: { cycleId: number; weekNumber: number; dayOfWeek: number }) =>
   `${line.cycleId}:${line.weekNumber}:${line.dayOfWeek}`;
@@ -108,37 +124,6 @@ export const verifiableSelect = {
 export type VerifiableAttempt = Prisma.PaymentAttemptGetPayload<{
   select: typeof verifiableSelect;
 }>;
-
-/**
- * Closes an open, unfulfilled attempt whose token the provider has cancelled, and gives back the
- * credit it held, in one transaction. Given the attempt as just read with no credit held (most
- * card and mobile payments: the amount held is fixed when the attempt is made), the close is one
- * statement.
- */
-export async function markCancelled(
-  attempt: number | Pick<VerifiableAttempt, "id" | "creditAmount">,
-  errorDetails: string,
-): Promise<void> {
-  const db = await getDb();
-  const id = typeof attempt === "number" ? attempt : attempt.id;
-  const close = (tx: Tx) =>
-    tx.paymentAttempt.updateMany({
-      where: { id, transactionStatus: TX.initiated, fulfilledAt: null },
-      data: {
-        transactionStatus: TX.cancelled,
-        status: STATUS.abandoned,
-        errorDetails: errorDetails.slice(0, 500),
-      },
-    });
-  if (typeof attempt !== "number" && attempt.creditAmount.isZero()) {
-    await close(db);
-    return;
-  }
-  await db.$transaction(async (tx) => {
-    await close(tx);
-    await releaseHeldCredit(tx, id);
-  });
-}
 
 /**
  * Asks the provider about an attempt and settles it: orders once paid, failed when declined.
@@ -226,7 +211,7 @@ export async function fulfil(
     const created = await db.$transaction(async (tx) => {
       const now = new Date();
       const claim = await tx.paymentAttempt.updateMany({
-        where: { id: attemptId, fulfilledAt: null },
+        where: { id: attemptId, ...FULFILLABLE },
         data: {
           fulfilledAt: now,
           verifiedAt: now,
@@ -235,7 +220,13 @@ export async function fulfil(
           ...(options.recovered && { isRecovered: true }),
         },
       });
-      if (claim.count === 0) return false;
+      if (claim.count === 0) {
+        const now = await tx.paymentAttempt.findUnique({
+          where: { id: attemptId },
+          select: { fulfilledAt: true },
+        });
+        return now && !now.fulfilledAt ? "closed" : false;
+      }
       const attempt = await tx.paymentAttempt.findUniqueOrThrow({
         where: { id: attemptId },
         select: { userId: true, cartItems: true, user: { select: { name: true, email: true } } },
@@ -297,40 +288,58 @@ export async function fulfil(
       }
       return true;
     });
+    if (created === "closed") {
+      // Paid after it was cancelled or failed and its credit given back: never turned into orders
+      // here; the office recovers them (the parent paid only the card part).
+      log.error({ attemptId }, "payment received for a closed attempt");
+      return await holdForRecovery(attemptId, PAID_AFTER_CLOSE_DETAILS, options, {
+        transactionStatus: { not: TX.verified },
+      });
+    }
     if (created) kickOutbox();
     return { outcome: "paid", explanation: "Transaction Paid" };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The money arrived but a child's day was ordered meanwhile. Nothing is lost: the attempt
     // keeps the paid cart, marked for the office's Order Recovery.
-    await db.$transaction(async (tx) => {
-      const { count } = await tx.paymentAttempt.updateMany({
-        where: { id: attemptId, fulfilledAt: null },
-        data: {
-          transactionStatus: TX.verified,
-          verifiedAt: new Date(),
-          status: STATUS.error,
-          errorDetails: PAID_UNFULFILLED_DETAILS,
-        },
-      });
-      // Listed in Order Recovery as a new attempt; a recovery already under way keeps its status.
-      await tx.paymentAttempt.updateMany({
-        where: { id: attemptId, fulfilledAt: null, recoveryStatus: null },
-        data: { recoveryStatus: RECOVERY.started },
-      });
-      if (count > 0 && options.actor) {
-        await audit(tx, options.actor, {
-          action: options.action ?? "payment.fulfil",
-          entity: "PaymentAttempt",
-          entityId: attemptId,
-          after: { status: STATUS.error, recoveryStatus: RECOVERY.started },
-        });
-      }
-    });
-    return {
-      outcome: "paid-unfulfilled",
-      explanation:
-        "Your payment was received, but some meals could not be booked. The school office will contact you.",
-    };
+    return holdForRecovery(attemptId, PAID_UNFULFILLED_DETAILS, options, {});
   }
+}
+
+/**
+ * A paid attempt that cannot become orders: its money recorded (the status change only where
+ * `where` also holds), and listed in Order Recovery.
+ */
+async function holdForRecovery(
+  attemptId: number,
+  errorDetails: string,
+  options: SettleOptions,
+  where: Prisma.PaymentAttemptWhereInput,
+): Promise<Verification> {
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.paymentAttempt.updateMany({
+      where: { ...where, id: attemptId, fulfilledAt: null },
+      data: {
+        transactionStatus: TX.verified,
+        verifiedAt: new Date(),
+        status: STATUS.error,
+        errorDetails,
+      },
+    });
+    // Listed in Order Recovery as a new attempt; a recovery already under way keeps its status.
+    await tx.paymentAttempt.updateMany({
+      where: { id: attemptId, fulfilledAt: null, recoveryStatus: null },
+      data: { recoveryStatus: RECOVERY.started },
+    });
+    if (count > 0 && options.actor) {
+      await audit(tx, options.actor, {
+        action: options.action ?? "payment.fulfil",
+        entity: "PaymentAttempt",
+        entityId: attemptId,
+        after: { status: STATUS.error, recoveryStatus: RECOVERY.started },
+      });
+    }
+  });
+  return { outcome: "paid-unfulfilled", explanation: PAID_UNFULFILLED_EXPLANATION };
 }

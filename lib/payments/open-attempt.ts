@@ -12,12 +12,12 @@ import { log } from "@/lib/observability/log";
 import { fromNgwee } from "@/lib/money";
 import { cancelToken, createToken, formatServiceDate } from "@/lib/payments/dpo-client";
 import {
-  markCancelled,
   verifiableSelect,
   verifyAttempt,
   type CartSnapshot,
   type VerifiableAttempt,
 } from "@/lib/payments/fulfil";
+import { markCancelled } from "@/lib/payments/mark-cancelled";
 import type { PayableCart } from "@/lib/payments/payable-cart";
 import { paymentProviderConfig } from "@/lib/payments/provider-config";
 

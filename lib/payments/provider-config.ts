@@ -1,4 +1,5 @@
 import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import { env, type Env } from "@/lib/env";
 import type { DpoConfig } from "@/lib/payments/dpo-transport";
@@ -16,11 +17,9 @@ export type PaymentProviderConfig = {
   payUrl: string;
 };
 
-/** The sandbox's own credentials: it refuses any other company token, as DPO would (802). */
 export const PAYMENTS_NOT_CONFIGURED =
   "Card payments are not set up yet. Please contact the school office.";
 
-export const SANDBOX_COMPANY_TOKEN = "SANDBOX-COMPANY-TOKEN";
 export const SANDBOX_SERVICE_TYPE = "SANDBOX-SERVICE";
 export const SANDBOX_API_PATH = "/api/payments/sandbox/api";
 export const SANDBOX_PAY_PATH = "/payment/sandbox";
@@ -33,6 +32,27 @@ export function isSandboxEnabled(): boolean {
   return env().PAYMENT_PROVIDER === "sandbox";
 }
 
+/**
+ * The sandbox's company token: a secret of this install that only the app's own provider client
+ * sends, so its API answers nobody else (issue 43 §1, decision 0066). Derived from SESSION_SECRET,
+ * which is random per install and shared by every instance on one database (given in production
+ * with PostgreSQL, kept beside the embedded database otherwise), so any instance can answer for a
+ * token another created. One-way: the token reveals nothing of the session secret.
+ */
+export function sandboxCompanyToken(config: Pick<Env, "SESSION_SECRET"> = env()): string {
+  return createHmac("sha256", config.SESSION_SECRET)
+    .update("payment sandbox company token")
+    .digest("base64url");
+}
+
+/** Whether `token` is this install's sandbox company token (compared in constant time). */
+export function isSandboxCompanyToken(token: string | undefined): boolean {
+  if (!token) return false;
+  const expected = Buffer.from(sandboxCompanyToken());
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 /** The configuration for a given environment (separate from env() so it can be tested). */
 export function providerConfigFrom(config: Env): PaymentProviderConfig {
   if (config.PAYMENT_PROVIDER === "sandbox") {
@@ -42,7 +62,7 @@ export function providerConfigFrom(config: Env): PaymentProviderConfig {
       sandbox: true,
       client: {
         apiUrl: `${base}${SANDBOX_API_PATH}`,
-        companyToken: SANDBOX_COMPANY_TOKEN,
+        companyToken: sandboxCompanyToken(config),
         serviceType: SANDBOX_SERVICE_TYPE,
         timeoutMs: config.DPO_TIMEOUT_MS,
       },

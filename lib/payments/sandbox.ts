@@ -7,7 +7,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { parseApi3g } from "@/lib/payments/dpo-transport";
-import { SANDBOX_COMPANY_TOKEN } from "@/lib/payments/provider-config";
+import { isSandboxCompanyToken } from "@/lib/payments/provider-config";
 import {
   listSandboxPushes,
   sandboxChargeTokenMobile,
@@ -46,14 +46,15 @@ const SANDBOX_LIMIT_NGWEE = 100_000_00n;
 
 const builder = new XMLBuilder({ processEntities: true, suppressEmptyNode: false });
 
-/** Answers one API3G request document with the API3G response document DPO would send. */
-export async function handleSandboxApiRequest(xml: string): Promise<string> {
+/**
+ * Answers one API3G request document with the API3G response document DPO would send, or null when
+ * the request is not this app's own (not an API3G document carrying this install's sandbox company
+ * token): the route then answers 404, as if it did not exist. Only the app calls this API, on its
+ * payer's behalf (issue 43 §1); a stranger cannot cancel, verify, charge or create anything.
+ */
+export async function handleSandboxApiRequest(xml: string): Promise<string | null> {
   const fields = parseApi3g(xml);
-  if (!fields) return answer("804", "Error in XML");
-  if (!fields.CompanyToken) return answer("801", "Request missing company token");
-  if (fields.CompanyToken !== SANDBOX_COMPANY_TOKEN) {
-    return answer("802", "Company token does not exist");
-  }
+  if (!fields || !isSandboxCompanyToken(fields.CompanyToken)) return null;
   switch (fields.Request) {
     case "createToken":
       return createToken(fields);
@@ -165,9 +166,10 @@ async function createToken(f: Record<string, string>): Promise<string> {
   };
 
   const db = await getDb();
-  // companyRef is unique, as with CompanyRefUnique=1: refused once paid; an unpaid reference gets a
-  // new token (the old one is then unknown). One statement: the insert, or the takeover of an
-  // unpaid reference, or nothing when it is paid; retried once should the new token collide.
+  // companyRef is unique, as with CompanyRefUnique=1: a reference already used is refused, paid or
+  // not, and its transaction left as it is (the app makes a new reference for every attempt, so
+  // only a replay would repeat one). ON CONFLICT DO NOTHING: one statement, no failed insert;
+  // retried once should the new token collide.
   for (let attempt = 0; attempt < 2; attempt++) {
     const token = randomUUID().toUpperCase();
     try {
@@ -177,14 +179,9 @@ async function createToken(f: Record<string, string>): Promise<string> {
         VALUES (${token}, ${companyRef}, ${data.amount}::numeric, ${data.currency},
           ${data.redirectUrl}, ${data.backUrl}, ${data.customer}, ${data.status},
           ${data.createdAt}, now())
-        ON CONFLICT ("companyRef") DO UPDATE SET
-          "token" = EXCLUDED."token", "amount" = EXCLUDED."amount",
-          "currency" = EXCLUDED."currency", "redirectUrl" = EXCLUDED."redirectUrl",
-          "backUrl" = EXCLUDED."backUrl", "customer" = EXCLUDED."customer",
-          "status" = EXCLUDED."status", "createdAt" = EXCLUDED."createdAt", "updatedAt" = now()
-        WHERE "SandboxTransaction"."status" <> 'paid'
+        ON CONFLICT ("companyRef") DO NOTHING
         RETURNING "token"`;
-      if (rows.length === 0) return answer("940", "CompanyRef already exists and paid");
+      if (rows.length === 0) return answer("940", COMPANY_REF_EXISTS);
     } catch (error) {
       if (isUniqueViolation(error) && attempt === 0) continue;
       throw error;
@@ -194,8 +191,10 @@ async function createToken(f: Record<string, string>): Promise<string> {
       TransRef: `R${token.replace(/-/g, "").slice(0, 8)}`,
     });
   }
-  return answer("940", "CompanyRef already exists and paid");
+  return answer("940", COMPANY_REF_EXISTS);
 }
+
+const COMPANY_REF_EXISTS = "CompanyRef already exists";
 
 async function verifyToken(f: Record<string, string>): Promise<string> {
   if (!f.TransactionToken && !f.CompanyRef)

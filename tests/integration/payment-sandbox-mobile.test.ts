@@ -7,7 +7,7 @@ import * as decideRoute from "@/app/api/payments/sandbox/decide/route";
 import * as update from "@/app/api/payments/payment-attempts/update/route";
 import * as mobileSettings from "@/app/api/settings/mobile-money/route";
 import type { SessionUser } from "@/lib/auth/session";
-import { SANDBOX_API_PATH } from "@/lib/payments/provider-config";
+import { SANDBOX_API_PATH, sandboxCompanyToken } from "@/lib/payments/provider-config";
 import { getSandboxPushes } from "@/lib/payments/sandbox";
 import { SANDBOX_REFUSED_EXPLANATION } from "@/lib/payments/sandbox-mobile";
 import { activeCycle, addMenuItem, signedInSuperadmin } from "@/tests/support/fixtures";
@@ -17,6 +17,7 @@ import {
   verifyCall,
   type PayingParent,
 } from "@/tests/support/payment-fixtures";
+import { api3g } from "@/tests/support/sandbox-api";
 
 // Mobile money through the built-in sandbox (PAYMENT_PROVIDER=sandbox, the tests' default): the
 // app's own DPO client pushes to the sandbox's XML endpoint, the test page's Approve and Decline
@@ -161,11 +162,8 @@ describe("mobile money through the sandbox", () => {
 
 describe("the sandbox's ChargeTokenMobile", () => {
   const push = async (fields: Record<string, string>) => {
-    const body = `<?xml version="1.0" encoding="utf-8"?><API3G><CompanyToken>SANDBOX-COMPANY-TOKEN</CompanyToken><Request>ChargeTokenMobile</Request>${Object.entries(
-      fields,
-    )
-      .map(([k, v]) => `<${k}>${v}</${k}>`)
-      .join("")}</API3G>`;
+    // As the app's own provider client sends it: with this install's sandbox company token.
+    const body = api3g(sandboxCompanyToken(), "ChargeTokenMobile", fields);
     const res = await sandboxApi.POST(new NextRequest(SANDBOX_API, { method: "POST", body }));
     return res.text();
   };

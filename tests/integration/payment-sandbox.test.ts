@@ -1,6 +1,4 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
-import { NextRequest } from "next/server";
-import * as sandboxApi from "@/app/api/payments/sandbox/api/route";
 import * as decideRoute from "@/app/api/payments/sandbox/decide/route";
 import * as userRoute from "@/app/api/user/route";
 import type { SessionUser } from "@/lib/auth/session";
@@ -18,26 +16,17 @@ import {
 } from "@/lib/payments/dpo-client";
 import {
   paymentProviderConfig,
-  SANDBOX_COMPANY_TOKEN,
+  sandboxCompanyToken,
   SANDBOX_SERVICE_TYPE,
 } from "@/lib/payments/provider-config";
 import { getSandboxPayment } from "@/lib/payments/sandbox";
 import { teacher } from "@/tests/support/api-access";
 import { signedInSuperadmin, signedUpParent } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
+import { api3g, rawApi, sandboxFetch } from "@/tests/support/sandbox-api";
 
 // The DPO client pointed at the built-in sandbox through the sandbox's real route handlers and this
 // file's database: the same code path as PAYMENT_PROVIDER=sandbox, minus the HTTP hop.
-
-/** fetch, but answered in-process by the sandbox's API route. */
-const sandboxFetch: typeof fetch = async (input, init) => {
-  const req = new NextRequest(input instanceof Request ? input.url : String(input), {
-    method: init?.method ?? "GET",
-    headers: init?.headers,
-    body: init?.body as string | undefined,
-  });
-  return sandboxApi.POST(req);
-};
 
 function client(): DpoConfig {
   return { ...paymentProviderConfig().client, fetchImpl: sandboxFetch };
@@ -204,22 +193,27 @@ describe("payment sandbox", () => {
     expect(await getSandboxPayment(asUser(payer), "NO-SUCH-TOKEN")).toBeNull();
   });
 
-  it("refuses a paid CompanyRef with 940 and re-issues an unpaid one", async () => {
-    const { input, token } = await newToken();
-    const again = await createToken(client(), { ...input });
-    expect(again.ok).toBe(true);
-    if (!again.ok) return;
-    expect(again.transToken).not.toBe(token);
-    // The old token of the same reference is gone, as with a fresh DPO transaction.
-    expect(await verifyToken(client(), token)).toMatchObject({ kind: "failed", result: "902" });
-
-    await decide(again.transToken, "pay");
-    expect(await createToken(client(), { ...input })).toEqual({
+  // Issue 43 §1: re-creating an unpaid CompanyRef replaced its transaction (a new token, amount,
+  // addresses and name), so the payer's own token became unknown.
+  it("refuses a repeated CompanyRef with 940, paid or not, and leaves its transaction as it was", async () => {
+    const { input, token } = await newToken({ amount: "61.00" });
+    const db = await getDb();
+    const before = await db.sandboxTransaction.findUniqueOrThrow({ where: { token } });
+    const refused = {
       ok: false,
       kind: "declined",
       result: "940",
-      explanation: "CompanyRef already exists and paid",
-    });
+      explanation: "CompanyRef already exists",
+    };
+    expect(
+      await createToken(client(), { ...input, amount: "1.00", customerFirstName: "Mallory" }),
+    ).toEqual(refused);
+    expect(await db.sandboxTransaction.findUniqueOrThrow({ where: { token } })).toEqual(before);
+    expect(await verifyToken(client(), token)).toMatchObject({ kind: "pending", result: "900" });
+
+    await decide(token, "pay");
+    expect(await createToken(client(), { ...input })).toEqual(refused);
+    expect(await sandboxStatus(token)).toBe("paid");
   });
 
   it("cancels an open token through the API, and refuses to cancel a paid one", async () => {
@@ -259,30 +253,11 @@ describe("payment sandbox", () => {
     expect(result).toMatchObject({ ok: false, kind: "declined", result: code });
   });
 
-  it("refuses another company token (802) and unknown requests (803), and bad XML (804)", async () => {
-    expect(await createToken({ ...client(), companyToken: "OTHER" }, order())).toMatchObject({
-      ok: false,
-      kind: "declined",
-      result: "802",
-    });
-    const raw = async (body: string) => {
-      const res = await sandboxApi.POST(
-        new NextRequest("http://localhost:3000/api/payments/sandbox/api", {
-          method: "POST",
-          headers: { "content-type": "application/xml" },
-          body,
-        }),
-      );
-      return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
-    };
-    const unknown = await raw(
-      "<API3G><CompanyToken>SANDBOX-COMPANY-TOKEN</CompanyToken><Request>refundToken</Request></API3G>",
-    );
+  it("answers the app's unknown requests with 803", async () => {
+    const unknown = await rawApi(api3g(sandboxCompanyToken(), "refundToken", {}));
     expect(unknown.status).toBe(200);
     expect(unknown.type).toMatch(/^application\/xml/);
     expect(unknown.text).toContain("<Result>803</Result>");
-    expect((await raw("not xml")).text).toContain("<Result>804</Result>");
-    expect((await raw(`<API3G>${"x".repeat(70 * 1024)}</API3G>`)).status).toBe(413);
   });
 
   it("keeps a customer name with XML special characters intact", async () => {
@@ -340,13 +315,10 @@ describe("payment sandbox", () => {
   it("answers 404 everywhere when the sandbox is disabled", async () => {
     const { token } = await newToken();
     await withProvider("dpo", async () => {
-      const res = await sandboxApi.POST(
-        new NextRequest("http://localhost:3000/api/payments/sandbox/api", {
-          method: "POST",
-          body: "<API3G/>",
-        }),
+      const own = await rawApi(
+        api3g(sandboxCompanyToken(), "verifyToken", { TransactionToken: token }),
       );
-      expect(res.status).toBe(404);
+      expect(own.status).toBe(404);
       expect((await decide(token, "pay")).status).toBe(404);
       // A client still pointed at the sandbox learns nothing: unreachable, not declined.
       expect(await verifyToken(sandboxClientWhileDisabled(), token)).toMatchObject({
@@ -361,7 +333,7 @@ describe("payment sandbox", () => {
 function sandboxClientWhileDisabled(): DpoConfig {
   return {
     apiUrl: "http://localhost:3000/api/payments/sandbox/api",
-    companyToken: SANDBOX_COMPANY_TOKEN,
+    companyToken: sandboxCompanyToken(),
     serviceType: SANDBOX_SERVICE_TYPE,
     fetchImpl: sandboxFetch,
   };

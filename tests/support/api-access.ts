@@ -117,7 +117,8 @@ export const MATRIX: Record<string, Row> = {
   "POST /api/payments/create": { access: "parent-teacher" },
   "POST /api/payments/payment-attempts": { access: "parent-teacher" },
   "POST /api/payments/payment-attempts/update": { access: "parent-teacher" },
-  // The sandbox stands in for DPO, which answers anyone; it moves no money and is off in production.
+  // The sandbox stands in for DPO; no session, but it answers only the app's own provider client
+  // (this install's secret company token), anyone else a 404 (issue 43).
   "POST /api/payments/sandbox/api": { access: "public" },
   // Its pay page's decision: only the payer (anybody else's token answers 404).
   "POST /api/payments/sandbox/decide": { access: "parent-teacher" },

@@ -1,22 +1,27 @@
 import { type NextRequest } from "next/server";
+import { notFound } from "@/lib/api/errors";
+import { errorResponse } from "@/lib/api/handler";
 import { isDatabaseUnavailable } from "@/lib/api/prisma-errors";
 import { readTextCapped } from "@/lib/api/read-body";
 import { log } from "@/lib/observability/log";
 import { isSandboxEnabled } from "@/lib/payments/provider-config";
 import { handleSandboxApiRequest } from "@/lib/payments/sandbox";
 
-// POST /api/payments/sandbox/api — the sandbox's DPO API3G endpoint: XML in, XML out, called by
-// this app's own server (no session, no Origin). Not the JSON route() wrapper: the body is XML and
+// POST /api/payments/sandbox/api — the sandbox's DPO API3G endpoint: XML in, XML out, called only
+// by this app's own server, with this install's sandbox company token (no session, no Origin).
+// Anything else (the sandbox off, no or another token, not API3G, too large) answers the JSON 404
+// of a path that does not exist (issue 43 §1). Not the route() wrapper: the body is XML and
 // failures must look like a provider's (non-2xx → the client reports "unreachable").
 
 const MAX_XML_BYTES = 64 * 1024;
 
 export async function POST(req: NextRequest): Promise<Response> {
-  if (!isSandboxEnabled()) return plain(404, "Not found");
+  if (!isSandboxEnabled()) return errorResponse(notFound());
   const xml = await readCapped(req);
-  if (xml === null) return plain(413, "Request body is too large");
+  if (xml === null) return errorResponse(notFound());
   try {
     const answer = await handleSandboxApiRequest(xml);
+    if (answer === null) return errorResponse(notFound());
     return new Response(answer, {
       status: 200,
       headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "no-store" },
