@@ -15,6 +15,7 @@ import { useNow } from "@/components/portal/use-now";
 import { usePlaceOrder, type CheckoutHandler } from "@/components/portal/use-place-order";
 import {
   useActiveCycle,
+  useBankTransfer,
   useCutoffTime,
   useMobileMoney,
   useMyDiscountCode,
@@ -214,11 +215,14 @@ export const BYPASS_NOTICE_KEY = "paymentBypassNoticeShown";
 
 /**
  * Spec 000 §8: when enabled, say so, in the spec's words; once per session of the tab (issue 44:
- * not each time the Cart opens). Answers whether it is enabled.
+ * not each time the Cart opens). Answers whether it is enabled. Issue 44: only where the school
+ * takes orders paid later by transfer (Settings › Payment Settings); otherwise the Cart offers no
+ * alternative and says nothing of one.
  */
 function usePaymentBypassNotice(): boolean {
   const bypass = usePaymentBypass();
-  const enabled = bypass.data?.enabled === true;
+  const transfer = useBankTransfer();
+  const enabled = bypass.data?.enabled === true && transfer.data?.enabled === true;
   useEffect(() => {
     if (!enabled || noticeShown()) return;
     notify({

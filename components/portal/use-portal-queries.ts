@@ -81,6 +81,14 @@ export function usePaymentBypass() {
   });
 }
 
+/** Whether the school takes orders paid later by transfer (issue 44): on unless it turned it off. */
+export function useBankTransfer() {
+  return useQuery({
+    queryKey: queryKeys.bankTransfer,
+    queryFn: () => api("/api/settings/bank-transfer"),
+  });
+}
+
 /** Whether the Cart offers mobile money, for which operators, and how long it waits. */
 export function useMobileMoney() {
   return useQuery({

@@ -15,6 +15,8 @@ export const queryKeys = {
   allergens: ["/api/settings/allergens"],
   cycleLength: ["/api/settings/cycle-length"],
   paymentBypass: ["/api/settings/payment-bypass"],
+  /** Whether the Cart offers paying later by transfer (issue 44). */
+  bankTransfer: ["/api/settings/bank-transfer"],
   mobileMoney: ["/api/settings/mobile-money"],
   communication: ["/api/settings/communication"],
   reminders: ["/api/settings/reminders"],

@@ -51,6 +51,7 @@ import type { AccountDeletedDto } from "@/lib/contracts/privacy";
 import type { RevenueStatsDto } from "@/lib/contracts/revenue";
 import type {
   AllergenSettingsDto,
+  BankTransferSettingDto,
   DiscountCodeDto,
   DiscountCodeListDto,
   PaymentBypassSettingsDto,
@@ -166,6 +167,7 @@ export type ApiEndpoints = {
   "/api/settings/cutoff-time": { GET: CutoffTimeDto; POST: CutoffTimeDto };
   "/api/settings/allergens": { GET: AllergenSettingsDto; POST: AllergenSettingsDto };
   "/api/settings/payment-bypass": { GET: PaymentBypassSettingsDto; POST: PaymentBypassSettingsDto };
+  "/api/settings/bank-transfer": { GET: BankTransferSettingDto; POST: BankTransferSettingDto };
   "/api/settings/communication": { GET: CommunicationDto; POST: CommunicationDto };
   "/api/settings/mobile-money": { GET: MobileMoneySettingsDto; POST: MobileMoneySettingsDto };
   "/api/settings/reminders": { GET: ReminderSettingsDto; POST: ReminderSettingsDto };

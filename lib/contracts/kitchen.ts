@@ -18,6 +18,11 @@ export type KitchenOrder = Pick<
 > & {
   status: "pending" | "completed";
   menuItem: { name: string; type: MenuItemType };
+  /**
+   * Issue 44: ordered to be paid by transfer and not yet verified in Pending Payments (payment
+   * status pending). The kitchen marks it "Unpaid" until the office confirms the money.
+   */
+  unpaid: boolean;
 };
 
 export type KitchenCycle = { id: number; startDate: string; cycleLength: number };
@@ -29,6 +34,8 @@ export type MenuItemPortion = {
   name: string;
   type: MenuItemType;
   totalOrders: number;
+  /** Issue 44: how many of totalOrders still await their payment (KitchenOrder.unpaid). */
+  unpaidOrders: number;
   /** Orders per protein; orders without a protein count only in totalOrders. */
   proteins: Record<string, number>;
   /** Orders per side dish; orders without a side count only in totalOrders. */

@@ -26,6 +26,13 @@ export type PaymentBypassSettingsDto = {
 };
 
 /**
+ * GET and POST /api/settings/bank-transfer (issue 44): whether the Cart offers to order now and pay
+ * later by transfer (the payment bypass's button), on by default. Off, POST
+ * /api/orders?paymentMethod=alternative is refused and every meal is paid before it is ordered.
+ */
+export type BankTransferSettingDto = { enabled: boolean };
+
+/**
  * GET and POST /api/settings/allergens (issue 44): the built-in allergens and the school's own, in
  * the order the forms offer them. Every signed-in account reads it (the child's and the menu
  * item's allergen boxes).

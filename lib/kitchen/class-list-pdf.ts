@@ -1,7 +1,14 @@
 import "server-only";
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import type { ServiceDay, ServiceMeal } from "@/lib/kitchen/service-day";
-import { careLines, drawable, fitted, gradeAndClass, MM } from "@/lib/kitchen/pdf-text";
+import {
+  careLines,
+  drawable,
+  fitted,
+  gradeAndClass,
+  MM,
+  UNPAID_LINE,
+} from "@/lib/kitchen/pdf-text";
 
 // Class lists (issue 18): one A4 page per grade and class (a long class runs on to more pages),
 // who eats what that day with the allergy flags, for the person handing out the meals.
@@ -43,7 +50,7 @@ export async function classListPdf(day: ServiceDay, dayTitle: string): Promise<U
     let page = doc.addPage([...A4]);
     let y = header(page, fonts.bold, title);
     for (const meal of group) {
-      const care = careLines(meal);
+      const care = [...(meal.unpaid ? [UNPAID_LINE] : []), ...careLines(meal)];
       const height = ROW * Math.max(1, care.length);
       if (y - height < MARGIN) {
         page = doc.addPage([...A4]);

@@ -81,6 +81,7 @@ export async function listKitchenOrders(
     FROM (
       SELECT o."id", o."studentId", o."dayOfWeek", o."weekNumber", o."comments", o."category",
              o."sideDish", o."status"::text AS "status", o."allergyAcknowledged",
+             (o."paymentStatus" = 'pending') AS "unpaid",
              m."name" AS "menuItemName",
              m."type" AS "menuItemTypeSort", m."type"::text AS "menuItemType"
       FROM "Order" o
@@ -109,6 +110,7 @@ export async function listKitchenOrders(
       status: row.status,
       menuItem: { name: row.menuItemName, type: row.menuItemType },
       allergyAcknowledged: row.allergyAcknowledged,
+      unpaid: row.unpaid,
       student: {
         name: row.studentName,
         grade: row.studentGrade,
@@ -133,6 +135,7 @@ type KitchenPageRow = {
   menuItemName: string;
   menuItemType: MenuItemType;
   allergyAcknowledged: boolean;
+  unpaid: boolean;
   studentName: string;
   studentGrade: string;
   studentAllergies: string[];
@@ -149,6 +152,7 @@ type PortionRow = {
   /** 0: a protein group (category); 1: a side group (sideDish). */
   side: number;
   count: number;
+  unpaid: number;
 };
 
 /**
@@ -168,7 +172,8 @@ export async function summarisePortions(
     // into the protein and the side sets: the orders themselves are hashed once, not twice.
     db.$queryRaw<PortionRow[]>`
       WITH g AS (
-        SELECT o."dayOfWeek", o."menuItemId", o."category", o."sideDish", count(*)::int AS n
+        SELECT o."dayOfWeek", o."menuItemId", o."category", o."sideDish", count(*)::int AS n,
+               (count(*) FILTER (WHERE o."paymentStatus" = 'pending'))::int AS u
         FROM "Order" o
         WHERE o."cycleId" = ${cycle.id} AND o."weekNumber" = ${slot.weekNumber}
           ${slot.dayOfWeek === undefined ? Prisma.empty : Prisma.sql`AND o."dayOfWeek" = ${slot.dayOfWeek}`}
@@ -176,7 +181,8 @@ export async function summarisePortions(
         GROUP BY o."dayOfWeek", o."menuItemId", o."category", o."sideDish"
       )
       SELECT g."dayOfWeek", g."menuItemId", m."name", m."type"::text AS "type", g."category",
-             g."sideDish", GROUPING(g."category")::int AS "side", sum(g.n)::int AS "count"
+             g."sideDish", GROUPING(g."category")::int AS "side", sum(g.n)::int AS "count",
+             sum(g.u)::int AS "unpaid"
       FROM g JOIN "MenuItem" m ON m."id" = g."menuItemId"
       GROUP BY GROUPING SETS (
         (g."dayOfWeek", g."menuItemId", m."name", m."type", g."category"),
@@ -207,6 +213,7 @@ export async function summarisePortions(
       menuItemId: row.menuItemId,
       key: row.category,
       count: row.count,
+      unpaid: row.unpaid,
     })),
     bySide: sides.map((row) => ({
       dayOfWeek: row.dayOfWeek,

@@ -1,7 +1,15 @@
 import "server-only";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import type { ServiceDay } from "@/lib/kitchen/service-day";
-import { careLines, drawable, fitted, gradeAndClass, MM, wrapped } from "@/lib/kitchen/pdf-text";
+import {
+  careLines,
+  drawable,
+  fitted,
+  gradeAndClass,
+  MM,
+  UNPAID_MARK,
+  wrapped,
+} from "@/lib/kitchen/pdf-text";
 
 // Meal labels (issue 18) on the common A4 sheet of 3 × 7 labels, 63.5 × 38.1 mm (L7160 layout:
 // 7.2 mm side and 15.15 mm top margins, 2.5 mm between columns, none between rows). One label per
@@ -39,7 +47,18 @@ export async function labelsPdf(day: ServiceDay): Promise<Uint8Array> {
       y -= size + 1;
       page.drawText(text, { x: left, y, size, font, color });
     };
-    line(fitted(bold, meal.studentName, 10, width), 10, bold);
+    // Issue 44: an unverified transfer is marked at the name line's right end, in red.
+    const mark = meal.unpaid ? bold.widthOfTextAtSize(UNPAID_MARK, 9) : 0;
+    if (meal.unpaid) {
+      page.drawText(UNPAID_MARK, {
+        x: left + width - mark,
+        y: y - 11,
+        size: 9,
+        font: bold,
+        color: rgb(0.7, 0, 0),
+      });
+    }
+    line(fitted(bold, meal.studentName, 10, mark ? width - mark - 4 : width), 10, bold);
     line(fitted(regular, gradeAndClass(meal.grade, meal.className), 8, width), 8);
     line(fitted(regular, meal.menuItemName, 8.5, width), 8.5);
     const choices = [meal.category, meal.sideDish].filter(Boolean).join(" / ");

@@ -59,6 +59,13 @@ export function gradeAndClass(grade: string, className: string | null): string {
   return className ? `${label} - Class ${className}` : label;
 }
 
+/**
+ * Issue 44: a meal ordered to be paid by transfer whose money the office has not verified yet.
+ * The label carries it beside the name; the class list as the first line of its care column.
+ */
+export const UNPAID_MARK = "UNPAID";
+export const UNPAID_LINE = "UNPAID: not verified";
+
 /** What the kitchen must see in bold: allergies, notes, an acknowledged allergen. */
 export function careLines(meal: {
   allergies: string[];

@@ -16,6 +16,8 @@ export type GroupedCount = {
   menuItemId: number;
   key: string | null;
   count: number;
+  /** Of `count`, the orders whose payment is still awaited (issue 44); protein rows only. */
+  unpaid?: number;
 };
 
 export type CommentRow = { dayOfWeek: number; menuItemId: number; orderId: number; text: string };
@@ -54,6 +56,7 @@ export function buildPortions(input: PortionInput): DayPortions[] {
         name: item?.name ?? `Menu item ${menuItemId}`,
         type: item?.type ?? "secondary",
         totalOrders: 0,
+        unpaidOrders: 0,
         proteins: {},
         sides: {},
         comments: [],
@@ -66,6 +69,7 @@ export function buildPortions(input: PortionInput): DayPortions[] {
   for (const row of input.byProtein) {
     const portion = portionFor(row.dayOfWeek, row.menuItemId);
     portion.totalOrders += row.count;
+    portion.unpaidOrders += row.unpaid ?? 0;
     addCount(portion.proteins, row.key, row.count);
   }
   for (const row of input.bySide) {

@@ -23,6 +23,8 @@ export type ServiceMeal = {
   sideDish: string | null;
   comments: string | null;
   allergyAcknowledged: boolean;
+  /** Issue 44: its transfer is not yet verified; the label and the class list say UNPAID. */
+  unpaid: boolean;
 };
 
 export type ServiceDay = { date: string; meals: ServiceMeal[] };
@@ -65,6 +67,7 @@ export async function listServiceDay(
       sideDish: true,
       comments: true,
       allergyAcknowledged: true,
+      paymentStatus: true,
       menuItem: { select: { name: true } },
       student: {
         select: { name: true, grade: true, className: true, allergies: true, dietaryNotes: true },
@@ -83,6 +86,7 @@ export async function listServiceDay(
     sideDish: row.sideDish,
     comments: row.comments,
     allergyAcknowledged: row.allergyAcknowledged,
+    unpaid: row.paymentStatus === "pending",
   }));
   return { date: query.date, meals: meals.sort(compareMeals) };
 }

@@ -17,13 +17,16 @@ import {
   joinedRowToOrderDto,
   type JoinedOrderRow,
 } from "@/lib/orders/order-dto";
-import { getPaymentBypassSettings } from "@/lib/settings/settings";
+import { getBankTransferSetting, getPaymentBypassSettings } from "@/lib/settings/settings";
 import type { OrderItemInput } from "@/lib/validations/orders";
 import { orderRow } from "@/lib/orders/order-rows";
 
 export const PAYMENT_REQUIRED = "Payment required";
 export const BYPASS_DISABLED =
   "Alternative payment methods are not available at the moment. Please pay by card.";
+/** Issue 44: the school turned paying later by transfer off (Settings › Payment Settings). */
+export const BANK_TRANSFER_OFF =
+  "The school has turned off paying later by bank transfer. Please choose another way to pay.";
 /** The payment processor of orders to be paid by mobile money or bank transfer. */
 export const BYPASS_PROCESSOR = "BYPASS";
 
@@ -71,8 +74,12 @@ export async function placeAlternativePaymentOrders(
   actor: SessionUser,
   items: OrderItemInput[],
 ): Promise<{ orders: OrderDto[] }> {
-  const settings = await getPaymentBypassSettings();
+  const [settings, bankTransfer] = await Promise.all([
+    getPaymentBypassSettings(),
+    getBankTransferSetting(),
+  ]);
   if (!settings.enabled) throw conflict(BYPASS_DISABLED);
+  if (!bankTransfer.enabled) throw conflict(BANK_TRANSFER_OFF);
   const cart = await checkCart(actor, items);
   if (cart.totalNgwee === 0) return insertFreeCart(actor, cart);
   // Issue 44: the account's credit is spent first, under the account's lock, and only the rest is

@@ -5,6 +5,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { cachedRead } from "@/lib/cache/versioned-cache";
 import type { MobileMoneySettingsDto } from "@/lib/contracts/mobile-money";
 import type {
+  BankTransferSettingDto,
   CommunicationDto,
   CutoffTimeDto,
   PaymentBypassSettingsDto,
@@ -14,6 +15,7 @@ import { getDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type {
+  BankTransferSettingInput,
   CommunicationValues,
   CutoffTimeInput,
   MobileMoneySettingsInput,
@@ -33,6 +35,7 @@ export const SETTING_KEYS = {
   mobileMoney: "mobile-money",
   reminders: "order-reminders",
   allergens: "allergens",
+  bankTransfer: "bank-transfer",
 } as const;
 type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
@@ -66,6 +69,17 @@ const customAllergensSchema = z.object({ custom: z.array(z.string()) });
 function toCustomAllergens(value: unknown): { custom: string[] } {
   const parsed = customAllergensSchema.safeParse(value);
   return parsed.success ? { custom: parsed.data.custom } : { custom: [] };
+}
+
+/**
+ * Whether the Cart offers to order now and pay later by transfer (issue 44). On unless the school
+ * turned it off, so installs from before the setting keep the spec's "Pay by … Bank Transfer".
+ */
+export const DEFAULT_BANK_TRANSFER: BankTransferSettingDto = { enabled: true };
+const bankTransferSchema = z.object({ enabled: z.boolean() });
+function toBankTransfer(value: unknown): BankTransferSettingDto {
+  const parsed = bankTransferSchema.safeParse(value);
+  return parsed.success ? parsed.data : DEFAULT_BANK_TRANSFER;
 }
 
 function toReminders(value: unknown): ReminderSettingsDto {
@@ -165,6 +179,19 @@ export async function saveCustomAllergens(
 
 export async function getPaymentBypassSettings(): Promise<PaymentBypassSettingsDto> {
   return toPaymentBypass(await readSetting(SETTING_KEYS.paymentBypass));
+}
+
+/** GET /api/settings/bank-transfer: whether orders may be placed now and paid later by transfer. */
+export async function getBankTransferSetting(): Promise<BankTransferSettingDto> {
+  return toBankTransfer(await readSetting(SETTING_KEYS.bankTransfer));
+}
+
+/** POST /api/settings/bank-transfer: the school turns paying later by transfer on or off. */
+export async function saveBankTransferSetting(
+  actor: SessionUser,
+  input: BankTransferSettingInput,
+): Promise<BankTransferSettingDto> {
+  return writeSetting(actor, SETTING_KEYS.bankTransfer, { enabled: input.enabled }, toBankTransfer);
 }
 
 /** GET /api/settings/mobile-money: what the Cart offers, and how long its waiting screen waits. */

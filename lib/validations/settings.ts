@@ -66,6 +66,12 @@ export const paymentBypassSchema = z.object({
 export type PaymentBypassInput = z.input<typeof paymentBypassSchema>;
 export type PaymentBypassValues = z.output<typeof paymentBypassSchema>;
 
+/** POST /api/settings/bank-transfer (issue 44): paying later by transfer, on or off. */
+export const bankTransferSettingSchema = z.object({
+  enabled: z.boolean({ error: "Enabled must be true or false" }),
+});
+export type BankTransferSettingInput = z.output<typeof bankTransferSettingSchema>;
+
 export const NO_OPERATOR = "Choose at least one operator to turn mobile money on";
 
 /** POST /api/settings/mobile-money (issue 16): the Settings payments tab's switches. */

@@ -379,6 +379,7 @@ function portion(overrides: Partial<MenuItemPortion> = {}): MenuItemPortion {
     name: "Nshima with Beef Stew",
     type: "primary",
     totalOrders: 3,
+    unpaidOrders: 0,
     proteins: { beef: 2, chicken: 1 },
     sides: { rape: 2, cabbage: 1 },
     comments: [{ orderId: 11, text: "No onions please" }],
@@ -403,6 +404,7 @@ function kitchenOrder(
   dayOfWeek: number,
   name: string,
   status: KitchenOrder["status"] = "pending",
+  unpaid = false,
 ): KitchenOrder {
   return {
     id,
@@ -413,6 +415,7 @@ function kitchenOrder(
     sideDish: null,
     status,
     allergyAcknowledged: false,
+    unpaid,
     menuItem: { name, type: name === "Chicken Wrap" ? "secondary" : "primary" },
     student: { name: "Chipo Banda", grade: "3", allergies: [], dietaryNotes: null },
   };
@@ -447,6 +450,40 @@ const todayOrders = kitchen({
 });
 
 describe("Kitchen view", () => {
+  it("marks the meals whose transfer is not yet verified as unpaid (issue 44)", async () => {
+    const unpaid = { ...kitchenOrder(12, 1, "Nshima with Beef Stew", "pending", true) };
+    unpaid.student = { ...unpaid.student, name: "Mwansa Phiri" };
+    mockFetch({
+      "GET /api/orders/today?page=1&pageSize=100": {
+        ...todayOrders,
+        data: todayOrders.data.map((o) => (o.id === 12 ? unpaid : o)),
+        portions: todayOrders.portions.map((day) => ({
+          ...day,
+          primary: [portion({ unpaidOrders: 1 })],
+        })),
+      },
+    });
+    renderPortal(<KitchenSection />);
+
+    const list = await screen.findByRole("region", { name: "Unpaid meals" });
+    expect(within(list).getByRole("heading", { name: "Unpaid meals (1)" })).toBeInTheDocument();
+    expect(within(list).getByText("Mwansa Phiri")).toBeInTheDocument();
+    expect(within(list).queryByText("Chipo Banda")).toBeNull();
+    const primary = screen.getByRole("region", { name: "Primary Portions" });
+    const row = within(primary).getByText("Nshima with Beef Stew").closest("tr")!;
+    expect(within(row).getByText("1 unpaid")).toBeInTheDocument();
+    const secondary = screen.getByRole("region", { name: "Secondary Portions" });
+    expect(within(secondary).queryByText(/unpaid/)).toBeNull();
+  });
+
+  it("shows no unpaid mark once every payment is verified", async () => {
+    mockFetch({ "GET /api/orders/today?page=1&pageSize=100": todayOrders });
+    renderPortal(<KitchenSection />);
+    await screen.findByRole("region", { name: "Primary Portions" });
+    expect(screen.queryByRole("region", { name: "Unpaid meals" })).toBeNull();
+    expect(screen.queryByText(/unpaid/i)).toBeNull();
+  });
+
   it("shows the primary and secondary portion tables with protein and side counts and comments", async () => {
     mockFetch({ "GET /api/orders/today?page=1&pageSize=100": todayOrders });
     renderPortal(<KitchenSection />);

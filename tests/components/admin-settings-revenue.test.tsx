@@ -241,6 +241,26 @@ describe("Settings › Payment Settings and Communication", () => {
     });
   });
 
+  it("turns paying later by bank transfer off beside the alternative methods (issue 44)", async () => {
+    const user = userEvent.setup();
+    const calls = renderSettings({
+      "GET /api/settings/bank-transfer": { enabled: true },
+      "POST /api/settings/bank-transfer": (body: unknown) => body,
+    });
+    await user.click(screen.getByRole("tab", { name: "Payment Settings" }));
+    expect(await screen.findByText("Pay Later by Transfer")).toBeInTheDocument();
+    const toggle = screen.getByRole("switch", {
+      name: "Let parents order now and pay by bank transfer",
+    });
+    await waitFor(() => expect(toggle).toBeChecked());
+    await user.click(toggle);
+    await user.click(screen.getByRole("button", { name: "Save Bank Transfer" }));
+    expect(await screen.findByText("Bank transfer settings saved successfully")).toBeVisible();
+    expect(
+      calls.find((c) => c.method === "POST" && c.path === "/api/settings/bank-transfer")?.body,
+    ).toEqual({ enabled: false });
+  });
+
   it("refuses an invalid support e-mail with the spec's message", async () => {
     const user = userEvent.setup();
     const calls = renderSettings({

@@ -18,6 +18,7 @@ const order = (
   sideDish: "Rice",
   status: "pending",
   allergyAcknowledged: ack,
+  unpaid: false,
   menuItem: { name: "Peanut Satay", type: "primary" },
   student: { name: `Child ${id}`, grade: "3", allergies: [], dietaryNotes: null, ...student },
 });

@@ -495,6 +495,30 @@ describe("the cart", () => {
     ).toBeNull();
   });
 
+  it("offers no transfer and says no Payment Bypass where the school turned it off (issue 44)", async () => {
+    storeCart([rice]);
+    const calls = renderCart({
+      "GET /api/settings/payment-bypass": { enabled: true },
+      "GET /api/settings/bank-transfer": { enabled: false },
+      "GET /api/settings/mobile-money": {
+        enabled: true,
+        operators: { airtel: true, mtn: true },
+        waitSeconds: 90,
+      },
+    });
+    // Mobile money by push is still offered, and the card.
+    await screen.findByRole("button", { name: "Pay with Mobile Money" });
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === "/api/settings/bank-transfer")).toBe(true),
+    );
+    await waitFor(() => expect(screen.getByRole("button", { name: "Place Order" })).toBeEnabled());
+    expect(screen.queryByRole("button", { name: "Pay by bank transfer" })).toBeNull();
+    expect(
+      screen.queryByRole("button", { name: "Pay by Mobile Money or Bank Transfer" }),
+    ).toBeNull();
+    expect(screen.queryByText("Payment Bypass")).toBeNull();
+  });
+
   it("says Payment Bypass once per session, not each time the Cart opens (issue 44)", async () => {
     storeCart([rice]);
     window.sessionStorage.setItem("paymentBypassNoticeShown", "1");

@@ -213,6 +213,7 @@ export function baseRoutes(extra: Routes = {}): Routes {
     "GET /api/order-cycles": [futureCycle()],
     "GET /api/settings/cutoff-time": { cutoffHour: 8, cutoffMinute: 0 },
     "GET /api/settings/payment-bypass": { enabled: false },
+    "GET /api/settings/bank-transfer": { enabled: true },
     "GET /api/settings/mobile-money": {
       enabled: false,
       operators: { airtel: false, mtn: false },

@@ -142,6 +142,8 @@ export const MATRIX: Record<string, Row> = {
   "GET /api/settings/cycle-length": { access: "admin" },
   "GET /api/settings/payment-bypass": { access: "user" },
   "POST /api/settings/payment-bypass": { access: { feature: "settings" } },
+  "GET /api/settings/bank-transfer": { access: "user" },
+  "POST /api/settings/bank-transfer": { access: { feature: "settings" } },
   "GET /api/settings/mobile-money": { access: "user" },
   "POST /api/settings/mobile-money": { access: { feature: "settings" } },
   "PUT /api/students/[id]": { access: "parent-teacher" },

@@ -62,6 +62,7 @@ import type * as cutoffTime from "@/app/api/settings/cutoff-time/route";
 import type * as cycleLength from "@/app/api/settings/cycle-length/route";
 import type * as mobileMoney from "@/app/api/settings/mobile-money/route";
 import type * as paymentBypass from "@/app/api/settings/payment-bypass/route";
+import type * as bankTransfer from "@/app/api/settings/bank-transfer/route";
 import type * as reminders from "@/app/api/settings/reminders/route";
 import type * as student from "@/app/api/students/[id]/route";
 import type * as studentCare from "@/app/api/students/[id]/care/route";
@@ -214,6 +215,8 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof allergenSettings.POST, "/api/settings/allergens", "POST">>,
   Expect<Serves<typeof paymentBypass.GET, "/api/settings/payment-bypass", "GET">>,
   Expect<Serves<typeof paymentBypass.POST, "/api/settings/payment-bypass", "POST">>,
+  Expect<Serves<typeof bankTransfer.GET, "/api/settings/bank-transfer", "GET">>,
+  Expect<Serves<typeof bankTransfer.POST, "/api/settings/bank-transfer", "POST">>,
   Expect<Serves<typeof communication.GET, "/api/settings/communication", "GET">>,
   Expect<Serves<typeof communication.POST, "/api/settings/communication", "POST">>,
   Expect<Serves<typeof mobileMoney.GET, "/api/settings/mobile-money", "GET">>,

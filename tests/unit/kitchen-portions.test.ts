@@ -51,6 +51,7 @@ describe("buildPortions", () => {
         name: "Beef Burger",
         type: "secondary",
         totalOrders: 5,
+        unpaidOrders: 0,
         proteins: { beef: 5 },
         sides: { Chips: 3 },
         comments: [],
@@ -63,6 +64,7 @@ describe("buildPortions", () => {
       name: "Chicken Stew",
       type: "primary",
       totalOrders: 7,
+      unpaidOrders: 0,
       proteins: { chicken: 4, beef: 2 },
       sides: { Rice: 6 },
       comments: [
@@ -70,6 +72,25 @@ describe("buildPortions", () => {
         { orderId: 9, text: "no onions" },
       ],
     });
+  });
+
+  it("adds up the orders still awaiting payment of every protein group (issue 44)", () => {
+    const [day] = buildPortions({
+      startDate: "2026-11-02",
+      weekNumber: 1,
+      byProtein: [
+        { dayOfWeek: 2, menuItemId: 1, key: "chicken", count: 4, unpaid: 1 },
+        { dayOfWeek: 2, menuItemId: 1, key: "beef", count: 2, unpaid: 2 },
+        { dayOfWeek: 2, menuItemId: 3, key: null, count: 3, unpaid: 0 },
+      ],
+      bySide: [{ dayOfWeek: 2, menuItemId: 1, key: "Rice", count: 6 }],
+      comments: [],
+      menuItems,
+    });
+    expect(day?.primary.map((p) => [p.name, p.totalOrders, p.unpaidOrders])).toEqual([
+      ["Apple Pie", 3, 0],
+      ["Chicken Stew", 6, 3],
+    ]);
   });
 
   it("keeps at most MAX_COMMENTS_PER_ITEM comments per item and day, the earliest orders first", () => {

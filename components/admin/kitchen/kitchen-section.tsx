@@ -15,6 +15,7 @@ import {
   type KitchenSelection,
 } from "@/components/admin/kitchen/kitchen-format";
 import { CareList } from "@/components/admin/kitchen/care-list";
+import { UnpaidList } from "@/components/admin/kitchen/unpaid-list";
 import { PortionTable } from "@/components/admin/kitchen/portion-table";
 import {
   useCompleteOrders,
@@ -114,6 +115,7 @@ export function KitchenSection() {
         <div className="grid gap-8">
           <h2 className="hidden text-2xl font-bold print:block">{heading}</h2>
           <CareList orders={data?.data ?? []} showDay={selection !== "today"} />
+          <UnpaidList orders={data?.data ?? []} showDay={selection !== "today"} />
           {tables.map(({ day, parts }) => {
             const title = selection === "today" ? "Today's Orders" : dayHeading(day);
             return (

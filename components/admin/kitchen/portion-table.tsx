@@ -44,6 +44,11 @@ const columns: OrderColumn<PortionRow>[] = [
     cell: ({ row }) => (
       <div className="flex flex-wrap items-center gap-2 font-semibold">
         {row.original.name}
+        {row.original.unpaidOrders > 0 && (
+          <Badge variant="warning" className="text-sm">
+            {row.original.unpaidOrders} unpaid
+          </Badge>
+        )}
         {row.original.done && (
           <Badge variant="success" className="text-sm">
             Completed

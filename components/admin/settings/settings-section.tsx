@@ -1,6 +1,7 @@
 "use client";
 
 import { AllergensCard } from "@/components/admin/settings/allergens-card";
+import { BankTransferCard } from "@/components/admin/settings/bank-transfer-card";
 import { CommunicationTab } from "@/components/admin/settings/communication-tab";
 import { DiscountCodesTab } from "@/components/admin/settings/discount-codes-tab";
 import { OrderSettingsTab } from "@/components/admin/settings/order-settings-tab";
@@ -30,6 +31,7 @@ export function SettingsSection() {
         <div className="grid gap-6">
           <MobileMoneyCard />
           <PaymentSettingsTab />
+          <BankTransferCard />
         </div>
       </TabsContent>
       <TabsContent value="communication">

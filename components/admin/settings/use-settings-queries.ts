@@ -6,6 +6,7 @@ import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { DiscountCodeInput } from "@/lib/validations/discount-codes";
 import type {
+  BankTransferSettingInput,
   CommunicationValues,
   CustomAllergensInput,
   ReminderSettingsInput,
@@ -76,6 +77,7 @@ export function useDeleteDiscountCode() {
 type SettingWrites = {
   "/api/settings/cutoff-time": CutoffTimeInput;
   "/api/settings/payment-bypass": PaymentBypassValues;
+  "/api/settings/bank-transfer": BankTransferSettingInput;
   "/api/settings/communication": CommunicationValues;
   "/api/settings/mobile-money": MobileMoneySettingsInput;
   "/api/settings/reminders": ReminderSettingsInput;
@@ -115,6 +117,15 @@ export function usePaymentBypassSetting() {
     fetchFailed: "Failed to fetch payment bypass settings",
     saveFailed: "Failed to save payment bypass settings",
     saved: "Payment bypass settings saved successfully",
+  });
+}
+
+/** Issue 44: whether the Cart offers to order now and pay later by transfer. */
+export function useBankTransferSetting() {
+  return useSetting(queryKeys.bankTransfer, "/api/settings/bank-transfer", {
+    fetchFailed: "Failed to fetch bank transfer settings",
+    saveFailed: "Failed to save bank transfer settings",
+    saved: "Bank transfer settings saved successfully",
   });
 }
 
