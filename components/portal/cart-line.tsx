@@ -27,6 +27,7 @@ export function CartLine({
   codePercent,
   startDate,
   problem,
+  problemText,
   onRemove,
   onEveryWeek,
 }: {
@@ -34,6 +35,8 @@ export function CartLine({
   codePercent: number;
   startDate: string | undefined;
   problem: LineProblem | null;
+  /** The server's words for the problem (issue 44 §8: a closed day's reason), else the default. */
+  problemText?: string;
   onRemove: () => void;
   /** Copies the line to the same weekday of every remaining week (issue 19). */
   onEveryWeek?: () => void;
@@ -82,7 +85,7 @@ export function CartLine({
         {problem && (
           <p className="flex items-center gap-1.5 text-sm font-medium">
             <AlertTriangle aria-hidden className="size-4 shrink-0 text-destructive" />{" "}
-            {PROBLEM_TEXT[problem]}
+            {problemText ?? PROBLEM_TEXT[problem]}
           </p>
         )}
       </div>

@@ -33,7 +33,8 @@ import { readCart, writeCart } from "@/lib/client/cart-store";
 import type { CartItem, OrderRequestItem } from "@/lib/contracts";
 import { dayClosure } from "@/lib/school-calendar";
 
-const lineKey = (i: CartItem) => `${i.studentId}:${i.weekNumber}:${i.dayOfWeek}`;
+const lineKey = (i: Pick<CartItem, "studentId" | "weekNumber" | "dayOfWeek">) =>
+  `${i.studentId}:${i.weekNumber}:${i.dayOfWeek}`;
 
 // The cart (spec 000 §2-§5): lines grouped by student and day, re-validated against the server,
 // totals with the discount code, Place Order (card) and, when the school has it on, Pay with
@@ -73,6 +74,8 @@ export function CartView({
 
   const codePercent = code.data?.discountPercentage ?? 0;
   const problems = new Map<string, LineProblem>();
+  // Issue 44 §8: the server names each line whose day the school closed, with its reason.
+  const closedText = new Map((check?.closedLines ?? []).map((l) => [lineKey(l), l.message]));
   for (const item of items) {
     const reason = unavailableReason(check?.validation, item.menuItemId);
     const allergy = check?.allergyConflict;
@@ -85,7 +88,7 @@ export function CartView({
     if (reason) problems.set(lineKey(item), reason);
     else if (allergy?.menuItemId === item.menuItemId && allergy.studentId === item.studentId) {
       problems.set(lineKey(item), "allergy");
-    } else if (closed) problems.set(lineKey(item), "closed");
+    } else if (closed || closedText.has(lineKey(item))) problems.set(lineKey(item), "closed");
   }
   const problemKey = [...problems.keys()].join(",");
   useUnavailableNotice(problemKey);
@@ -124,6 +127,9 @@ export function CartView({
                 <AlertTriangle aria-hidden className="size-4 shrink-0 text-destructive" />
                 Some items in your cart are no longer available
               </p>
+              {closedText.size > 0 && (
+                <p>Days that no longer take orders are marked: remove them to pay for the rest.</p>
+              )}
               <Button variant="destructive" onClick={removeUnavailable}>
                 Remove Unavailable Items
               </Button>
@@ -147,6 +153,11 @@ export function CartView({
                     codePercent={codePercent}
                     startDate={cycle.data?.startDate}
                     problem={problems.get(lineKey(item)) ?? null}
+                    problemText={
+                      problems.get(lineKey(item)) === "closed"
+                        ? closedText.get(lineKey(item))
+                        : undefined
+                    }
                     onEveryWeek={
                       everyWeek.copy && item.weekNumber < (cycle.data?.cycleLength ?? 0)
                         ? () => everyWeek.copy?.(item)

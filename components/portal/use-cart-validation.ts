@@ -4,17 +4,30 @@ import { useQuery } from "@tanstack/react-query";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { cartMenuItemIds } from "@/lib/client/cart";
 import { CART_REVALIDATE_MS, queryKeys } from "@/lib/client/query-keys";
-import type { CartItem, MenuValidationDto, OrderRequestItem } from "@/lib/contracts";
+import type {
+  CartItem,
+  ClosedCartLineDto,
+  MenuValidationDto,
+  OrderRequestItem,
+} from "@/lib/contracts";
 
-type AllergyLine = Pick<OrderRequestItem, "menuItemId" | "studentId" | "allergyAcknowledged">;
+/** A line as the validation reads it: the allergy rule's fields and (issue 44 §8) its day. */
+type AllergyLine = Pick<
+  OrderRequestItem,
+  "menuItemId" | "studentId" | "allergyAcknowledged" | "weekNumber" | "dayOfWeek"
+>;
 
 /** A cart line the server refused under the allergy rule (issue 18), with its message. */
 export type CartAllergyConflict = { menuItemId: number; studentId: number; message: string };
 
-/** The periodic check's answer: each item's state, and the line the allergy rule refused. */
+/**
+ * The periodic check's answer: each item's state, the line the allergy rule refused, and the lines
+ * whose day takes no orders (issue 44 §8: a day the school closed after the cart was filled).
+ */
 export type CartCheck = {
   validation: MenuValidationDto | null;
   allergyConflict: CartAllergyConflict | null;
+  closedLines: ClosedCartLineDto[];
 };
 
 /**
@@ -35,12 +48,15 @@ export async function validateMenuItems(
   }
 }
 
-// With the cart's lines the server also applies the allergy rule (issue 18).
+// With the cart's lines the server also applies the allergy rule (issue 18) and names the lines
+// whose day is closed (issue 44 §8).
 const allergyLines = (lines: readonly AllergyLine[]): AllergyLine[] =>
-  lines.map(({ menuItemId, studentId, allergyAcknowledged }) => ({
+  lines.map(({ menuItemId, studentId, allergyAcknowledged, weekNumber, dayOfWeek }) => ({
     menuItemId,
     studentId,
     allergyAcknowledged,
+    weekNumber,
+    dayOfWeek,
   }));
 
 /** The cart's lines as the allergy rule reads them: acknowledged when the parent ticked the box. */
@@ -49,6 +65,8 @@ export function cartAllergyLines(items: readonly CartItem[]): AllergyLine[] {
     menuItemId: item.menuItemId,
     studentId: item.studentId,
     allergyAcknowledged: (item.acknowledgedAllergens?.length ?? 0) > 0,
+    weekNumber: item.weekNumber,
+    dayOfWeek: item.dayOfWeek,
   }));
 }
 
@@ -63,9 +81,9 @@ export async function recheckCart(items: readonly CartItem[]): Promise<CartCheck
       method: "POST",
       body: { menuItemIds: cartMenuItemIds(items), items: cartAllergyLines(items) },
     });
-    return { validation, allergyConflict: null };
+    return { validation, allergyConflict: null, closedLines: validation.closedLines ?? [] };
   } catch (error) {
-    return { validation: null, allergyConflict: allergyConflictOf(error) };
+    return { validation: null, allergyConflict: allergyConflictOf(error), closedLines: [] };
   }
 }
 

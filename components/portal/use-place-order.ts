@@ -90,7 +90,11 @@ export function usePlaceOrder({
       onOrdered();
     } catch (error) {
       toastError(error, "Failed to place order");
-      if (error instanceof ApiRequestError && error.body?.cartValidation) {
+      // Issue 44 §8: a refusal naming closed days rechecks the cart, so those lines are marked.
+      if (
+        error instanceof ApiRequestError &&
+        (error.body?.cartValidation || Array.isArray(error.body?.closedLines))
+      ) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.menuValidationAll });
       }
     } finally {

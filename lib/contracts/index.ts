@@ -127,6 +127,19 @@ export type MenuValidationDto = {
   unavailable: number[];
   archived: number[];
   missing: number[];
+  /**
+   * Issue 44 §8, added to the spec's answer: every cart line (sent with its day) whose day takes no
+   * orders, with why (the school's reason for a day it closed). Absent from older answers.
+   */
+  closedLines?: ClosedCartLineDto[];
+};
+
+/** A cart line whose day no longer takes orders, and the words the Cart shows on it. */
+export type ClosedCartLineDto = {
+  studentId: number;
+  weekNumber: number;
+  dayOfWeek: number;
+  message: string;
 };
 
 /** One line of the cart, kept in localStorage under `cartItems` (spec 000 §3). */

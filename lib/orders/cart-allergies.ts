@@ -4,6 +4,7 @@ import type { MenuValidationDto } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import { validateMenuItems } from "@/lib/menu/validate-items";
 import { assertAllergySafe, orderableMenu } from "@/lib/orders/check-cart";
+import { closedCartLines } from "@/lib/orders/closed-cart-lines";
 import type { CartAllergyLine } from "@/lib/validations/orders";
 
 // The cart validation's share of the allergy rule (issue 18): the same test as the order and the
@@ -35,12 +36,19 @@ export async function checkCartAllergies(
   }
 }
 
-/** POST /api/menu-items/validate: the allergy rule on the cart's lines, then each item's state. */
+/**
+ * POST /api/menu-items/validate: the allergy rule on the cart's lines, then each item's state and
+ * (issue 44 §8) every line, sent with its day, whose day takes no orders.
+ */
 export async function validateCart(
   actor: SessionUser,
   menuItemIds: number[],
   lines: readonly CartAllergyLine[],
 ): Promise<MenuValidationDto> {
   await checkCartAllergies(actor, lines);
-  return validateMenuItems(menuItemIds);
+  const [items, closedLines] = await Promise.all([
+    validateMenuItems(menuItemIds),
+    closedCartLines(lines),
+  ]);
+  return closedLines ? { ...items, closedLines } : items;
 }

@@ -7,11 +7,11 @@ import type { LineTermsDto, OrderCycleDto } from "@/lib/contracts";
 import { allergyConflicts, allergyRefusal } from "@/lib/contracts/allergies";
 import { getActiveCycle } from "@/lib/cycles/cycles";
 import { getDb } from "@/lib/db";
-import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { menuItemSelect } from "@/lib/menu/menu-items";
+import { closedLinesOf, NO_ACTIVE_CYCLE } from "@/lib/orders/closed-cart-lines";
 import { applyPercentOff, fromNgwee, toNgwee } from "@/lib/money";
-import { cycleDayDate, dayClosure, isOffered, menuTypeForGrade } from "@/lib/school-calendar";
+import { cycleDayDate, isOffered, menuTypeForGrade } from "@/lib/school-calendar";
 import { getCutoffTime } from "@/lib/settings/settings";
 import type { OrderItemInput } from "@/lib/validations/orders";
 
@@ -103,7 +103,7 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
     orderableMenu(),
     getCutoffTime(),
   ]);
-  if (!cycle) throw conflict("There is no active order cycle. Orders cannot be placed right now.");
+  if (!cycle) throw conflict(NO_ACTIVE_CYCLE);
 
   const studentIds = [...new Set(items.map((i) => i.studentId))];
   const menuItems = menuItemIds.flatMap((id) => menu.get(id) ?? []);
@@ -141,8 +141,8 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
     });
   }
 
-  const timeZone = env().SCHOOL_TIMEZONE;
-  const now = new Date();
+  // Every closed line is named in the refusal (issue 44 §8), so the Cart can mark them all.
+  const closedLines = closedLinesOf(cycle, items, cutoff);
   const percent = code?.discountPercentage ?? 0;
   const seen = new Set<string>();
   const lines: PricedLine[] = items.map((input) => {
@@ -156,9 +156,10 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
       throw unprocessable(`${item.name} is not on the menu for ${student.name}`);
     }
     const conflicts = assertAllergySafe(item, student, input.allergyAcknowledged);
-    if (dayClosure(cycle, input.weekNumber, input.dayOfWeek, cutoff, timeZone, now) !== null) {
+    if (closedLines.some((l) => `${l.studentId}:${l.weekNumber}:${l.dayOfWeek}` === dayKey)) {
       throw unprocessable(
         `School Closed: orders for week ${input.weekNumber}, day ${input.dayOfWeek} are closed`,
+        { closedLines },
       );
     }
     const category = pickChoice(input.category, item.categories, "Please choose a protein");

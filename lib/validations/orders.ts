@@ -52,6 +52,9 @@ const cartAllergyLineSchema = z.object({
   menuItemId: id,
   studentId: id,
   allergyAcknowledged: z.boolean().optional(),
+  /** The line's day (issue 44 §8): with it the answer lists the lines whose day is closed. */
+  weekNumber: z.number().int().min(1).max(6).optional(),
+  dayOfWeek: z.number().int().min(1).max(5).optional(),
 });
 export type CartAllergyLine = z.infer<typeof cartAllergyLineSchema>;
 

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { startCardPayment } from "@/components/parent/checkout";
 import { CartView } from "@/components/portal/cart-view";
 import type { SessionUser } from "@/lib/auth/session";
+import type { CartItem } from "@/lib/contracts";
 import { formatNgwee } from "@/lib/money";
 import {
   TZ,
@@ -113,8 +114,20 @@ describe("the cart", () => {
     expect(calls.find((c) => c.path === "/api/menu-items/validate")?.body).toEqual({
       menuItemIds: [101, 102],
       items: [
-        { menuItemId: 101, studentId: beef.studentId, allergyAcknowledged: false },
-        { menuItemId: 102, studentId: rice.studentId, allergyAcknowledged: false },
+        {
+          menuItemId: 101,
+          studentId: beef.studentId,
+          allergyAcknowledged: false,
+          weekNumber: 1,
+          dayOfWeek: 1,
+        },
+        {
+          menuItemId: 102,
+          studentId: rice.studentId,
+          allergyAcknowledged: false,
+          weekNumber: 1,
+          dayOfWeek: 2,
+        },
       ],
     });
 
@@ -200,6 +213,60 @@ describe("the cart", () => {
       "data-unavailable",
     );
     expect(screen.getByRole("button", { name: "Place Order" })).toBeDisabled();
+  });
+
+  it("marks each line whose day the school closed with its reason; the rest is then paid (issue 44)", async () => {
+    const chisomo = cartItem({ studentId: 12, student: { id: 12, name: "Chisomo", grade: "4" } });
+    storeCart([beef, rice, { ...chisomo, dayOfWeek: 2 }, { ...chisomo, weekNumber: 2 }]);
+    const closedTuesday = (studentId: number) => ({
+      studentId,
+      weekNumber: 1,
+      dayOfWeek: 2,
+      message: "School Closed: Water cut at the school",
+    });
+    const calls = renderCart({
+      // The day was closed after the cart was filled: the Cart's copy of the cycle does not know.
+      "POST /api/menu-items/validate": (body: unknown) => ({
+        valid: (body as { menuItemIds: number[] }).menuItemIds,
+        unavailable: [],
+        archived: [],
+        missing: [],
+        closedLines: [closedTuesday(11), closedTuesday(12)],
+      }),
+      "GET /api/account/credit": { balance: "500.00", held: "0.00", entries: [] },
+      "POST /api/orders": { orders: [] },
+    });
+
+    const chipo = within(await screen.findByRole("region", { name: "Meals for Chipo" }));
+    const riceLine = chipo.getByText("Rice and Chicken").closest("li")!;
+    await waitFor(() => expect(riceLine).toHaveAttribute("data-unavailable", "true"));
+    expect(
+      within(riceLine).getByText("School Closed: Water cut at the school"),
+    ).toBeInTheDocument();
+    expect(chipo.getByText("Nshima with Beef Stew").closest("li")).not.toHaveAttribute(
+      "data-unavailable",
+    );
+    const chisomoLines = within(screen.getByRole("region", { name: "Meals for Chisomo" }))
+      .getAllByRole("listitem")
+      .map((li) => li.getAttribute("data-unavailable"));
+    expect(chisomoLines).toEqual(["true", null]);
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Days that no longer take orders are marked: remove them to pay for the rest.",
+    );
+    expect(screen.getByRole("button", { name: "Place Order" })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole("button", { name: "Remove Unavailable Items" }));
+    const left = JSON.parse(window.localStorage.getItem("cartItems")!) as CartItem[];
+    expect(left.map((i) => [i.studentId, i.weekNumber, i.dayOfWeek])).toEqual([
+      [11, 1, 1],
+      [12, 2, 1],
+    ]);
+    const place = screen.getByRole("button", { name: "Place Order" });
+    await waitFor(() => expect(place).toBeEnabled());
+    await userEvent.click(place);
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/orders")).toBe(true));
+    const placed = calls.find((c) => c.path === "/api/orders")?.body as { dayOfWeek: number }[];
+    expect(placed.map((l) => l.dayOfWeek)).toEqual([1, 1]);
   });
 
   it("treats a failed validation call as valid", async () => {
