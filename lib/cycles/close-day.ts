@@ -6,9 +6,10 @@ import type { CloseDayAnswer } from "@/lib/contracts/credit";
 import { dayClosedEmail, type CancelledMeal } from "@/lib/cycles/close-day-email";
 import { appendMovement } from "@/lib/credit/ledger";
 import { getDb, type Tx } from "@/lib/db";
+import { env } from "@/lib/env";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
 import { fromNgwee, toNgwee } from "@/lib/money";
-import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
+import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
 import type { CloseDayValues } from "@/lib/validations/credit";
 
 // Closing a day (issue 17): in one transaction the day joins the cycle's blocked days, every live
@@ -20,6 +21,8 @@ import type { CloseDayValues } from "@/lib/validations/credit";
 
 export const CYCLE_NOT_FOUND = "Order cycle not found";
 export const DAY_ALREADY_CLOSED = "This day is already closed";
+/** Issue 44 §8: a day gone by was served (or not) already; closing it would credit eaten meals. */
+export const DAY_PASSED = "This day has passed: only a day still to come can be closed";
 export const weekOutsideCycle = (cycleLength: number) =>
   `Week must be between 1 and ${cycleLength} for this cycle`;
 
@@ -49,6 +52,8 @@ async function lockCycle(tx: Tx, cycleId: number, day: Day) {
     WHERE "id" = ${cycleId} FOR UPDATE`;
   if (!cycle) throw notFound(CYCLE_NOT_FOUND);
   if (day.weekNumber > cycle.cycleLength) throw unprocessable(weekOutsideCycle(cycle.cycleLength));
+  const date = cycleDayDate(toIsoDate(cycle.startDate), day.weekNumber, day.dayOfWeek);
+  if (date < schoolToday(env().SCHOOL_TIMEZONE)) throw unprocessable(DAY_PASSED);
   const blocked = Array.isArray(cycle.blockedDays) ? cycle.blockedDays : [];
   if (blocked.some((b) => b.weekNumber === day.weekNumber && b.dayOfWeek === day.dayOfWeek)) {
     throw conflict(DAY_ALREADY_CLOSED);

@@ -38,7 +38,7 @@ async function shot(page: Page, name: string) {
 test("the school closes a paid day; the credit pays the next order", async ({ page }) => {
   const username = `closure.${Date.now().toString(36)}`;
   const password = "closure-pass";
-  let day = { weekNumber: 0, dayOfWeek: 0 };
+  let day = { cycleId: 0, weekNumber: 0, dayOfWeek: 0 };
   let paid = "";
 
   await test.step("a parent pays for a meal by card", async () => {
@@ -51,12 +51,17 @@ test("the school closes a paid day; the credit pays the next order", async ({ pa
     await page.getByRole("button", { name: "Pay" }).click();
     await expect(page.getByText("Payment Successful").first()).toBeVisible({ timeout: 20_000 });
     const orders = (await (await page.request.get("/api/orders")).json()) as {
+      cycleId: number;
       weekNumber: number;
       dayOfWeek: number;
       discountedPrice: string;
     }[];
     expect(orders).toHaveLength(1);
-    day = { weekNumber: orders[0]!.weekNumber, dayOfWeek: orders[0]!.dayOfWeek };
+    day = {
+      cycleId: orders[0]!.cycleId,
+      weekNumber: orders[0]!.weekNumber,
+      dayOfWeek: orders[0]!.dayOfWeek,
+    };
     paid = orders[0]!.discountedPrice;
     await logout(page);
   });
@@ -66,7 +71,10 @@ test("the school closes a paid day; the credit pays the next order", async ({ pa
     await openSection(page, "Order Cycles");
     await page.getByRole("button", { name: "Close a day" }).click();
     const form = page.getByRole("dialog", { name: "Close a day" });
-    await form.getByLabel("Day to close").selectOption(`${day.weekNumber}-${day.dayOfWeek}`);
+    // The picker's values name the cycle too (issue 44: the next cycle's days are offered).
+    await form
+      .getByLabel("Day to close")
+      .selectOption(`${day.cycleId}-${day.weekNumber}-${day.dayOfWeek}`);
     await form.getByLabel("Reason (sent to parents)").fill("Water cut at the school");
     await shot(page, "close-day-form");
     await form.getByRole("button", { name: "Review" }).click();

@@ -3,8 +3,15 @@ import * as validate from "@/app/api/menu-items/validate/route";
 import * as orders from "@/app/api/orders/route";
 import type { MenuValidationDto } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
-import { CLOSED_BY_SCHOOL } from "@/lib/orders/closed-cart-lines";
-import { closeDayCall, giveCredit } from "@/tests/support/credit-fixtures";
+import { DAY_PASSED } from "@/lib/cycles/close-day";
+import { CLOSED_BY_SCHOOL, ORDERING_CLOSED } from "@/lib/orders/closed-cart-lines";
+import { addDaysIso, mondayOf, schoolToday } from "@/lib/school-calendar";
+import {
+  closeDayCall,
+  giveCredit,
+  orderOn,
+  previewCloseDay,
+} from "@/tests/support/credit-fixtures";
 import { activeCycle, addMenuItem, addStudent, signedUpParent } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 import { signedInAdmin } from "@/tests/support/money-admin-fixtures";
@@ -132,5 +139,43 @@ describe("a cart holding a day closed after it was filled", () => {
     );
     expect(paid.status).toBe(200);
     expect(paid.body.orders.map((o) => o.dayOfWeek)).toEqual([2, 2]);
+  });
+});
+
+describe("closing a day gone by", () => {
+  it("is refused with 422, its meals untouched; a cart holding it is told ordering closed", async () => {
+    const p = await family();
+    // A cycle that started two weeks ago: its first week is over whatever today is.
+    const past = await activeCycle({
+      startDate: addDaysIso(mondayOf(schoolToday("Africa/Lusaka")), -14),
+      cycleLength: 4,
+    });
+    const served = await orderOn(
+      past.id,
+      meal.id,
+      { userId: p.id, studentId: p.chanda.id },
+      {
+        weekNumber: 1,
+        dayOfWeek: 2,
+      },
+    );
+    const day = { weekNumber: 1, dayOfWeek: 2 };
+    expect(await previewCloseDay(admin, past.id, day)).toMatchObject({
+      status: 422,
+      body: { message: DAY_PASSED },
+    });
+    const answer = await closeDayCall(admin, past.id, { ...day, reason: "Too late" });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ message: DAY_PASSED });
+    const db = await getDb();
+    expect((await db.order.findUniqueOrThrow({ where: { id: served.id } })).status).toBe("pending");
+    expect((await db.orderCycle.findUniqueOrThrow({ where: { id: past.id } })).blockedDays).toEqual(
+      [],
+    );
+
+    const check = await validateCart(p.browser, [line(p.chanda.id, 1, 2)]);
+    expect(check.body.closedLines).toEqual([
+      { studentId: p.chanda.id, weekNumber: 1, dayOfWeek: 2, message: ORDERING_CLOSED },
+    ]);
   });
 });

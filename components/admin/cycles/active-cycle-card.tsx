@@ -100,7 +100,11 @@ export function ActiveCycleCard({
                 </Button>
               </div>
             ))}
-            <CloseDayDialog cycle={cycle} open={closingDay} onOpenChange={setClosingDay} />
+            <CloseDayDialog
+              cycles={[cycle, ...next]}
+              open={closingDay}
+              onOpenChange={setClosingDay}
+            />
           </>
         ) : (
           <>

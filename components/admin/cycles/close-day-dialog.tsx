@@ -23,58 +23,94 @@ import { weekdayName } from "@/lib/client/format";
 import type { OrderCycleDto } from "@/lib/contracts";
 import type { CloseDayAnswer } from "@/lib/contracts/credit";
 import { formatZmw } from "@/lib/money";
-import { cycleDayDate } from "@/lib/school-calendar";
+import { cycleDayDate, DEFAULT_TIMEZONE, schoolToday } from "@/lib/school-calendar";
 import { closeDaySchema, type CloseDayInput, type CloseDayValues } from "@/lib/validations/credit";
 import { formatCalendarDate, lengthOf } from "./cycle-format";
 import { closeDayPreview, useCloseDay } from "./use-cycle-queries";
 
 // "Close a day" on the active cycle (issue 17): choose the day and the reason, then a confirmation
 // that says how many orders it cancels and how much credit it gives before anything changes.
+// Issue 44 §8: only days still to come are offered (today included, on the school's clock), of the
+// running cycle and any next one, soonest first and the soonest chosen; Back from the confirmation
+// returns to the form as it was left.
 
-function openDays(cycle: OrderCycleDto) {
-  const days = [];
-  for (let week = 1; week <= lengthOf(cycle); week++) {
-    for (let day = 1; day <= 5; day++) {
-      const blocked = cycle.blockedDays.some((b) => b.weekNumber === week && b.dayOfWeek === day);
-      if (!blocked) days.push({ weekNumber: week, dayOfWeek: day });
+/** A day the office may close: its cycle, week and day, and its date. */
+export type DayToClose = { cycleId: number; weekNumber: number; dayOfWeek: number; date: string };
+
+/** The days of these cycles from `today` on that are not closed yet, soonest first. */
+export function daysToClose(cycles: readonly OrderCycleDto[], today: string): DayToClose[] {
+  const days: DayToClose[] = [];
+  for (const cycle of cycles) {
+    for (let week = 1; week <= lengthOf(cycle); week++) {
+      for (let day = 1; day <= 5; day++) {
+        const date = cycleDayDate(cycle.startDate, week, day);
+        const blocked = cycle.blockedDays.some((b) => b.weekNumber === week && b.dayOfWeek === day);
+        if (!blocked && date >= today) {
+          days.push({ cycleId: cycle.id, weekNumber: week, dayOfWeek: day, date });
+        }
+      }
     }
   }
-  return days;
+  return days.sort((a, b) => a.date.localeCompare(b.date) || a.cycleId - b.cycleId);
 }
 
-const dayLabel = (cycle: OrderCycleDto, week: number, day: number) =>
-  `W${week} ${weekdayName(day).slice(0, 3)}, ${formatCalendarDate(cycleDayDate(cycle.startDate, week, day))}`;
+/** The option's value; the form's week and day are its input type (unknown until parsed). */
+const dayKey = (d: { cycleId: number; weekNumber: unknown; dayOfWeek: unknown }) =>
+  `${d.cycleId}-${String(d.weekNumber)}-${String(d.dayOfWeek)}`;
 
+/** "W1 Tue, Tue 8 Dec 2026", and " (next cycle)" for a day of a cycle after the running one. */
+const dayLabel = (d: DayToClose, runningId: number | undefined) =>
+  `W${d.weekNumber} ${weekdayName(d.dayOfWeek).slice(0, 3)}, ${formatCalendarDate(d.date)}` +
+  (d.cycleId === runningId ? "" : " (next cycle)");
+
+/** `cycles`: the running cycle first, then the next ones (all active). */
 export function CloseDayDialog({
-  cycle,
+  cycles,
   open,
   onOpenChange,
 }: {
-  cycle: OrderCycleDto;
+  cycles: readonly OrderCycleDto[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const days = openDays(cycle);
-  const first = days[0] ?? { weekNumber: 1, dayOfWeek: 1 };
+  // Mounted while open: each opening starts from the soonest day and an empty reason, and the two
+  // steps share one form, so Back finds it as it was left.
+  return open ? <CloseDaySteps cycles={cycles} onClose={() => onOpenChange(false)} /> : null;
+}
+
+function CloseDaySteps({
+  cycles,
+  onClose,
+}: {
+  cycles: readonly OrderCycleDto[];
+  onClose: () => void;
+}) {
+  const [today] = useState(() => schoolToday(DEFAULT_TIMEZONE, new Date()));
+  const days = daysToClose(cycles, today);
+  const first = days[0];
   const form = useForm<CloseDayInput, unknown, CloseDayValues>({
     resolver: zodResolver(closeDaySchema),
-    defaultValues: { ...first, reason: "" },
+    defaultValues: {
+      weekNumber: first?.weekNumber ?? 1,
+      dayOfWeek: first?.dayOfWeek ?? 1,
+      reason: "",
+    },
   });
-  const [review, setReview] = useState<{ values: CloseDayValues; preview: CloseDayAnswer } | null>(
-    null,
-  );
+  const [cycleId, setCycleId] = useState(first?.cycleId ?? null);
+  const [review, setReview] = useState<{
+    day: DayToClose;
+    values: CloseDayValues;
+    preview: CloseDayAnswer;
+  } | null>(null);
   const [checking, setChecking] = useState(false);
-  const close = () => {
-    setReview(null);
-    form.reset({ ...first, reason: "" });
-    onOpenChange(false);
-  };
-  const closeDay = useCloseDay(close);
+  const closeDay = useCloseDay(onClose);
 
   const submit = form.handleSubmit(async (values) => {
+    const day = days.find((d) => dayKey(d) === dayKey({ cycleId: cycleId ?? 0, ...values }));
+    if (!day) return;
     setChecking(true);
     try {
-      setReview({ values, preview: await closeDayPreview(cycle.id, values) });
+      setReview({ day, values, preview: await closeDayPreview(day.cycleId, values) });
     } catch (error) {
       toastError(error, "Failed to check the day's orders");
     } finally {
@@ -82,12 +118,12 @@ export function CloseDayDialog({
     }
   });
 
-  const chosen = review?.values;
+  const chosen = review?.day;
   return (
     <>
       <FormDialog
-        open={open && review === null}
-        onOpenChange={(next) => !next && close()}
+        open={review === null}
+        onOpenChange={(next) => !next && onClose()}
         title="Close a day"
         description="Every order of the day is cancelled, what parents paid becomes account credit, and each parent is e-mailed."
         form={form}
@@ -96,6 +132,9 @@ export function CloseDayDialog({
         submitLabel="Review"
         pendingLabel="Checking..."
       >
+        {days.length === 0 && (
+          <p className="text-sm text-muted-foreground">No days are left to close in this cycle.</p>
+        )}
         <LabelledField
           control={form.control}
           name="weekNumber"
@@ -104,19 +143,22 @@ export function CloseDayDialog({
             <FormControl>
               <select
                 className={selectTriggerClassName}
-                value={`${String(field.value)}-${String(form.getValues("dayOfWeek"))}`}
+                value={dayKey({
+                  cycleId: cycleId ?? 0,
+                  weekNumber: field.value,
+                  dayOfWeek: form.getValues("dayOfWeek"),
+                })}
                 onChange={(event) => {
-                  const [week, day] = event.target.value.split("-").map(Number);
-                  field.onChange(week);
-                  form.setValue("dayOfWeek", day ?? 1);
+                  const picked = days.find((d) => dayKey(d) === event.target.value);
+                  if (!picked) return;
+                  setCycleId(picked.cycleId);
+                  field.onChange(picked.weekNumber);
+                  form.setValue("dayOfWeek", picked.dayOfWeek);
                 }}
               >
                 {days.map((d) => (
-                  <option
-                    key={`${d.weekNumber}-${d.dayOfWeek}`}
-                    value={`${d.weekNumber}-${d.dayOfWeek}`}
-                  >
-                    {dayLabel(cycle, d.weekNumber, d.dayOfWeek)}
+                  <option key={dayKey(d)} value={dayKey(d)}>
+                    {dayLabel(d, cycles[0]?.id)}
                   </option>
                 ))}
               </select>
@@ -133,11 +175,11 @@ export function CloseDayDialog({
         />
       </FormDialog>
 
-      <AlertDialog open={open && review !== null} onOpenChange={(next) => !next && close()}>
+      <AlertDialog open={review !== null} onOpenChange={(next) => !next && onClose()}>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>
-              Close {chosen ? dayLabel(cycle, chosen.weekNumber, chosen.dayOfWeek) : "the day"}?
+              Close {chosen ? dayLabel(chosen, cycles[0]?.id) : "the day"}?
             </AlertDialogTitle>
             <AlertDialogDescription>
               {review && review.preview.cancelledCount === 0
@@ -147,13 +189,21 @@ export function CloseDayDialog({
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel onClick={() => setReview(null)}>Back</AlertDialogCancel>
+            <AlertDialogCancel
+              onClick={(event) => {
+                // Back to the form as it was left, not out of the dialog.
+                event.preventDefault();
+                setReview(null);
+              }}
+            >
+              Back
+            </AlertDialogCancel>
             <AlertDialogAction
               className={buttonVariants({ variant: "destructive" })}
               disabled={closeDay.isPending}
               onClick={(event) => {
                 event.preventDefault();
-                if (chosen) closeDay.mutate({ cycleId: cycle.id, ...chosen });
+                if (review) closeDay.mutate({ cycleId: review.day.cycleId, ...review.values });
               }}
             >
               {closeDay.isPending ? "Closing..." : "Close the day"}
