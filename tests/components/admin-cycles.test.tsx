@@ -7,7 +7,7 @@ import { formatCalendarDate, formatRevenue } from "@/components/admin/cycles/cyc
 import type { CycleHistoryEntry } from "@/lib/contracts/cycles";
 import { initialWizardState, wizardReducer } from "@/components/admin/cycles/wizard-state";
 import type { OrderCycleDto } from "@/lib/contracts";
-import { mondayOf } from "@/lib/school-calendar";
+import { addDaysIso, DEFAULT_TIMEZONE, mondayOf, schoolToday } from "@/lib/school-calendar";
 import { mockFetch, renderPortal, type FetchCall, type Routes } from "./portal-harness";
 
 // The wizard tests click through four steps and a month calendar: slower than Jest's 5 s default.
@@ -187,8 +187,10 @@ describe("the Active Order Cycle card", () => {
 
   it("closes a day only after a confirmation that says how many orders and how much credit", async () => {
     const user = userEvent.setup();
+    // Only days still to come are offered (issue 44): the cycle starts next Monday.
+    const startDate = addDaysIso(mondayOf(schoolToday(DEFAULT_TIMEZONE)), 7);
     const calls = renderSection({
-      "GET /api/order-cycles": [activeCycle],
+      "GET /api/order-cycles": [{ ...activeCycle, startDate }],
       "GET /api/order-cycles/3/close-day?weekNumber=1&dayOfWeek=2": {
         cancelledCount: 3,
         creditedTotal: "136.50",
@@ -200,7 +202,7 @@ describe("the Active Order Cycle card", () => {
     const day = within(form).getByLabelText("Day to close");
     // W1 Mon is blocked already: the first day offered is W1 Tue.
     expect(within(day).queryByRole("option", { name: /^W1 Mon/ })).toBeNull();
-    expect(day).toHaveDisplayValue("W1 Tue, Tue 8 Dec 2026");
+    expect(day).toHaveDisplayValue(`W1 Tue, ${formatCalendarDate(addDaysIso(startDate, 1))}`);
     await user.click(within(form).getByRole("button", { name: "Review" }));
     expect(
       await within(form).findByText("Please give a reason (at most 200 characters)"),
