@@ -3,6 +3,7 @@ import { SUPERADMIN_PASSWORD } from "../../playwright.config";
 import {
   addFirstOfferedMeal,
   addStudent,
+  deactivateCurrentCycle,
   login,
   openSection,
   registerParent,
@@ -203,12 +204,7 @@ test("the cycle wizard refuses dates that would hide paid orders, before its las
   const month = new Date(`${shortMonth} 1, ${year}`).toLocaleString("en-US", { month: "long" });
 
   // The issue's move: deactivate the cycle to create it again with a holiday blocked.
-  await page.getByRole("button", { name: "Deactivate Current Cycle" }).click();
-  await page
-    .getByRole("alertdialog", { name: "Deactivate Current Cycle?" })
-    .getByRole("button", { name: "Deactivate" })
-    .click();
-  await expect(page.getByText("Order cycle deactivated")).toBeVisible();
+  await deactivateCurrentCycle(page);
   await page.getByRole("button", { name: "Create New Order Cycle" }).click();
   const wizard = page.getByRole("dialog", { name: "Create New Order Cycle" });
   await wizard.getByRole("button", { name: /^4 Weeks/ }).click();

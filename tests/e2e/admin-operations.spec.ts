@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { expect, request, test } from "@playwright/test";
 import { SUPERADMIN_PASSWORD } from "../../playwright.config";
-import { login, openSection } from "./support/steps";
+import { deactivateCurrentCycle, login, openSection } from "./support/steps";
 
 // Issue 5's journey on a laptop: the superadmin creates a 4-week cycle a few weeks ahead with the
 // wizard (one blocked day), adds a menu item by the form and two by CSV; the demo parent orders two
@@ -60,14 +60,7 @@ test("the superadmin runs a cycle from menu to kitchen to export", async ({
     const deactivate = page.getByRole("button", { name: "Deactivate Current Cycle" });
     const create = page.getByRole("button", { name: "Create New Order Cycle" });
     await expect(deactivate.or(create)).toBeVisible();
-    if (await deactivate.isVisible()) {
-      await deactivate.click();
-      await page
-        .getByRole("alertdialog", { name: "Deactivate Current Cycle?" })
-        .getByRole("button", { name: "Deactivate" })
-        .click();
-      await expect(page.getByText("Order cycle deactivated")).toBeVisible();
-    }
+    if (await deactivate.isVisible()) await deactivateCurrentCycle(page);
     await create.click();
 
     const wizard = page.getByRole("dialog", { name: "Create New Order Cycle" });

@@ -87,7 +87,7 @@ test("the school closes a paid day; the credit pays the next order", async ({ pa
   });
 
   await test.step("the parent is told by e-mail", async () => {
-    const mail = await smtp.waitFor(`${username}@example.com`, /^School closed on /);
+    const mail = await smtp.waitFor(`${username}@example.com`, /^No school meals on /);
     expect(mail.text).toContain("Water cut at the school");
     expect(mail.text).toContain("Bupe Credit");
   });

@@ -71,7 +71,7 @@ test("a parent repeats last week and orders a meal every week", async ({ page, b
   await test.step("a second press leaves both days out and says why", async () => {
     await page.getByRole("button", { name: "Repeat last week" }).click();
     const note = page.getByRole("status", { name: "Repeat last week" });
-    await expect(note).toContainText("Nothing was added to the cart, left out 2.");
+    await expect(note).toContainText("Nothing was added to the cart, 2 already in it.");
     await expect(note.getByRole("listitem")).toHaveCount(2);
     await expect(note.getByRole("listitem").first()).toContainText(
       /^Week 3, Monday .*: already in the cart$/,

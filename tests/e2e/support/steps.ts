@@ -90,3 +90,22 @@ export async function placeCardOrder(page: Page) {
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/payment\/sandbox\?ID=/);
 }
+
+/**
+ * Deactivates the running cycle from Order Cycles. With meals still to serve the console asks a
+ * second time (decision 0071), and the office confirms with "Deactivate anyway".
+ */
+export async function deactivateCurrentCycle(page: Page) {
+  await page.getByRole("button", { name: "Deactivate Current Cycle" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Deactivate Current Cycle?" })
+    .getByRole("button", { name: "Deactivate" })
+    .click();
+  const done = page.getByText("Order cycle deactivated");
+  const asked = page.getByRole("alertdialog", { name: /meals? still to serve$/ });
+  await expect(done.or(asked)).toBeVisible();
+  if (await asked.isVisible()) {
+    await asked.getByRole("button", { name: "Deactivate anyway" }).click();
+  }
+  await expect(done).toBeVisible();
+}
