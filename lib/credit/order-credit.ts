@@ -8,6 +8,8 @@ import { toNgwee } from "@/lib/money";
 // alone or with a bank transfer records the credit spent on each order (a "spent" entry naming
 // it); a card or mobile-money payment holds its credit on the payment attempt, shared among the
 // cart's lines in the cart's order (allocateCredit), so each order's share is fixed once paid.
+// The held amount is read from the ledger (spent less released), not PaymentAttempt.creditAmount:
+// an attempt paid after its hold was released (recovered by hand) holds nothing.
 
 type SnapshotLine = {
   studentId: number;
@@ -25,19 +27,23 @@ export async function creditPaidFor(tx: Tx, orderId: number): Promise<number> {
       cycleId: number;
       weekNumber: number;
       dayOfWeek: number;
-      creditAmount: string | null;
+      held: string;
       cartItems: unknown;
     }[]
   >`
     SELECT (-COALESCE((SELECT SUM(e."amount") FROM "CreditEntry" e
         WHERE e."orderId" = o."id" AND e."kind" = 'spent'), 0))::numeric(14, 2)::text AS "spent",
       o."studentId", o."cycleId", o."weekNumber", o."dayOfWeek",
-      pa."creditAmount"::text AS "creditAmount", pa."cartItems"
+      (-COALESCE((SELECT SUM(h."amount") FROM "CreditEntry" h
+        WHERE h."paymentAttemptId" = pa."id" AND h."kind" IN ('spent', 'released')), 0))
+        ::numeric(14, 2)::text AS "held",
+      pa."cartItems"
     FROM "Order" o LEFT JOIN "PaymentAttempt" pa ON pa."id" = o."paymentAttemptId"
     WHERE o."id" = ${orderId}`;
   if (!row) return 0;
   const spent = signedNgwee(row.spent);
-  const held = row.creditAmount ? toNgwee(row.creditAmount) : 0;
+  // What the attempt still holds, from the ledger: a hold given back (released) counts as nothing.
+  const held = Math.max(0, signedNgwee(row.held));
   if (held === 0) return spent;
   const lines = snapshotLines(row.cartItems);
   const shares = allocateCredit(

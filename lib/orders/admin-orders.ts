@@ -12,6 +12,7 @@ import { pageMetadata } from "@/lib/contracts/paging";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { giveBackOrderCredit } from "@/lib/orders/give-back-credit";
 import {
   joinedRowToOrderLine,
   orderLineColumns,
@@ -27,6 +28,11 @@ import type { CycleOrdersQuery, OrderStatusUpdate } from "@/lib/validations/admi
 
 export const STATUS_RESTORE_CONFLICT =
   "Some selected orders cannot be restored: their student already has another order for that day. No statuses were changed.";
+
+export const STATUS_CREDIT_RETURNED_CONFLICT =
+  "Some selected orders cannot be restored: their account credit was already given back. No statuses were changed.";
+export const ADMIN_CANCELLED_CREDIT_NOTE =
+  "Cancelled by the school: account credit returned at once";
 
 type CycleOrderRow = JoinedOrderLineRow & {
   status: OrderStatus;
@@ -105,6 +111,8 @@ export async function listAllOrders(): Promise<OrderDto[]> {
  * Sets the status of the selected orders in one statement. Refunded orders are final and orders
  * already in that status are left alone, so `updated` counts real changes. Restoring a cancelled
  * order whose day another live order now holds trips the one-live-order index: nothing changes.
+ * A cancel gives each meal's credit part back at once; an order whose credit already came back is
+ * not restored (409, nothing changes).
  */
 export async function updateOrderStatuses(
   actor: SessionUser,
@@ -114,10 +122,30 @@ export async function updateOrderStatuses(
   const orderIds = [...new Set(input.orderIds)];
   try {
     const updated = await db.$transaction(async (tx) => {
-      const { count } = await tx.order.updateMany({
-        where: { id: { in: orderIds }, status: { notIn: ["refunded", input.status] } },
+      const cancelling = input.status === "cancelled";
+      const changed = await tx.order.updateManyAndReturn({
+        where: {
+          id: { in: orderIds },
+          status: { notIn: ["refunded", input.status] },
+          // A meal whose credit already came back (cancel, closed day) is not restored: it would
+          // be partly free, and its day could not give the credit back again (decision 0069).
+          ...(!cancelling && { creditEntries: { none: { kind: { in: ["refund", "closure"] } } } }),
+        },
         data: { status: input.status, version: { increment: 1 } },
+        select: { id: true },
       });
+      const count = changed.length;
+      if (!cancelling) {
+        const leftOut = await tx.order.count({
+          where: { id: { in: orderIds }, status: { notIn: ["refunded", input.status] } },
+        });
+        if (leftOut > 0) throw conflict(STATUS_CREDIT_RETURNED_CONFLICT);
+      }
+      // An admin's cancel gives the meal's credit part back at once, as the orderer's does.
+      if (cancelling) {
+        for (const { id } of changed)
+          await giveBackOrderCredit(tx, id, ADMIN_CANCELLED_CREDIT_NOTE);
+      }
       if (count > 0) {
         await tx.auditLog.create({
           data: {

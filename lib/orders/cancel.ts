@@ -2,12 +2,11 @@ import "server-only";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
-import { appendMovement } from "@/lib/credit/ledger";
-import { creditPaidFor } from "@/lib/credit/order-credit";
 import { getDb, type Tx } from "@/lib/db";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
-import { fromNgwee, toNgwee } from "@/lib/money";
+import { fromNgwee } from "@/lib/money";
 import { orderCancelledEmail, type MealOfOrder } from "@/lib/orders/cancel-emails";
+import { giveBackOrderCredit } from "@/lib/orders/give-back-credit";
 import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
 
 export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
@@ -56,7 +55,6 @@ async function giveBackAndTell(tx: Tx, orderId: number): Promise<void> {
     where: { id: orderId },
     select: {
       discountedPrice: true,
-      paymentStatus: true,
       weekNumber: true,
       dayOfWeek: true,
       category: true,
@@ -67,29 +65,11 @@ async function giveBackAndTell(tx: Tx, orderId: number): Promise<void> {
       user: { select: { id: true, name: true, email: true } },
     },
   });
-  const price = toNgwee(order.discountedPrice.toFixed(2));
-  const credit = Math.min(await creditPaidFor(tx, orderId), price);
-  if (credit > 0) {
-    await appendMovement(tx, {
-      userId: order.user.id,
-      ngwee: credit,
-      kind: "refund",
-      orderId,
-      reason: CANCELLED_CREDIT_NOTE,
-    });
-  }
-  const paidOtherwise = order.paymentStatus === "confirmed" ? price - credit : 0;
-  if (order.paymentStatus === "confirmed" && credit > 0 && paidOtherwise === 0) {
-    // Paid wholly from credit, nothing is left for the office: the order is refunded, to credit.
-    // (A transfer still awaited stays cancelled: its credit part is back, nothing else was paid.)
-    await tx.order.update({
-      where: { id: orderId },
-      data: { status: "refunded", version: { increment: 1 } },
-    });
-    await tx.orderRefund.create({
-      data: { orderId, method: "credit", note: CANCELLED_CREDIT_NOTE, adminId: null },
-    });
-  }
+  const { creditNgwee: credit, toRefundNgwee: paidOtherwise } = await giveBackOrderCredit(
+    tx,
+    orderId,
+    CANCELLED_CREDIT_NOTE,
+  );
   const meal: MealOfOrder = {
     studentName: order.student.name,
     menuItemName: order.menuItem.name,

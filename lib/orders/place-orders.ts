@@ -62,6 +62,8 @@ export async function placeFreeOrders(
 }
 
 const PAID_BY_CREDIT: Payment = { paymentStatus: "confirmed", paymentProcessor: CREDIT_PROCESSOR };
+/** A line that costs nothing is confirmed at once, as a free cart's lines are. */
+const FREE: Payment = { paymentStatus: "confirmed", paymentProcessor: "DISCOUNT" };
 const AWAITING_PAYMENT: Payment = { paymentStatus: "pending", paymentProcessor: BYPASS_PROCESSOR };
 
 /**
@@ -92,7 +94,7 @@ export async function placeAlternativePaymentOrders(
     const due = cart.totalNgwee - spent;
     return {
       plan: shares.map((share, n) => ({
-        payment: share > 0 && share === prices[n] ? PAID_BY_CREDIT : AWAITING_PAYMENT,
+        payment: prices[n] === 0 ? FREE : share === prices[n] ? PAID_BY_CREDIT : AWAITING_PAYMENT,
         creditNgwee: share,
       })),
       email:
@@ -117,7 +119,7 @@ function paymentRequired(total: string, balance: number): ApiError {
 function insertFreeCart(actor: SessionUser, cart: PricedCart) {
   return insertCart(actor, cart, false, () => ({
     plan: cart.lines.map(() => ({
-      payment: { paymentStatus: "confirmed", paymentProcessor: "DISCOUNT" },
+      payment: FREE,
       creditNgwee: 0,
     })),
     email: orderConfirmationEmail(actor, cart.lines, cart.total),

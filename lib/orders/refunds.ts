@@ -75,7 +75,8 @@ function toRefundDto(row: RefundRow): RefundDto {
     dayOfWeek: row.dayOfWeek,
     student: row.student,
     menuItem: row.menuItem,
-    amount: row.status === "cancelled" ? officeAmount(row) : row.discountedPrice.toFixed(2),
+    // What the office refunds (or refunded): the price less the credit that came back at the cancel.
+    amount: officeAmount(row),
     // The query only returns these two; the cast keeps the DTO's narrower type.
     status: row.status as RefundDto["status"],
     refund: row.refund && {

@@ -59,6 +59,9 @@ export const PAID_AFTER_CLOSE_DETAILS =
 const FULFILLABLE = {
   fulfilledAt: null,
   creditEntries: { none: { kind: "released" } },
+  // The subquery above is not seen again by a claim that waited on a closing's row lock; the
+  // attempt's own columns are: a failed or cancelled attempt that held credit has released it.
+  NOT: { transactionStatus: { in: [TX.failed, TX.cancelled] }, creditAmount: { gt: 0 } },
 } as const satisfies Prisma.PaymentAttemptWhereInput;
 
 const PAID_UNFULFILLED_EXPLANATION =

@@ -93,7 +93,7 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
       tx,
     );
   }
-  await eraseMail(tx, id, [user.email, user.pendingEmail], erased);
+  await eraseMail(tx, id, user.username, [user.email, user.pendingEmail], erased);
   await tx.user.update({
     where: { id },
     data: {
@@ -222,12 +222,13 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
 /**
  * Every message written about the account (issue 43), whatever address it went to (the Contact
  * Us copy to the school's support address too), and, from before messages named their account,
- * what went to its current or pending address: recipient and body erased, the subject without
- * the account's names. What was not sent yet never will be. The farewell just queued is kept.
+ * what went to its current or pending address and its Contact Us copies (by their subject):
+ * recipient and body erased, the subject without the account's names. What was not sent yet never will be. The farewell just queued is kept.
  */
 async function eraseMail(
   tx: Tx,
   userId: number,
+  username: string,
   addresses: (string | null)[],
   erased: readonly string[],
 ): Promise<void> {
@@ -237,6 +238,8 @@ async function eraseMail(
       erasure: { not: "farewell" },
       OR: [
         { userId },
+        // Written before messages named their account: the Contact Us copy by its subject.
+        { userId: null, subject: `Portal message from ${username}` },
         ...known.map((address) => ({ to: { equals: address, mode: "insensitive" as const } })),
       ],
     },

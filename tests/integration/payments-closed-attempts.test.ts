@@ -6,7 +6,7 @@ import * as verifyPending from "@/app/api/payments/verify/route";
 import { RECOVERY, STATUS, TX } from "@/lib/contracts/payments";
 import { getDb } from "@/lib/db";
 import { ORDERS_NO_LONGER_LIVE } from "@/lib/orders/pending-payments";
-import { PAID_AFTER_CLOSE_DETAILS } from "@/lib/payments/fulfil";
+import { fulfil, PAID_AFTER_CLOSE_DETAILS } from "@/lib/payments/fulfil";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { giveCredit, ledgerBalance } from "@/tests/support/credit-fixtures";
 import { createdXml, paidXml, resultXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
@@ -137,6 +137,22 @@ describe("fulfil() of a closed payment", () => {
     expect((await verifyCall(p, token)).body).toMatchObject({ success: false });
     expect(await ordersOf(p.id)).toHaveLength(0);
     expect(await ledgerBalance(p.id)).toBe("10.00");
+  });
+
+  it("makes no orders for an attempt seen failed before its released entry is (a waiting claim)", async () => {
+    const { p, token } = await cardPaymentWithCredit("10.00");
+    // What a claim that waited on the closing's row lock sees again: the attempt's own columns
+    // (failed, credit held), not the released entry its subquery read before the wait.
+    const db = await getDb();
+    await db.paymentAttempt.update({
+      where: { transactionId: token },
+      data: { transactionStatus: TX.failed },
+    });
+    const { id } = await attemptOf(token);
+    await fulfil(id);
+    // Before the fix: the order was made, spending credit the closing gives back.
+    expect(await ordersOf(p.id)).toHaveLength(0);
+    expect(await attemptOf(token)).toMatchObject({ fulfilledAt: null });
   });
 
   it("still makes the orders of an open payment once, the credit spent once", async () => {
