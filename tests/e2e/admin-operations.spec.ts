@@ -60,7 +60,22 @@ test("the superadmin runs a cycle from menu to kitchen to export", async ({
     const deactivate = page.getByRole("button", { name: "Deactivate Current Cycle" });
     const create = page.getByRole("button", { name: "Create New Order Cycle" });
     await expect(deactivate.or(create)).toBeVisible();
-    if (await deactivate.isVisible()) await deactivateCurrentCycle(page);
+    if (await deactivate.isVisible()) {
+      // The office ends the running cycle with nothing left to serve: its meals still to come are
+      // cancelled first (their credit goes back), else the kitchen keeps serving that cycle
+      // until its last day (decision 0071) and this journey's new cycle waits behind it.
+      const all = (await (
+        await page.request.get("/api/orders?includeAll=true&unpaginated=true")
+      ).json()) as { data: { id: number; status: string }[] };
+      const live = all.data.filter((o) => o.status === "pending").map((o) => o.id);
+      for (let i = 0; i < live.length; i += 200) {
+        const cancelled = await page.request.post("/api/orders/status", {
+          data: { orderIds: live.slice(i, i + 200), status: "cancelled" },
+        });
+        expect(cancelled.ok()).toBe(true);
+      }
+      await deactivateCurrentCycle(page);
+    }
     await create.click();
 
     const wizard = page.getByRole("dialog", { name: "Create New Order Cycle" });
