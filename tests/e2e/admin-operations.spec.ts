@@ -274,11 +274,12 @@ test("the superadmin runs a cycle from menu to kitchen to export", async ({
     const csv = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
     const [header, ...rows] = csv.split(/\r?\n/);
     expect(header).toBe(
-      "Order Date,Student Name,Student Grade,Menu Item,Cycle Start,Week,Day,Category,Side Dish,Comments,Original Price,Discounted Price,Status",
+      "Order Date,Student Name,Student Grade,Menu Item,Cycle Start,Week,Day,Category,Side Dish,Comments,Original Price,Discounted Price,Status,Parent,Parent Username,Payment Reference",
     );
     const stewRow = rows.find((row) => row.includes(formItem));
     expect(stewRow).toBeDefined();
     expect(stewRow).toContain("Chanda Demo");
+    expect(stewRow).toContain("demo.parent");
     expect(stewRow).toMatch(/completed/i);
   });
 });
