@@ -17,7 +17,7 @@ import type {
 } from "@/lib/contracts";
 import type { AccountCreditDto, CloseDayAnswer } from "@/lib/contracts/credit";
 import type { CycleHistoryPage, CycleLengthDto, CycleOverlapCheck } from "@/lib/contracts/cycles";
-import type { KitchenOrders } from "@/lib/contracts/kitchen";
+import type { KitchenCycleChoice, KitchenOrders } from "@/lib/contracts/kitchen";
 import type {
   AttemptActionAnswer,
   CheckStatusAnswer,
@@ -130,6 +130,7 @@ export type ApiEndpoints = {
   [path: `/api/orders/today?${string}`]: { GET: KitchenOrders };
   [path: `/api/orders/week/${number}`]: { GET: KitchenOrders };
   [path: `/api/orders/week/${number}?${string}`]: { GET: KitchenOrders };
+  "/api/kitchen/cycles": { GET: KitchenCycleChoice[] };
 
   // Live Orders and Order Recovery
   "/api/payments/live-orders": { GET: LiveOrdersPage };

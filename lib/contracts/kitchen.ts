@@ -27,6 +27,12 @@ export type KitchenOrder = Pick<
 
 export type KitchenCycle = { id: number; startDate: string; cycleLength: number };
 
+/**
+ * GET /api/kitchen/cycles (issue 44 §7): a cycle the Fat Chef View may show (active, or with meals
+ * still to serve), soonest first; the first is the one shown when none is chosen.
+ */
+export type KitchenCycleChoice = KitchenCycle & { endDate: string; isActive: boolean };
+
 export type PortionComment = { orderId: number; text: string };
 
 export type MenuItemPortion = {

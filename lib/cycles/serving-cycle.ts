@@ -37,11 +37,12 @@ export async function countMealsToServe(
 }
 
 /**
- * The cycle the kitchen's Today and Week N views read: the earliest cycle that is not over and is
- * active or still has meals to serve; when every cycle is over, the active one that started last
- * (the spec's one-cycle case); null when there is none.
+ * The cycles the kitchen may show (issue 44 §7): those not over that are active or still have meals
+ * to serve, soonest first; when every cycle is over, the active one that started last (the spec's
+ * one-cycle case); empty when there is none. The first is the one the kitchen serves unless the
+ * Fat Chef View chooses another.
  */
-export async function getKitchenCycle(now: Date = new Date()): Promise<OrderCycleDto | null> {
+export async function listKitchenCycles(now: Date = new Date()): Promise<OrderCycleDto[]> {
   const cycles = await listCycles();
   const today = schoolToday(env().SCHOOL_TIMEZONE, now);
   const notOver = cycles.filter((c) => c.endDate >= today);
@@ -52,5 +53,16 @@ export async function getKitchenCycle(now: Date = new Date()): Promise<OrderCycl
     .sort(
       (a, b) => a.startDate.localeCompare(b.startDate) || Number(b.isActive) - Number(a.isActive),
     );
-  return candidates[0] ?? cycles.find((c) => c.isActive) ?? null;
+  if (candidates.length > 0) return candidates;
+  const latestActive = cycles.find((c) => c.isActive);
+  return latestActive ? [latestActive] : [];
+}
+
+/**
+ * The cycle the kitchen's Today and Week N views read when none is chosen: the earliest cycle that
+ * is not over and is active or still has meals to serve; when every cycle is over, the active one
+ * that started last (the spec's one-cycle case); null when there is none.
+ */
+export async function getKitchenCycle(now: Date = new Date()): Promise<OrderCycleDto | null> {
+  return (await listKitchenCycles(now))[0] ?? null;
 }

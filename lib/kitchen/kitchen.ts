@@ -1,15 +1,17 @@
 import "server-only";
 import { z } from "zod";
-import { forbidden, unprocessable } from "@/lib/api/errors";
+import { forbidden, notFound, unprocessable } from "@/lib/api/errors";
 import { hasFeature, type PermissionSubject } from "@/lib/contracts/permissions";
 import type { MenuItemType, OrderCycleDto } from "@/lib/contracts";
 import type {
   DayPortions,
   KitchenCycle,
+  KitchenCycleChoice,
   KitchenOrder,
   KitchenOrders,
 } from "@/lib/contracts/kitchen";
-import { getKitchenCycle } from "@/lib/cycles/serving-cycle";
+import { listCycles } from "@/lib/cycles/cycles";
+import { getKitchenCycle, listKitchenCycles } from "@/lib/cycles/serving-cycle";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -21,6 +23,7 @@ import {
 } from "@/lib/kitchen/portions";
 import { pageMetadata } from "@/lib/contracts/paging";
 import { schoolToday } from "@/lib/school-calendar";
+import { kitchenCycleIdSchema } from "@/lib/validations/kitchen";
 
 // The kitchen's orders (spec 001 §2 Fat Chef View, §7 GET /api/orders/today and /week/{week}): the
 // live orders of the active cycle for today or one week, paged, plus the portion summary. Counts
@@ -46,17 +49,28 @@ export const kitchenPagingSchema = z.object({
 });
 export type KitchenPaging = z.infer<typeof kitchenPagingSchema>;
 
+/** The page, and optionally the cycle the Fat Chef View chose (issue 44 §7). */
+export const kitchenOrdersQuerySchema = kitchenPagingSchema.extend({
+  cycleId: kitchenCycleIdSchema,
+});
+export type KitchenOrdersQuery = z.infer<typeof kitchenOrdersQuerySchema>;
+
+export const KITCHEN_CYCLE_NOT_FOUND = "Order cycle not found";
+
 /** Which orders: the school's today, or one week of the cycle. */
 export type KitchenSelection = { kind: "today" } | { kind: "week"; week: number };
 
-/** The live orders of the kitchen's cycle (lib/cycles/serving-cycle.ts), or empty data when there are none. */
+/**
+ * The live orders of the chosen cycle (`cycleId`, any cycle of the school; unknown: 404), else of
+ * the kitchen's cycle (lib/cycles/serving-cycle.ts), or empty data when there are none.
+ */
 export async function listKitchenOrders(
   user: PermissionSubject,
   selection: KitchenSelection,
-  paging: KitchenPaging,
+  { cycleId, ...paging }: KitchenOrdersQuery,
 ): Promise<KitchenOrders> {
   if (!hasFeature(user, "kitchen")) throw forbidden();
-  const active = await getKitchenCycle();
+  const active = cycleId === undefined ? await getKitchenCycle() : await chosenCycle(cycleId);
   if (selection.kind === "week") assertWeek(selection.week, active?.cycleLength ?? MAX_CYCLE_WEEKS);
   const cycle = active ? toKitchenCycle(active) : null;
   const empty = { data: [], metadata: pageMetadata(0, paging.page, paging.pageSize), cycle };
@@ -242,6 +256,27 @@ function assertWeek(week: number, cycleLength: number) {
     const message = `Week must be a whole number from 1 to ${cycleLength}`;
     throw unprocessable(message, { details: { week: [message] } });
   }
+}
+
+async function chosenCycle(cycleId: number): Promise<OrderCycleDto> {
+  const cycle = (await listCycles()).find((c) => c.id === cycleId);
+  if (!cycle) throw notFound(KITCHEN_CYCLE_NOT_FOUND);
+  return cycle;
+}
+
+/**
+ * GET /api/kitchen/cycles (issue 44 §7): the cycles the Fat Chef View may show, soonest first; the
+ * first is the one it shows when none is chosen.
+ */
+export async function listKitchenCycleChoices(
+  user: PermissionSubject,
+): Promise<KitchenCycleChoice[]> {
+  if (!hasFeature(user, "kitchen")) throw forbidden();
+  return (await listKitchenCycles()).map((cycle) => ({
+    ...toKitchenCycle(cycle),
+    endDate: cycle.endDate,
+    isActive: cycle.isActive,
+  }));
 }
 
 function toKitchenCycle(cycle: OrderCycleDto): KitchenCycle {

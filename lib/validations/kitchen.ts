@@ -10,3 +10,19 @@ export const serviceDayQuerySchema = z.object({
   grade: z.enum([...GRADES, STAFF_GRADE], { error: "Unknown grade" }).optional(),
 });
 export type ServiceDayQuery = z.infer<typeof serviceDayQuerySchema>;
+
+// GET /api/orders/today and /week/{week} (issue 44 §7): `cycleId` points the Fat Chef View at a
+// chosen cycle; absent (or empty), the cycle the kitchen serves.
+export const kitchenCycleIdSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value))
+  .pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/, "Cycle id must be a positive whole number")
+      .transform(Number)
+      .refine((n) => n <= 2_147_483_647, "Cycle id must be a positive whole number")
+      .optional(),
+  );

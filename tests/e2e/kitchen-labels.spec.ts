@@ -9,6 +9,7 @@ import { login, openSection } from "./support/steps";
 test.skip(({ isMobile }) => isMobile, "a desktop journey");
 
 type Student = { id: number; name: string; grade: string };
+type Cycle = { startDate: string; isActive: boolean; orderingOpensAt: string };
 type Item = {
   id: number;
   type: string;
@@ -19,7 +20,17 @@ type Item = {
   allergens: string[];
 };
 
+const SHORT_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");
+
+/** "9 Mar 2026" for 2026-03-09, as the Fat Chef View names a cycle's dates. */
+const calendarLabel = (iso: string) => {
+  const [year, month, day] = iso.slice(0, 10).split("-");
+  return `${Number(day)} ${SHORT_MONTHS[Number(month) - 1]} ${year}`;
+};
+
 test("the kitchen prints a day's labels and class lists", async ({ page, baseURL }) => {
+  // The cycle parents order for (decision 0071): active, open now, the one that starts last.
+  let orderedCycle = "";
   await test.step("the demo parent orders for Chanda, who is allergic to peanuts", async () => {
     const parent = await request.newContext({ baseURL });
     const admin = await request.newContext({ baseURL });
@@ -33,6 +44,12 @@ test("the kitchen prints a day's labels and class lists", async ({ page, baseURL
     });
     const students = (await (await parent.get("/api/students")).json()) as Student[];
     const chanda = students.find((s) => s.name.startsWith("Chanda"))!;
+    const cycles = (await (await parent.get("/api/order-cycles")).json()) as Cycle[];
+    orderedCycle = cycles
+      .filter((c) => c.isActive && Date.parse(c.orderingOpensAt) <= Date.now())
+      .map((c) => c.startDate)
+      .sort()
+      .at(-1)!;
     const care = await parent.put(`/api/students/${chanda.id}/care`, {
       data: { allergies: ["Peanuts"], className: "3B", allergyConsent: true },
     });
@@ -65,6 +82,18 @@ test("the kitchen prints a day's labels and class lists", async ({ page, baseURL
   await test.step("Print labels and Class lists answer PDFs with the child", async () => {
     await login(page, "superadmin", SUPERADMIN_PASSWORD);
     await openSection(page, "Fat Chef View");
+    // Another cycle with meals still to serve comes first: choose the one the order went to
+    // (issue 44 §7; the Cycle select shows only with more than one cycle).
+    const shown = (await (await page.request.get("/api/kitchen/cycles")).json()) as unknown[];
+    if (shown.length > 1) {
+      await page.getByRole("combobox", { name: "Cycle" }).click();
+      await page
+        .getByRole("option", { name: new RegExp(`^${calendarLabel(orderedCycle)} – `) })
+        .click();
+    }
+    await expect(page.getByText(/^Current cycle started on /)).toContainText(
+      calendarLabel(orderedCycle),
+    );
     await page.getByRole("combobox", { name: "Orders to show" }).click();
     await page.getByRole("option", { name: "Week 2", exact: true }).click();
     await expect(page.getByRole("region", { name: "Allergies and dietary notes" })).toContainText(

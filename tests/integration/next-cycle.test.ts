@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
+import * as kitchenCycles from "@/app/api/kitchen/cycles/route";
 import * as labels from "@/app/api/kitchen/labels/route";
 import * as cycle from "@/app/api/order-cycles/[id]/route";
 import * as cycles from "@/app/api/order-cycles/route";
+import * as today from "@/app/api/orders/today/route";
 import * as week from "@/app/api/orders/week/[week]/route";
 import type { OrderCycleDto } from "@/lib/contracts";
 import { orderingCycle } from "@/lib/contracts/cycles";
-import type { KitchenOrders } from "@/lib/contracts/kitchen";
+import type { KitchenCycleChoice, KitchenOrders } from "@/lib/contracts/kitchen";
 import { getDb } from "@/lib/db";
 import { addDaysIso, cycleDayDate, mondayOf, schoolToday } from "@/lib/school-calendar";
 import { addMenuItem, signedIn, signedInSuperadmin, uniqueName } from "@/tests/support/fixtures";
@@ -16,18 +18,21 @@ import type { Browser } from "@/tests/support/http";
 
 let admin: Browser;
 let current: OrderCycleDto;
+let next: OrderCycleDto;
 let mealName: string;
+let parentId: number;
+let studentId: number;
 
 const create = (body: unknown) =>
   admin.call<OrderCycleDto>(cycles.POST, "POST", "/api/order-cycles", { body });
 const list = async () =>
   (await admin.call<OrderCycleDto[]>(cycles.GET, "GET", "/api/order-cycles")).body;
-const kitchenWeek = async (n: number) =>
-  (
-    await admin.call<KitchenOrders>(week.GET, "GET", `/api/orders/week/${n}`, {
-      params: { week: String(n) },
-    })
-  ).body;
+const weekAnswer = (n: number, query?: Record<string, string>) =>
+  admin.call<KitchenOrders>(week.GET, "GET", `/api/orders/week/${n}`, {
+    params: { week: String(n) },
+    query,
+  });
+const kitchenWeek = async (n: number) => (await weekAnswer(n)).body;
 
 beforeAll(async () => {
   admin = await signedInSuperadmin();
@@ -43,10 +48,11 @@ beforeAll(async () => {
   current = made.body;
   mealName = uniqueName("Week four stew ");
   const item = await addMenuItem({ name: mealName });
-  const { id: parentId } = await signedIn("parent");
+  parentId = (await signedIn("parent")).id;
   const student = await db.student.create({
     data: { name: uniqueName("Pupil "), grade: "3", parentId },
   });
+  studentId = student.id;
   await db.order.create({
     data: {
       userId: parentId,
@@ -66,15 +72,16 @@ beforeAll(async () => {
 describe("the next cycle, created while the current one runs", () => {
   it("keeps the current cycle for parents and the kitchen until the next one opens", async () => {
     const nextStart = addDaysIso(current.startDate, 28);
-    const next = await create({ startDate: nextStart, cycleLength: 4, blockedDays: [] });
-    expect(next.status).toBe(200);
-    expect(next.body.isActive).toBe(true);
+    const made = await create({ startDate: nextStart, cycleLength: 4, blockedDays: [] });
+    expect(made.status).toBe(200);
+    next = made.body;
+    expect(next.isActive).toBe(true);
     // Ordering opens on its start date, so parents still order for the current cycle.
-    expect(Date.parse(next.body.orderingOpensAt)).toBeGreaterThan(Date.now());
+    expect(Date.parse(next.orderingOpensAt)).toBeGreaterThan(Date.now());
     expect(orderingCycle(await list(), new Date())?.id).toBe(current.id);
     // From its start date on, the next cycle is the one parents order for.
-    const atStart = new Date(Date.parse(next.body.orderingOpensAt) + 1);
-    expect(orderingCycle(await list(), atStart)?.id).toBe(next.body.id);
+    const atStart = new Date(Date.parse(next.orderingOpensAt) + 1);
+    expect(orderingCycle(await list(), atStart)?.id).toBe(next.id);
 
     const kitchen = await kitchenWeek(4);
     expect(kitchen.cycle).toMatchObject({ id: current.id });
@@ -103,5 +110,80 @@ describe("the next cycle, created while the current one runs", () => {
     } finally {
       await parser.destroy();
     }
+  });
+
+  it("lets the kitchen choose the next cycle's weeks while the deactivated one is still served", async () => {
+    const nextMeal = uniqueName("Next cycle soup ");
+    const item = await addMenuItem({ name: nextMeal });
+    const db = await getDb();
+    await db.order.create({
+      data: {
+        userId: parentId,
+        studentId,
+        menuItemId: item.id,
+        cycleId: next.id,
+        weekNumber: 1,
+        dayOfWeek: 2,
+        originalPrice: "40.00",
+        discountedPrice: "40.00",
+        status: "pending",
+        paymentStatus: "confirmed",
+      },
+    });
+
+    // The choices: the deactivated cycle with meals to serve first (the one shown by default),
+    // then the next one.
+    const choices = await admin.call<KitchenCycleChoice[]>(
+      kitchenCycles.GET,
+      "GET",
+      "/api/kitchen/cycles",
+    );
+    expect(choices.status).toBe(200);
+    expect(choices.body).toEqual([
+      {
+        id: current.id,
+        startDate: current.startDate,
+        endDate: current.endDate,
+        cycleLength: 4,
+        isActive: false,
+      },
+      {
+        id: next.id,
+        startDate: next.startDate,
+        endDate: next.endDate,
+        cycleLength: 4,
+        isActive: true,
+      },
+    ]);
+
+    // Without a cycleId, the served cycle as before: its week 1 holds none of the next cycle's meals.
+    const byDefault = await weekAnswer(1);
+    expect(byDefault.body.cycle).toMatchObject({ id: current.id });
+    expect(byDefault.body.data.map((o) => o.menuItem.name)).not.toContain(nextMeal);
+
+    // The chosen cycle's week, with its own dates.
+    const chosen = await weekAnswer(1, { cycleId: String(next.id) });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.cycle).toEqual({ id: next.id, startDate: next.startDate, cycleLength: 4 });
+    expect(chosen.body.data.map((o) => o.menuItem.name)).toEqual([nextMeal]);
+    expect(chosen.body.portions.map((day) => day.date)).toEqual([
+      cycleDayDate(next.startDate, 1, 2),
+    ]);
+    // Its today: the next cycle has not started, so nothing yet.
+    const chosenToday = await admin.call<KitchenOrders>(today.GET, "GET", "/api/orders/today", {
+      query: { cycleId: String(next.id) },
+    });
+    expect(chosenToday.status).toBe(200);
+    expect(chosenToday.body).toMatchObject({ cycle: { id: next.id }, data: [], portions: [] });
+
+    // An unknown cycle is a 404, a malformed one a 422.
+    const unknown = await weekAnswer(1, { cycleId: String(next.id + 1000) });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ message: "Order cycle not found" });
+    const unknownToday = await admin.call(today.GET, "GET", "/api/orders/today", {
+      query: { cycleId: "2147483647" },
+    });
+    expect(unknownToday.status).toBe(404);
+    expect((await weekAnswer(1, { cycleId: "abc" })).status).toBe(422);
   });
 });

@@ -35,6 +35,7 @@ import type * as orders from "@/app/api/orders/route";
 import type * as orderStatus from "@/app/api/orders/status/route";
 import type * as kitchenToday from "@/app/api/orders/today/route";
 import type * as kitchenWeek from "@/app/api/orders/week/[week]/route";
+import type * as kitchenCycles from "@/app/api/kitchen/cycles/route";
 import type * as parent from "@/app/api/parents/[id]/route";
 import type * as parents from "@/app/api/parents/route";
 import type * as parentStudent from "@/app/api/parents/students/[id]/route";
@@ -174,6 +175,7 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof kitchenToday.GET, `/api/orders/today?${string}`, "GET">>,
   Expect<Serves<typeof kitchenWeek.GET, `/api/orders/week/${number}`, "GET">>,
   Expect<Serves<typeof kitchenWeek.GET, `/api/orders/week/${number}?${string}`, "GET">>,
+  Expect<Serves<typeof kitchenCycles.GET, "/api/kitchen/cycles", "GET">>,
 
   Expect<Serves<typeof liveOrders.GET, "/api/payments/live-orders", "GET">>,
   Expect<Serves<typeof liveOrders.GET, `/api/payments/live-orders?${string}`, "GET">>,

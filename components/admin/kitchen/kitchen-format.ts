@@ -1,6 +1,11 @@
 import { formatCalendarDate } from "@/components/admin/data-table/order-format";
 import { weekdayName } from "@/lib/client/format";
-import type { DayPortions, KitchenOrder, MenuItemPortion } from "@/lib/contracts/kitchen";
+import type {
+  DayPortions,
+  KitchenCycleChoice,
+  KitchenOrder,
+  MenuItemPortion,
+} from "@/lib/contracts/kitchen";
 
 // The kitchen view's pure helpers (spec 001 §2 Fat Chef View): which call, which orders a portion
 // row stands for, and the headings. The answer's types are lib/contracts/kitchen.ts.
@@ -10,11 +15,21 @@ export type KitchenSelection = "today" | `week-${number}`;
 
 /** The kitchen's call for a selection (an entry of lib/contracts/endpoints.ts). */
 export type KitchenPath =
-  "/api/orders/today?page=1&pageSize=100" | `/api/orders/week/${number}?page=1&pageSize=100`;
+  | `/api/orders/today?page=1&pageSize=100${CycleQuery}`
+  | `/api/orders/week/${number}?page=1&pageSize=100${CycleQuery}`;
+type CycleQuery = "" | `&cycleId=${number}`;
 
-export function kitchenPath(selection: KitchenSelection): KitchenPath {
-  if (selection === "today") return "/api/orders/today?page=1&pageSize=100";
-  return `/api/orders/week/${Number(selection.slice("week-".length))}?page=1&pageSize=100`;
+/** The call for a selection, of the chosen cycle when there is one (issue 44 §7). */
+export function kitchenPath(selection: KitchenSelection, cycleId?: number): KitchenPath {
+  const cycle: CycleQuery = cycleId === undefined ? "" : `&cycleId=${cycleId}`;
+  if (selection === "today") return `/api/orders/today?page=1&pageSize=100${cycle}`;
+  return `/api/orders/week/${Number(selection.slice("week-".length))}?page=1&pageSize=100${cycle}`;
+}
+
+/** "9 Mar 2026 – 3 Apr 2026", "(deactivated)" when it takes no orders but has meals to serve. */
+export function kitchenCycleLabel(cycle: KitchenCycleChoice): string {
+  const dates = `${formatCalendarDate(cycle.startDate)} – ${formatCalendarDate(cycle.endDate)}`;
+  return cycle.isActive ? dates : `${dates} (deactivated)`;
 }
 
 /** A selectable portion row: one menu item on one day. */

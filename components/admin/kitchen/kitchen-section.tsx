@@ -19,12 +19,16 @@ import { UnpaidList } from "@/components/admin/kitchen/unpaid-list";
 import { PortionTable } from "@/components/admin/kitchen/portion-table";
 import {
   useCompleteOrders,
+  useKitchenCycles,
   useKitchenOrders,
 } from "@/components/admin/kitchen/use-kitchen-queries";
 import { usePortionRows } from "@/components/admin/kitchen/use-portion-rows";
 import { toastFailure } from "@/components/notifications/toast";
 import { errorMessage } from "@/lib/client/api";
-import { useAddressValue } from "@/components/admin/data-table/use-console-address";
+import {
+  useAddressParams,
+  useAddressValue,
+} from "@/components/admin/data-table/use-console-address";
 
 // The kitchen view, 'Fat Chef View' (spec 001 §2, §7 GET /api/orders/today and /week/{week}, §9
 // page 1 of 100): per day, the Primary and Secondary portion tables with protein and side counts
@@ -38,7 +42,14 @@ export function KitchenSection() {
     ? (shown as KitchenSelection)
     : "today";
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  const query = useKitchenOrders(kitchenPath(selection));
+  // The chosen cycle (issue 44 §7), in the address (`&cycle=12`); none: the one the kitchen serves,
+  // the first of the choices.
+  const address = useAddressParams();
+  const cycleParam = address.get("cycle") ?? "";
+  const chosenCycleId = /^[1-9]\d{0,9}$/.test(cycleParam) ? Number(cycleParam) : undefined;
+  const cycles = useKitchenCycles();
+  const choices = cycles.data ?? [];
+  const query = useKitchenOrders(kitchenPath(selection, chosenCycleId));
   const data = query.data;
   const cycle = data?.cycle ?? null;
   const { days, tables } = usePortionRows(data);
@@ -48,6 +59,18 @@ export function KitchenSection() {
 
   function choose(value: string) {
     setSelection(value);
+    setRowSelection({});
+  }
+
+  function chooseCycle(value: string) {
+    const choice = choices.find((c) => String(c.id) === value);
+    const served = choices[0];
+    // A week the chosen cycle does not have goes back to today.
+    const beyond = weekNumber !== null && choice !== undefined && weekNumber > choice.cycleLength;
+    address.set({
+      cycle: served && String(served.id) === value ? null : value,
+      ...(beyond && { show: null }),
+    });
     setRowSelection({});
   }
 
@@ -72,11 +95,17 @@ export function KitchenSection() {
   return (
     <div className="grid gap-6 text-base md:text-lg print:text-black">
       <KitchenToolbar
+        cycles={choices}
+        cycleId={chosenCycleId !== undefined ? String(chosenCycleId) : String(choices[0]?.id ?? "")}
+        onChooseCycle={chooseCycle}
         selection={selection}
         cycleLength={cycle?.cycleLength ?? 0}
         onChoose={choose}
         fetching={query.isFetching}
-        onRefresh={() => void query.refetch()}
+        onRefresh={() => {
+          void query.refetch();
+          void cycles.refetch();
+        }}
         updatedAt={query.dataUpdatedAt}
       />
 

@@ -3,17 +3,25 @@
 import { format } from "date-fns";
 import { CheckCheck, ClipboardList, Printer, RefreshCw, Tags } from "lucide-react";
 import { FilterSelect } from "@/components/admin/data-table/filter-select";
-import type { KitchenSelection } from "@/components/admin/kitchen/kitchen-format";
+import {
+  kitchenCycleLabel,
+  type KitchenSelection,
+} from "@/components/admin/kitchen/kitchen-format";
+import type { KitchenCycleChoice } from "@/lib/contracts/kitchen";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { plural } from "@/lib/client/format";
 
-// The kitchen's controls (hidden in print): today or a week of the cycle, Refresh, Print and the
-// time of the last read; and the bar of the selected items.
+// The kitchen's controls (hidden in print): the cycle when more than one may be shown (issue 44
+// §7), today or a week of the cycle, Refresh, Print and the time of the last read; and the bar of
+// the selected items.
 
 const BIG = "h-12 text-base";
 
 export function KitchenToolbar({
+  cycles = [],
+  cycleId = "",
+  onChooseCycle = () => {},
   selection,
   cycleLength,
   onChoose,
@@ -21,6 +29,10 @@ export function KitchenToolbar({
   onRefresh,
   updatedAt,
 }: {
+  /** The cycles the kitchen may show; the Cycle select only when there is more than one. */
+  cycles?: readonly KitchenCycleChoice[];
+  cycleId?: string;
+  onChooseCycle?: (value: string) => void;
   selection: KitchenSelection;
   cycleLength: number;
   onChoose: (value: string) => void;
@@ -31,6 +43,19 @@ export function KitchenToolbar({
   const weeks = Array.from({ length: cycleLength }, (_, i) => i + 1);
   return (
     <div className="flex flex-wrap items-center gap-3 print:hidden">
+      {cycles.length > 1 && (
+        <FilterSelect
+          label="Cycle"
+          value={cycleId}
+          onChange={onChooseCycle}
+          className="h-12 w-auto min-w-72 text-base"
+          options={cycles.map((cycle) => ({
+            value: String(cycle.id),
+            label: kitchenCycleLabel(cycle),
+            className: "py-3 text-base",
+          }))}
+        />
+      )}
       <FilterSelect
         label="Orders to show"
         value={selection}

@@ -10,6 +10,14 @@ import { plural } from "@/lib/client/format";
 // The kitchen's calls (spec 001 §7 GET /api/orders/today and /week/{week}, POST
 // /api/orders/status) with their toasts (§8).
 
+/** The cycles the Fat Chef View may show, soonest first (issue 44 §7). */
+export function useKitchenCycles() {
+  return useQuery({
+    queryKey: queryKeys.kitchen("/api/kitchen/cycles"),
+    queryFn: () => api("/api/kitchen/cycles"),
+  });
+}
+
 export function useKitchenOrders(path: KitchenPath) {
   return useQuery({
     queryKey: queryKeys.kitchen(path),
