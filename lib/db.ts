@@ -5,6 +5,8 @@ import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapt
 import { env } from "@/lib/env";
 import { log } from "@/lib/observability/log";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { SCHOOL_MODELS } from "@/lib/scope/school-models";
+import { assertSchoolScoped, scopeArgs } from "@/lib/scope/guard";
 import { statementNamer } from "@/lib/statement-names";
 
 // The one Prisma client of the process. PGlite (embedded, in PGLITE_DATA_DIR) when DATABASE_URL is
@@ -12,10 +14,58 @@ import { statementNamer } from "@/lib/statement-names";
 // cached on globalThis: `next build` imports this module in workers and must never open the folder,
 // and a PGlite data folder may be opened by one process only.
 
-export type Db = PrismaClient;
-export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+// Many schools (issue 45): every query of a school table goes through `schoolDb(schoolId)`, the
+// scoped client, which puts the school into its `where` and its new rows (decision 0073). Under it
+// the second guard (decision 0075) refuses any school table's query that does not name one school:
+// a query written on `getDb()` without `schoolId` throws instead of reaching every school.
 
-type DbState = { ready: Promise<PrismaClient>; close: () => Promise<void> };
+function guarded(client: PrismaClient) {
+  const db = client.$extends({
+    name: "school-guard",
+    query: {
+      $allModels: {
+        $allOperations({ model, operation, args, query }) {
+          assertSchoolScoped(SCHOOL_MODELS, model, operation, args);
+          return query(args);
+        },
+      },
+    },
+  });
+  return db;
+}
+
+function scoped(client: PrismaClient, schoolId: number): Db {
+  // One extension that scopes and then checks: Prisma runs the hooks of stacked extensions first
+  // to last, so the guard of the client under this one would see the query before its school.
+  return client.$extends({
+    name: `school-${schoolId}`,
+    query: {
+      $allModels: {
+        $allOperations({ model, operation, args, query }) {
+          const scopedArgs = scopeArgs(SCHOOL_MODELS, model, operation, args, schoolId);
+          assertSchoolScoped(SCHOOL_MODELS, model, operation, scopedArgs);
+          return query(scopedArgs as typeof args);
+        },
+      },
+    },
+  });
+}
+
+/** The guarded client: platform tables freely, school tables only with their school named. */
+export type Db = ReturnType<typeof guarded>;
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+type DbState = {
+  ready: Promise<Db>;
+  /**
+   * The client under the guarded one: each school's scope is put on it, with the guard after it.
+   * Kept in the process-wide state, not in a module: a production build bundles this module into
+   * several chunks, and each must find the same client.
+   */
+  raw: Promise<PrismaClient>;
+  close: () => Promise<void>;
+  schools: Map<number, Db>;
+};
 
 const globalForDb = globalThis as unknown as { canteenDb?: DbState };
 
@@ -55,7 +105,7 @@ function createClient(adapter: SqlMigrationAwareDriverAdapterFactory): PrismaCli
   return client;
 }
 
-async function open(): Promise<{ client: PrismaClient; close: () => Promise<void> }> {
+async function open(): Promise<{ client: Db; raw: PrismaClient; close: () => Promise<void> }> {
   const config = env();
   let adapter: SqlMigrationAwareDriverAdapterFactory;
   let closeDriver = async () => {};
@@ -91,13 +141,17 @@ async function open(): Promise<{ client: PrismaClient; close: () => Promise<void
     const applied = await applyPendingMigrations(adapter);
     if (applied.length > 0) log.info({ migrations: applied }, "applied migrations");
   }
-  const client = createClient(adapter);
+  const raw = createClient(adapter);
+  const client = guarded(raw);
   if (config.DB_AUTO_SETUP) {
     const { seedIfEmpty } = await import("@/lib/seed");
-    await seedIfEmpty(client);
+    const { DEFAULT_SCHOOL_ID } = await import("@/lib/contracts/schools");
+    const school = scoped(raw, DEFAULT_SCHOOL_ID);
+    await seedIfEmpty(client as unknown as PrismaClient, school as unknown as PrismaClient);
   }
   return {
     client,
+    raw,
     close: async () => {
       await client.$disconnect();
       await closeDriver();
@@ -105,21 +159,45 @@ async function open(): Promise<{ client: PrismaClient; close: () => Promise<void
   };
 }
 
-/** The Prisma client, ready for queries (migrated and seeded first when DB_AUTO_SETUP is on). */
-export function getDb(): Promise<PrismaClient> {
+/**
+ * The guarded client, ready for queries (migrated and seeded first when DB_AUTO_SETUP is on): the
+ * platform's tables, and school tables only by naming the school. Domain code uses `schoolDb`.
+ */
+export function getDb(): Promise<Db> {
+  return dbState().ready;
+}
+
+/** The one way into a school's tables: every query and new row of it carries `schoolId`. */
+export async function schoolDb(schoolId: number): Promise<Db> {
+  const state = dbState();
+  const raw = await state.raw;
+  let school = state.schools.get(schoolId);
+  if (!school) {
+    school = scoped(raw, schoolId);
+    state.schools.set(schoolId, school);
+  }
+  return school;
+}
+
+function dbState(): DbState {
   if (!globalForDb.canteenDb) {
     const opening = open();
     const state: DbState = {
       ready: opening.then((o) => o.client),
+      raw: opening.then((o) => o.raw),
       close: async () => (await opening).close(),
+      schools: new Map(),
     };
+    // Whichever of the two a caller awaits, the other's failure is not an unhandled rejection.
+    state.ready.catch(() => {});
+    state.raw.catch(() => {});
     // A failed open (database unreachable) must not poison the process: the next call retries.
     opening.catch(() => {
       if (globalForDb.canteenDb === state) globalForDb.canteenDb = undefined;
     });
     globalForDb.canteenDb = state;
   }
-  return globalForDb.canteenDb.ready;
+  return globalForDb.canteenDb;
 }
 
 export async function disconnectDb(): Promise<void> {

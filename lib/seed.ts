@@ -5,7 +5,9 @@ import { hashPassword, generatePassword } from "@/lib/security/password";
 import { FEATURES, SUPERADMIN_USERNAME } from "@/lib/contracts/permissions";
 import { env } from "@/lib/env";
 import { log } from "@/lib/observability/log";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { DEFAULT_SCHOOL_ID } from "@/lib/contracts/schools";
+import { seedOperator } from "@/lib/seed-operator";
 import { mondayOf, parseIsoDate, schoolToday } from "@/lib/school-calendar";
 import { DEMO_ACCOUNTS } from "@/lib/seed-accounts";
 import { usernameKey } from "@/lib/validations/username";
@@ -57,24 +59,46 @@ const DEMO_MENU = [
   },
 ] as const;
 
-export async function seedIfEmpty(db: PrismaClient): Promise<void> {
-  if ((await db.user.count()) > 0) return;
+// The clients are typed as Prisma's own: lib/db.ts hands in its guarded client and the default
+// school's scoped one (this module is imported by lib/db.ts, so it does not import it back).
+type Db = PrismaClient;
+
+/**
+ * First start: the platform's operator, and the default school (issue 45) as a single-school
+ * install always had it. The default school's time zone follows SCHOOL_TIMEZONE when it is set.
+ * `client` is the guarded client, `school` the default school's scoped one.
+ */
+export async function seedIfEmpty(client: Db, school: Db): Promise<void> {
+  await seedOperator(client);
+  if (process.env.SCHOOL_TIMEZONE) {
+    await client.school.updateMany({
+      where: { id: DEFAULT_SCHOOL_ID, NOT: { timeZone: env().SCHOOL_TIMEZONE } },
+      data: { timeZone: env().SCHOOL_TIMEZONE },
+    });
+  }
+  const db = school;
+  if ((await db.user.count({ where: { schoolId: DEFAULT_SCHOOL_ID } })) > 0) return;
   await seed(db);
 }
 
-export async function seed(db: PrismaClient): Promise<void> {
+/** The default school's superadmin, settings and (SEED_DEMO) demo data; `db` is its scoped client. */
+export async function seed(db: Db): Promise<void> {
   const config = env();
   await seedSuperadmin(db, config.SEED_SUPERADMIN_PASSWORD);
-  await seedSettings(db);
+  await seedSettings(db, DEFAULT_SCHOOL_ID);
   if (config.SEED_DEMO) await seedDemo(db, config.SCHOOL_TIMEZONE);
 }
 
-async function seedSuperadmin(db: PrismaClient, givenPassword: string | undefined) {
+const schoolId = DEFAULT_SCHOOL_ID;
+
+async function seedSuperadmin(db: Db, givenPassword: string | undefined) {
   const key = usernameKey(SUPERADMIN_USERNAME);
-  if (await db.user.findUnique({ where: { usernameKey: key }, select: { id: true } })) return;
+  const where = { schoolId_usernameKey: { schoolId, usernameKey: key } };
+  if (await db.user.findUnique({ where, select: { id: true } })) return;
   const password = givenPassword ?? generatePassword(16);
   const created = await db.user.createMany({
     data: {
+      schoolId,
       username: SUPERADMIN_USERNAME,
       usernameKey: key,
       passwordHash: await hashPassword(password),
@@ -103,25 +127,35 @@ function passwordFile(): string {
   return path.resolve(base, "superadmin-password");
 }
 
-async function seedSettings(db: PrismaClient) {
+/** A school's first settings and cache versions (the default school's, and each new school's). */
+export async function seedSettings(
+  db: Pick<Prisma.TransactionClient, "setting" | "cacheVersion">,
+  schoolId: number,
+) {
   await db.setting.createMany({
     data: [
-      { key: "cutoff-time", value: { cutoffHour: 8, cutoffMinute: 0 } },
-      { key: "cycle-length", value: { cycleLength: 4 } },
-      { key: "payment-bypass", value: { enabled: false } },
-      { key: "communication", value: { supportEmail: "", whatsappNumber: "" } },
+      { schoolId, key: "cutoff-time", value: { cutoffHour: 8, cutoffMinute: 0 } },
+      { schoolId, key: "cycle-length", value: { cycleLength: 4 } },
+      { schoolId, key: "payment-bypass", value: { enabled: false } },
+      { schoolId, key: "communication", value: { supportEmail: "", whatsappNumber: "" } },
     ],
+    skipDuplicates: true,
+  });
+  await db.cacheVersion.createMany({
+    data: ["menu", "settings", "cycles"].map((key) => ({ schoolId, key, version: 0 })),
     skipDuplicates: true,
   });
 }
 
-async function seedDemo(db: PrismaClient, timeZone: string) {
+async function seedDemo(db: Db, timeZone: string) {
   const parentKey = usernameKey(DEMO_ACCOUNTS.parent.username);
-  if (await db.user.findUnique({ where: { usernameKey: parentKey }, select: { id: true } })) return;
+  const where = { schoolId_usernameKey: { schoolId, usernameKey: parentKey } };
+  if (await db.user.findUnique({ where, select: { id: true } })) return;
 
   await db.$transaction(async (tx) => {
     const parent = await tx.user.create({
       data: {
+        schoolId,
         username: DEMO_ACCOUNTS.parent.username,
         usernameKey: parentKey,
         passwordHash: await hashPassword(DEMO_ACCOUNTS.parent.password),
@@ -133,12 +167,13 @@ async function seedDemo(db: PrismaClient, timeZone: string) {
     });
     await tx.student.createMany({
       data: [
-        { name: "Chanda Demo", grade: "3", parentId: parent.id },
-        { name: "Mwila Demo", grade: "8", parentId: parent.id },
+        { schoolId, name: "Chanda Demo", grade: "3", parentId: parent.id },
+        { schoolId, name: "Mwila Demo", grade: "8", parentId: parent.id },
       ],
     });
     const teacher = await tx.user.create({
       data: {
+        schoolId,
         username: DEMO_ACCOUNTS.teacher.username,
         usernameKey: usernameKey(DEMO_ACCOUNTS.teacher.username),
         passwordHash: await hashPassword(DEMO_ACCOUNTS.teacher.password),
@@ -148,10 +183,16 @@ async function seedDemo(db: PrismaClient, timeZone: string) {
       },
     });
     await tx.student.create({
-      data: { name: DEMO_ACCOUNTS.teacher.name, grade: "teacher", parentId: teacher.id },
+      data: {
+        schoolId,
+        name: DEMO_ACCOUNTS.teacher.name,
+        grade: "teacher",
+        parentId: teacher.id,
+      },
     });
     await tx.menuItem.createMany({
       data: DEMO_MENU.map((item) => ({
+        schoolId,
         ...item,
         categories: [...item.categories],
         sideDishes: [...item.sideDishes],
@@ -161,10 +202,13 @@ async function seedDemo(db: PrismaClient, timeZone: string) {
         allergens: [],
       })),
     });
-    if (!(await tx.orderCycle.findFirst({ where: { isActive: true }, select: { id: true } }))) {
+    const active = { schoolId, isActive: true };
+    if (!(await tx.orderCycle.findFirst({ where: active, select: { id: true } }))) {
       const startDate = parseIsoDate(mondayOf(schoolToday(timeZone)));
       if (startDate) {
-        await tx.orderCycle.create({ data: { startDate, cycleLength: 4, isActive: true } });
+        await tx.orderCycle.create({
+          data: { schoolId, startDate, cycleLength: 4, isActive: true },
+        });
       }
     }
   });

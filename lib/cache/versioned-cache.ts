@@ -1,11 +1,14 @@
 import "server-only";
-import { getDb } from "@/lib/db";
+import { schoolDb } from "@/lib/db";
 
 // What rarely changes (the menu, the settings, the order cycles) is kept in memory, and each read
 // first asks the database for the current version of it: one primary-key lookup instead of the
 // query it replaces. The versions live in the CacheVersion table and are bumped by triggers on
 // MenuItem, Setting and OrderCycle (migration cache_versions), at the writing transaction's commit, so an edit committed through any instance is seen by every instance's next read:
 // never a stale menu, cut-off or cycle, and no write path can forget to bump.
+// Many schools (issue 45): versions and values are per school. CacheVersion rows are keyed
+// (schoolId, key), the trigger bumps the written row's school's versions only, and every entry is
+// kept under its school's id: one school's cache never answers another's.
 
 export type CacheArea = "menu" | "settings" | "cycles";
 
@@ -19,50 +22,62 @@ function entries(): Map<string, Entry> {
 
 type Versions = ReadonlyMap<string, string>;
 
-const globalForBatch = globalThis as unknown as { canteenVersionBatch?: Promise<Versions> | null };
+const globalForBatch = globalThis as unknown as {
+  canteenVersionBatch?: Map<number, Promise<Versions>>;
+};
+
+function batches(): Map<number, Promise<Versions>> {
+  return (globalForBatch.canteenVersionBatch ??= new Map<number, Promise<Versions>>());
+}
 
 /**
- * The versions of every area (three rows), read by one query that every version check asking in
- * the same turn of the event loop shares: a request that reads the cycle, the menu and the cut-off
- * (a cart check), and the other requests arriving meanwhile, pay one round trip instead of one
- * each. The query is sent after each of them asked, so each still sees every write committed
- * before it asked; a later check starts a new query.
+ * The versions of every area of one school (three rows), read by one query that every version
+ * check of that school asking in the same turn of the event loop shares: a request that reads the
+ * cycle, the menu and the cut-off (a cart check), and the other requests of the school arriving
+ * meanwhile, pay one round trip instead of one each. The query is sent after each of them asked,
+ * so each still sees every write committed before it asked; a later check starts a new query.
  */
-function currentVersions(): Promise<Versions> {
-  const pending = globalForBatch.canteenVersionBatch;
+function currentVersions(schoolId: number): Promise<Versions> {
+  const pending = batches().get(schoolId);
   if (pending) return pending;
   const batch: Promise<Versions> = new Promise((resolve, reject) => {
     setImmediate(() => {
       // Closed before the query is sent: nobody joins a query that may already have been read.
-      if (globalForBatch.canteenVersionBatch === batch) globalForBatch.canteenVersionBatch = null;
-      readVersions().then(resolve, reject);
+      if (batches().get(schoolId) === batch) batches().delete(schoolId);
+      readVersions(schoolId).then(resolve, reject);
     });
   });
-  globalForBatch.canteenVersionBatch = batch;
+  batches().set(schoolId, batch);
   return batch;
 }
 
-async function readVersions(): Promise<Versions> {
-  const db = await getDb();
+async function readVersions(schoolId: number): Promise<Versions> {
+  const db = await schoolDb(schoolId);
   const rows = await db.$queryRaw<{ key: string; version: string }[]>`
-    SELECT "key", "version"::text AS "version" FROM "CacheVersion"`;
+    SELECT "key", "version"::text AS "version" FROM "CacheVersion"
+    WHERE "schoolId" = ${schoolId}`;
   return new Map(rows.map((row) => [row.key, row.version]));
 }
 
-/** The current version of one area, or null when the table has no row for it (no caching). */
-async function versionOf(area: CacheArea): Promise<string | null> {
-  return (await currentVersions()).get(area) ?? null;
+/** The current version of one school's area, or null when it has no row (no caching). */
+async function versionOf(schoolId: number, area: CacheArea): Promise<string | null> {
+  return (await currentVersions(schoolId)).get(area) ?? null;
 }
 
 /**
- * `load()`'s value, from memory while the area's version has not moved since it was loaded. The
+ * `load()`'s value, from memory while the school's area's version has not moved since it was loaded. The
  * version is read before loading: a write committing during the load leaves the entry under the
  * older version, so the next read loads again. The value is frozen: callers share it.
  */
-export async function cachedRead<T>(area: CacheArea, name: string, load: () => Promise<T>) {
-  const version = await versionOf(area);
+export async function cachedRead<T>(
+  schoolId: number,
+  area: CacheArea,
+  name: string,
+  load: () => Promise<T>,
+) {
+  const version = await versionOf(schoolId, area);
   if (version === null) return load();
-  const id = `${area}:${name}`;
+  const id = `${schoolId}:${area}:${name}`;
   const hit = entries().get(id);
   if (hit && hit.version === version) return hit.value as T;
   const value = deepFreeze(await load());

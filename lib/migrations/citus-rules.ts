@@ -30,7 +30,7 @@ const COLUMNS = `
   WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped`;
 
 const CONSTRAINTS = `
-  SELECT c.relname AS "table", k.conname AS "name", k.contype AS "kind",
+  SELECT c.relname AS "table", k.conname AS "name", k.contype::text AS "kind",
          ARRAY(SELECT a.attname::text FROM unnest(k.conkey) WITH ORDINALITY u(n, i)
                JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = u.n ORDER BY u.i)
            AS "columns",
@@ -39,7 +39,7 @@ const CONSTRAINTS = `
            ARRAY(SELECT a.attname::text FROM unnest(k.confkey) WITH ORDINALITY u(n, i)
                  JOIN pg_attribute a ON a.attrelid = k.confrelid AND a.attnum = u.n ORDER BY u.i)
          END AS "refColumns",
-         k.confdeltype AS "onDelete"
+         k.confdeltype::text AS "onDelete"
   FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
   JOIN pg_namespace n ON n.oid = c.relnamespace
   LEFT JOIN pg_class r ON r.oid = k.confrelid

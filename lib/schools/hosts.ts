@@ -5,31 +5,10 @@
 /** The part of a school that finds it. */
 export type SchoolHosts = { id: number; hosts: readonly string[]; status: string };
 
-export const NO_SCHOOL_MESSAGE = "No school at this address";
+export { NO_SCHOOL_MESSAGE } from "@/lib/contracts/schools";
+import { normalizeHost } from "@/lib/validations/host";
 
-/**
- * `host[:port]` as the school's row stores it: lower case, no trailing dot, the default port of
- * the scheme left out (a browser never writes `:443` for https or `:80` for http), an IPv6
- * literal in brackets. Undefined for anything that is not a host.
- */
-export function normalizeHost(
-  host: string,
-  scheme: "http" | "https" = "https",
-): string | undefined {
-  const text = host.trim();
-  if (!text || /[\s/?#@\\]/.test(text)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(`${scheme}://${text}`);
-  } catch {
-    return undefined;
-  }
-  // new URL lower-cases, turns IDNs into punycode and drops the scheme's default port.
-  if (url.username || url.password || url.pathname !== "/") return undefined;
-  const name = url.hostname.replace(/\.$/, "");
-  if (!name) return undefined;
-  return url.port ? `${name}:${url.port}` : name;
-}
+export { normalizeHost };
 
 /** The host a request was addressed to: `X-Forwarded-Host` only behind a trusted proxy. */
 export function requestHost(

@@ -4,12 +4,13 @@
 // Refuses to run twice (it looks for its first parent). Parents sign in as seed.parent.N with the
 // password "seed-parent". Every live (pending/completed) order has its own student and day, as the
 // one-live-order index demands; the rest are cancelled or refunded re-orders of the same days.
+// Many schools (issue 45): at the default school, or at SEED_SCHOOL_ID when it is set.
 import { existsSync } from "node:fs";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 
-const { disconnectDb, getDb } = await import("@/lib/db");
-const { env } = await import("@/lib/env");
+const { disconnectDb, getDb, schoolDb } = await import("@/lib/db");
+const { DEFAULT_SCHOOL_ID } = await import("@/lib/contracts/schools");
 const { hashPassword } = await import("@/lib/security/password");
 const { GRADES } = await import("@/lib/contracts");
 const { mondayOf, parseIsoDate, schoolToday, toIsoDate } = await import("@/lib/school-calendar");
@@ -34,24 +35,29 @@ function random(seed: number) {
 }
 
 async function main() {
-  const db = await getDb();
+  const schoolId = Number(process.env.SEED_SCHOOL_ID || DEFAULT_SCHOOL_ID);
+  const school = await (await getDb()).school.findUnique({ where: { id: schoolId } });
+  if (!school) throw new Error(`no school ${schoolId}`);
+  // The school's scoped client: every row written carries the school, every read is its own.
+  const db = await schoolDb(schoolId);
   const rand = random(20_240_101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
-  if (await db.user.findUnique({ where: { usernameKey: FIRST_PARENT }, select: { id: true } })) {
+  const firstParent = { schoolId_usernameKey: { schoolId, usernameKey: FIRST_PARENT } };
+  if (await db.user.findUnique({ where: firstParent, select: { id: true } })) {
     console.error("[seed-orders] already seeded (seed.parent.1 exists); nothing done");
     process.exitCode = 1;
     return;
   }
 
   let cycle = await db.orderCycle.findFirst({
-    where: { isActive: true },
+    where: { schoolId, isActive: true },
     select: { id: true, startDate: true, cycleLength: true, blockedDays: true },
   });
   if (!cycle) {
-    const start = mondayOf(schoolToday(env().SCHOOL_TIMEZONE));
+    const start = mondayOf(schoolToday(school.timeZone));
     cycle = await db.orderCycle.create({
-      data: { startDate: parseIsoDate(start)!, cycleLength: 4, isActive: true },
+      data: { schoolId, startDate: parseIsoDate(start)!, cycleLength: 4, isActive: true },
       select: { id: true, startDate: true, cycleLength: true, blockedDays: true },
     });
     console.info(`[seed-orders] created an active 4-week cycle starting ${start}`);
@@ -73,6 +79,7 @@ async function main() {
   const passwordHash = await hashPassword("seed-parent");
   const parents = await db.user.createManyAndReturn({
     data: Array.from({ length: PARENTS }, (_, i) => ({
+      schoolId,
       username: `seed.parent.${i + 1}`,
       usernameKey: `seed.parent.${i + 1}`,
       passwordHash,
@@ -86,6 +93,7 @@ async function main() {
   console.info("[seed-orders] students...");
   const students = await db.student.createManyAndReturn({
     data: Array.from({ length: STUDENTS }, (_, i) => ({
+      schoolId,
       name: `Seed Student ${i + 1}`,
       grade: pick(GRADES),
       // Every parent has at least one child; half of them a second.
@@ -97,6 +105,7 @@ async function main() {
   console.info("[seed-orders] menu items...");
   const items = await db.menuItem.createManyAndReturn({
     data: Array.from({ length: MENU_ITEMS }, (_, i) => ({
+      schoolId,
       name: `Seed Meal ${i + 1}`,
       description: "Load-test meal",
       price: (30 + (i % 10) * 5).toFixed(2),
@@ -135,6 +144,7 @@ async function main() {
             ? ("cancelled" as const)
             : ("refunded" as const);
       return {
+        schoolId,
         userId: student.parentId,
         studentId: student.id,
         menuItemId: item.id,

@@ -83,3 +83,46 @@ export function assertSchoolScoped(
   }
   if (!ok) throw new SchoolScopeError(model, operation);
 }
+
+/** The schools a `where` or a row names by number: its `schoolId` and its compound keys'. */
+function namedSchools(value: unknown): unknown[] {
+  if (!isObject(value)) return [];
+  const named: unknown[] = [];
+  if ("schoolId" in value && !isObject(value.schoolId)) named.push(value.schoolId);
+  if (isObject(value.schoolId) && "equals" in value.schoolId) named.push(value.schoolId.equals);
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.startsWith("schoolId_") && isObject(inner)) named.push(inner.schoolId);
+  }
+  return named;
+}
+
+/**
+ * The scoped client's side (lib/db.ts `schoolDb`): the arguments of a school table's query with
+ * `schoolId` put into its `where` and its new rows. A query that names another school through this
+ * school's client is a bug, refused like a query naming none.
+ */
+export function scopeArgs(
+  schoolModels: ReadonlySet<string>,
+  model: string | undefined,
+  operation: string,
+  args: unknown,
+  schoolId: number,
+): unknown {
+  if (!model || !schoolModels.has(model)) return args;
+  const a: Obj = isObject(args) ? { ...args } : {};
+  const mismatch = (value: unknown) => namedSchools(value).some((named) => named !== schoolId);
+  if (WHERE_OPERATIONS.has(operation) || operation === "upsert") {
+    if (mismatch(a.where)) throw new SchoolScopeError(model, operation);
+    a.where = isObject(a.where) ? { ...a.where, schoolId } : { schoolId };
+  }
+  const stamp = (row: unknown) => {
+    if (mismatch(row)) throw new SchoolScopeError(model, operation);
+    return isObject(row) && !isObject(row.school) ? { ...row, schoolId } : row;
+  };
+  if (operation === "create") a.data = stamp(a.data);
+  if (operation === "createMany" || operation === "createManyAndReturn") {
+    a.data = Array.isArray(a.data) ? a.data.map(stamp) : stamp(a.data);
+  }
+  if (operation === "upsert") a.create = stamp(a.create);
+  return a;
+}
