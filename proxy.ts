@@ -22,8 +22,10 @@ export async function proxy(request: NextRequest) {
   // The API answers for itself (JSON, 401 or 404): never the login page, even at `/api` itself,
   // which the matcher below lets through (issue 43).
   const api = pathname === "/api" || pathname.startsWith("/api/");
+  // The operators' console (issue 45) has its own sign-in, not a school's: never the login page.
+  const platform = pathname === "/platform" || pathname.startsWith("/platform/");
   const response =
-    !signedIn && !api && !isPageFor("anonymous", pathname, config.production)
+    !signedIn && !api && !platform && !isPageFor("anonymous", pathname, config.production)
       ? NextResponse.rewrite(new URL("/", request.url), { request: { headers } })
       : NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", csp);

@@ -1,4 +1,10 @@
-export default function NotFound() {
+import { NoSchoolPage } from "@/components/no-school-page";
+import { currentSchoolOrNone } from "@/lib/schools/current-school";
+
+// The 404 page. At a host no school claims every page ends here (currentSchool() is the first thing
+// each page does), and says so instead (issue 45).
+export default async function NotFound() {
+  if (!(await currentSchoolOrNone())) return <NoSchoolPage />;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-3xl font-semibold">404 Page Not Found</h1>

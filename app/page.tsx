@@ -4,7 +4,7 @@ import { PortalStartBoundary } from "@/components/portal/portal-start-boundary";
 import { AdminScreen, AuthScreen, ParentScreen, TeacherScreen } from "@/components/role-screens";
 import { getCurrentUser } from "@/lib/auth/session";
 import { authFormMessage } from "@/lib/contracts/auth-form";
-import { env } from "@/lib/env";
+import { currentSchool } from "@/lib/schools/current-school";
 
 // "/" renders by role (spec 001 §2): the authentication page, the admin console, the teacher
 // portal or the parent dashboard. Each is its own client chunk (components/role-screens.tsx). The
@@ -14,7 +14,8 @@ export default async function HomePage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await getCurrentUser();
+  const school = await currentSchool();
+  const user = await getCurrentUser(school.id);
   const query = await searchParams;
   return (
     <>
@@ -29,11 +30,11 @@ export default async function HomePage({
       ) : user.role === "admin" ? (
         <AdminScreen user={user} />
       ) : (
-        <PortalStartBoundary user={user}>
+        <PortalStartBoundary school={school} user={user}>
           {user.role === "teacher" ? (
-            <TeacherScreen user={user} timeZone={env().SCHOOL_TIMEZONE} />
+            <TeacherScreen user={user} timeZone={school.timeZone} />
           ) : (
-            <ParentScreen user={user} timeZone={env().SCHOOL_TIMEZONE} />
+            <ParentScreen user={user} timeZone={school.timeZone} />
           )}
         </PortalStartBoundary>
       )}

@@ -3,6 +3,7 @@
 import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { BannerProvider } from "@/components/notifications/banner";
+import { SchoolBrandProvider, type SchoolBrand } from "@/components/school-brand";
 import { LazyToaster } from "@/components/ui/lazy-toaster";
 
 // Data loading as spec 000 §9 sets it: no automatic retry, no refetch on window focus, no polling,
@@ -25,14 +26,23 @@ function makeQueryClient() {
   });
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({
+  school,
+  children,
+}: {
+  /** The school at this address (its name and clock), from the root layout. */
+  school: SchoolBrand | undefined;
+  children: ReactNode;
+}) {
   const [queryClient] = useState(makeQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <BannerProvider>
-        {children}
-        <LazyToaster />
-      </BannerProvider>
-    </QueryClientProvider>
+    <SchoolBrandProvider brand={school}>
+      <QueryClientProvider client={queryClient}>
+        <BannerProvider>
+          {children}
+          <LazyToaster />
+        </BannerProvider>
+      </QueryClientProvider>
+    </SchoolBrandProvider>
   );
 }

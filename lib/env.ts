@@ -57,6 +57,23 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   SEED_DEMO: flag,
+  /** The platform operator's first password (issue 45); generated into .data/platform-password if unset. */
+  SEED_PLATFORM_PASSWORD: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(12, "SEED_PLATFORM_PASSWORD must be at least 12 characters").optional(),
+  ),
+  /** Where the operators' console answers (issue 45); APP_URL when unset. */
+  PLATFORM_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .url({ message: "PLATFORM_URL must be an address, e.g. https://platform.canteen.zm" })
+      .optional(),
+  ),
+  /**
+   * The ring of keys that encrypt schools' provider credentials (decision 0074), `id:base64,...`;
+   * a key derived from SESSION_SECRET when unset.
+   */
+  SCHOOL_CREDENTIALS_KEYS: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
   SCHOOL_TIMEZONE: z
     .string()
     .default("Africa/Lusaka")

@@ -1,21 +1,23 @@
 import "server-only";
 import { RETENTION } from "@/lib/contracts/privacy";
-import { getDb } from "@/lib/db";
+import { schoolDb } from "@/lib/db";
 
 // Fixed-window counters in the database, so every app instance counts the same attempts. The
-// increment is one atomic upsert: parallel requests can never both see a stale count.
+// increment is one atomic upsert: parallel requests can never both see a stale count. Each school
+// has its own buckets (issue 45): a counter is `(schoolId, key)`, so one school's failed sign-ins
+// never lock out another school's users of the same name or address.
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 
 type CounterRow = { count: number; retryAfter: number };
 
 /** Counts one event against `limit`; returns how many events the window now holds. */
-export async function hit(limit: Limit): Promise<CounterRow> {
-  const db = await getDb();
+export async function hit(schoolId: number, limit: Limit): Promise<CounterRow> {
+  const db = await schoolDb(schoolId);
   const rows = await db.$queryRaw<CounterRow[]>`
-    INSERT INTO "RateLimit" ("key", "count", "windowStart", "expiresAt")
-    VALUES (${limit.key}, 1, now(), now() + ${limit.windowSeconds} * interval '1 second')
-    ON CONFLICT ("key") DO UPDATE SET
+    INSERT INTO "RateLimit" ("schoolId", "key", "count", "windowStart", "expiresAt")
+    VALUES (${schoolId}, ${limit.key}, 1, now(), now() + ${limit.windowSeconds} * interval '1 second')
+    ON CONFLICT ("schoolId", "key") DO UPDATE SET
       "count" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
       "windowStart" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN now() ELSE "RateLimit"."windowStart" END,
       "expiresAt" = CASE WHEN "RateLimit"."expiresAt" <= now()
@@ -25,10 +27,13 @@ export async function hit(limit: Limit): Promise<CounterRow> {
 }
 
 /** Seconds until the caller may try again when any limit is already used up, else null. */
-export async function blockedFor(limits: readonly Limit[]): Promise<number | null> {
-  const db = await getDb();
+export async function blockedFor(
+  schoolId: number,
+  limits: readonly Limit[],
+): Promise<number | null> {
+  const db = await schoolDb(schoolId);
   const rows = await db.rateLimit.findMany({
-    where: { key: { in: limits.map((l) => l.key) }, expiresAt: { gt: new Date() } },
+    where: { schoolId, key: { in: limits.map((l) => l.key) }, expiresAt: { gt: new Date() } },
     select: { key: true, count: true, expiresAt: true },
   });
   let wait: number | null = null;
@@ -42,15 +47,17 @@ export async function blockedFor(limits: readonly Limit[]): Promise<number | nul
   return wait;
 }
 
-export async function resetLimit(key: string): Promise<void> {
-  const db = await getDb();
-  await db.rateLimit.deleteMany({ where: { key } });
+export async function resetLimit(schoolId: number, key: string): Promise<void> {
+  const db = await schoolDb(schoolId);
+  await db.rateLimit.deleteMany({ where: { schoolId, key } });
 }
 
-/** Drops expired counters; run from the periodic sweep. */
-export async function pruneRateLimits(): Promise<number> {
-  const db = await getDb();
+/** Drops a school's expired counters; run from the periodic sweep for every school. */
+export async function pruneRateLimits(schoolId: number): Promise<number> {
+  const db = await schoolDb(schoolId);
   const end = new Date(Date.now() - RETENTION.rateLimitDays * 24 * 60 * 60 * 1000);
-  const { count } = await db.rateLimit.deleteMany({ where: { expiresAt: { lte: end } } });
+  const { count } = await db.rateLimit.deleteMany({
+    where: { schoolId, expiresAt: { lte: end } },
+  });
   return count;
 }

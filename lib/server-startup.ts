@@ -1,4 +1,5 @@
 import "server-only";
+import type { SchoolContext } from "@/lib/contracts/schools";
 import { disconnectDb, getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { processOutbox } from "@/lib/mail/outbox";
@@ -13,6 +14,7 @@ import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { runDailyRetention } from "@/lib/privacy/retention";
 import { pruneRateLimits } from "@/lib/rate-limit";
 import { sendOrderReminders } from "@/lib/reminders/order-reminders";
+import { everySchool } from "@/lib/schools/resolve-school";
 import { limitHeapGrowth } from "@/lib/system/heap-growth";
 
 /** How long a stopping instance waits for requests in flight (below the usual 30 s kill delay). */
@@ -22,7 +24,7 @@ const DRAIN_TIMEOUT_MS = 25_000;
  * Called once per server process. The sweeps are safe on several instances at once: payment
  * attempts and outbox rows are claimed with SKIP LOCKED and a lease, an order reminder by its
  * (account, day) row, the daily retention job by its JobRun row, and pruning expired counters is
- * idempotent.
+ * idempotent. Reminders, pruning and retention run per school (issue 45), each claimed per school.
  */
 export async function startServer(): Promise<void> {
   limitHeapGrowth();
@@ -42,13 +44,24 @@ export async function startServer(): Promise<void> {
 async function sweep(): Promise<void> {
   if (isDraining()) return;
   try {
+    // Payments loop over the schools themselves, each with its own credentials.
     await reconcileOpenPayments({ olderThanSeconds: env().RECONCILE_AFTER_SECONDS });
-    await sendOrderReminders();
+    for (const school of await everySchool()) await sweepSchool(school);
+    // The outbox delivers every school's mail, each row in its school's name.
     await processOutbox();
-    await pruneRateLimits();
-    await runDailyRetention();
   } catch (error) {
     log.error({ err: error }, "sweep failed");
+  }
+}
+
+/** One school's jobs, on its own clock; a school's failure never stops the others' sweep. */
+async function sweepSchool(school: SchoolContext): Promise<void> {
+  try {
+    await sendOrderReminders(school);
+    await pruneRateLimits(school.id);
+    await runDailyRetention(school);
+  } catch (error) {
+    log.error({ err: error, schoolId: school.id }, "a school's sweep failed");
   }
 }
 

@@ -1,28 +1,33 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
-import { SHOP_CONTACT_NAME, SHOP_NAME } from "@/lib/brand";
+import { SHOP_CONTACT_NAME } from "@/lib/brand";
 import { RETENTION } from "@/lib/contracts/privacy";
+import { currentSchool, currentSchoolOrNone } from "@/lib/schools/current-school";
 import { getCommunicationSettings } from "@/lib/settings/settings";
 
 // The privacy notice (issue 26): for parents and staff, readable without signing in, linked from
 // sign-up, the footer and Profile Settings. The periods come from RETENTION, the same constants the
 // retention job applies.
 
-export const metadata: Metadata = { title: `Privacy notice · ${SHOP_NAME}` };
+export async function generateMetadata(): Promise<Metadata> {
+  const school = await currentSchoolOrNone();
+  return school ? { title: `Privacy notice · ${school.name}` } : {};
+}
 
 const days = (n: number, when: string) => (n === 0 ? when : `${n} ${n === 1 ? "day" : "days"}`);
 
 export default async function PrivacyPage() {
+  const school = await currentSchool();
   // Rendered per request: the school's contact comes from Settings, which admins change.
   await connection();
-  const { supportEmail, whatsappNumber } = await getCommunicationSettings();
+  const { supportEmail, whatsappNumber } = await getCommunicationSettings(school);
   return (
     <main className="mx-auto grid w-full max-w-2xl gap-4 px-4 py-6 text-sm leading-relaxed">
       <div>
         <h1 className="text-2xl font-semibold">Privacy notice</h1>
         <p className="text-muted-foreground">
-          How {SHOP_NAME} looks after your family&apos;s data.
+          How {school.name} looks after your family&apos;s data.
         </p>
       </div>
 

@@ -5,11 +5,13 @@ import { SettingsSection } from "@/components/admin/settings/settings-section";
 import { AuthPage } from "@/components/auth/auth-page";
 import { hasFeature } from "@/lib/contracts/permissions";
 import { getCurrentUser } from "@/lib/auth/session";
+import { currentSchool } from "@/lib/schools/current-school";
 
 // /settings (spec 001 §2 "settings screen on its own"): the Settings screen alone, for admins with
 // the settings feature; signed out shows the login screen, anyone else the 404 page.
 export default async function SettingsPage() {
-  const user = await getCurrentUser();
+  const school = await currentSchool();
+  const user = await getCurrentUser(school.id);
   if (!user) return <AuthPage />;
   if (user.role !== "admin" || !hasFeature(user, "settings")) notFound();
   return (

@@ -5,11 +5,12 @@ import { useState, type ReactNode } from "react";
 import { LazyHeaderMenu, LazyProfileDialog } from "@/components/account/lazy-account";
 import { MenuButton } from "@/components/account/menu-button";
 import { useOpenProfileSettings } from "@/components/portal/open-profile";
+import { useSchoolBrand } from "@/components/school-brand";
 import { useLogout } from "@/components/auth/use-session-actions";
 import { useMyDiscountCode } from "@/components/portal/use-portal-queries";
 import { Button } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/auth/session";
-import { SHOP_NAME } from "@/lib/brand";
+import { SCHOOL_CLOSED_MESSAGE } from "@/lib/contracts/schools";
 
 // The parent and teacher header (spec 000 §2): logo, title, actions and the welcome line. Below
 // 768 px the actions, the discount code and Contact included, sit in a dropdown menu, whose code
@@ -26,6 +27,7 @@ export function PortalHeader({
   extra?: ReactNode;
   onContact?: () => void;
 }) {
+  const { name: shopName, closed } = useSchoolBrand();
   const discount = useMyDiscountCode().data;
   const [profileOpen, setProfileOpen] = useState(false);
   // null until the menu button is first pressed; from then on the loaded dropdown menu is shown.
@@ -41,7 +43,7 @@ export function PortalHeader({
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img src="/logo.svg" alt="" width={40} height={40} className="size-10" />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-lg font-semibold">{SHOP_NAME}</p>
+          <p className="truncate text-lg font-semibold">{shopName}</p>
           <p className="truncate text-sm text-muted-foreground">{title}</p>
         </div>
         <div className="hidden items-center gap-2 md:flex">
@@ -76,6 +78,15 @@ export function PortalHeader({
       <p className="mx-auto hidden max-w-6xl px-4 pb-3 text-sm [overflow-wrap:anywhere] md:block">
         Welcome, <span className="font-medium">{user.username}</span>
       </p>
+      {closed && (
+        // A suspended school (decision 0077): said once, above every screen of the portal.
+        <p
+          role="status"
+          className="border-t border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-950"
+        >
+          {SCHOOL_CLOSED_MESSAGE}
+        </p>
+      )}
       {profileOpen && <LazyProfileDialog user={user} open onOpenChange={setProfileOpen} />}
     </header>
   );

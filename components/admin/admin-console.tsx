@@ -10,10 +10,10 @@ import {
 } from "@/components/admin/data-table/use-console-address";
 import { useIsNarrow } from "@/components/admin/use-is-narrow";
 import { useLogout } from "@/components/auth/use-session-actions";
+import { useSchoolName } from "@/components/school-brand";
 import { Button } from "@/components/ui/button";
 import { allowedSections, SECTION_TITLES, type Feature } from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/auth/session";
-import { SHOP_NAME } from "@/lib/brand";
 import { cn } from "@/lib/utils";
 
 // The admin console shell (spec 001 §2): a collapsible sidebar listing the sections this admin may
@@ -22,6 +22,7 @@ import { cn } from "@/lib/utils";
 // named in the address (`/?section=<feature key>`, use-console-address.ts), so reload, Back and
 // bookmarks work. Each section's screen is in SECTION_SCREENS.
 export function AdminConsole({ user }: { user: SessionUser }) {
+  const shopName = useSchoolName();
   const sections = allowedSections(user);
   const { section, choose: show } = useConsoleSection(sections);
   const narrow = useIsNarrow();
@@ -56,7 +57,7 @@ export function AdminConsole({ user }: { user: SessionUser }) {
         )}
       >
         <div className="border-b px-4 py-4">
-          <p className="font-semibold">{SHOP_NAME}</p>
+          <p className="font-semibold">{shopName}</p>
           <p className="text-sm text-muted-foreground">Admin Console</p>
         </div>
         <nav className="flex-1 overflow-y-auto p-2">

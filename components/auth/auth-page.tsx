@@ -4,8 +4,9 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { LoginForm } from "@/components/auth/login-form";
 import { useShownOnce } from "@/components/portal/use-shown-once";
+import { useSchoolName } from "@/components/school-brand";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { DEVELOPER_CREDIT, SHOP_NAME } from "@/lib/brand";
+import { DEVELOPER_CREDIT } from "@/lib/brand";
 import type { AuthMode } from "@/lib/contracts/auth-form";
 
 // The registration form (with zod's classic API for its schema) and the reset-password dialog are
@@ -18,7 +19,8 @@ const ResetPasswordDialog = dynamic(() =>
 );
 
 // The authentication page (spec 000 §2): login mode by default, registration mode by the link
-// under the form. Switching modes remounts the form, which clears it.
+// under the form. Switching modes remounts the form, which clears it. The name on it is the
+// school's at this address (components/school-brand.tsx).
 export function AuthPage({
   initialMode = "login",
   notice,
@@ -27,6 +29,7 @@ export function AuthPage({
   /** A no-script post's problem, shown above the form it came from (lib/contracts/auth-form.ts). */
   notice?: string;
 }) {
+  const shopName = useSchoolName();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [shownNotice, setShownNotice] = useState(notice);
   const [resetOpen, setResetOpen] = useState(false);
@@ -41,12 +44,12 @@ export function AuthPage({
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img
             src="/logo.svg"
-            alt={`${SHOP_NAME} logo`}
+            alt={`${shopName} logo`}
             width={64}
             height={64}
             className="size-16"
           />
-          <h1 className="text-2xl font-semibold tracking-tight">{SHOP_NAME}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{shopName}</h1>
           <p className="text-sm text-muted-foreground">Parent &amp; Teacher Portal</p>
         </div>
         <Card>
@@ -85,7 +88,7 @@ export function AuthPage({
               >
                 {registering
                   ? "Already have an account? Login"
-                  : `New to ${SHOP_NAME}? Create an account`}
+                  : `New to ${shopName}? Create an account`}
               </a>
             </p>
           </CardContent>

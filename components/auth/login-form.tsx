@@ -1,10 +1,11 @@
 "use client";
 
 import { useForm } from "react-hook-form";
+import { CredentialFields } from "@/components/auth/credential-fields";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { Form } from "@/components/ui/form";
-import { SubmitButton, TextField } from "@/components/ui/form-fields";
+import { SubmitButton } from "@/components/ui/form-fields";
 import { SHOP_CONTACT_NAME } from "@/lib/brand";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { AUTH_FORM_ACTIONS } from "@/lib/contracts/auth-form";
@@ -51,19 +52,9 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         className="grid gap-4"
         noValidate
       >
-        <TextField
+        <CredentialFields
           control={form.control}
-          name="username"
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-        <TextField
-          control={form.control}
-          name="password"
-          label="Password"
-          labelAside={
+          passwordAside={
             <button
               type="button"
               onClick={onForgotPassword}
@@ -72,8 +63,6 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
               Forgot your password?
             </button>
           }
-          type="password"
-          autoComplete="current-password"
         />
         <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
           Forgot your username? Contact {SHOP_CONTACT_NAME} at the shop for assistance.

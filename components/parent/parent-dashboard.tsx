@@ -28,7 +28,6 @@ import { useStudents } from "@/components/portal/use-portal-queries";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent } from "@/components/ui/tabs";
 import type { SessionUser } from "@/lib/auth/session";
-import { DEFAULT_TIMEZONE } from "@/lib/school-calendar";
 
 type Tab = "menu" | "cart" | "students" | "history";
 const TABS: readonly Tab[] = ["menu", "cart", "students", "history"];
@@ -37,11 +36,11 @@ const TABS: readonly Tab[] = ["menu", "cart", "students", "history"];
 // local state (the address never changes).
 export function ParentDashboard({
   user,
-  timeZone = DEFAULT_TIMEZONE,
+  timeZone,
 }: {
   user: SessionUser;
-  /** The school's time zone (SCHOOL_TIMEZONE), for days, dates and the cut-off. */
-  timeZone?: string;
+  /** The school's time zone (its School.timeZone, from the page), for days, dates and the cut-off. */
+  timeZone: string;
 }) {
   const [tab, setTab] = useState<Tab>("menu");
   const [studentId, setStudentId] = useChosenStudent();

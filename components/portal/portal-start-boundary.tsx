@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import type { ReactNode } from "react";
 import { RenderedAt } from "@/components/portal/use-now";
 import type { SessionUser } from "@/lib/auth/session";
+import type { SchoolContext } from "@/lib/contracts/schools";
 import { queryKeys } from "@/lib/client/query-keys";
 import { loadPortalStart } from "@/lib/portal/portal-start";
 
@@ -10,13 +11,15 @@ import { loadPortalStart } from "@/lib/portal/portal-start";
 // into the screens' clock, so the server renders the whole Menu Calendar and hydration finds the
 // same page (no loading state, no second render, no request for what the page already holds).
 export async function PortalStartBoundary({
+  school,
   user,
   children,
 }: {
+  school: SchoolContext;
   user: SessionUser;
   children: ReactNode;
 }) {
-  const start = await loadPortalStart(user);
+  const start = await loadPortalStart(school, user);
   const client = new QueryClient();
   client.setQueryData(queryKeys.students, start.students);
   client.setQueryData(queryKeys.menu, start.menu);

@@ -5,7 +5,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { SHOP_NAME } from "@/lib/brand";
+import { useSchoolName } from "@/components/school-brand";
 
 // Terms and Conditions with the Refund Policy of spec 000 §9.
 export function TermsDialog({
@@ -15,12 +15,13 @@ export function TermsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const shopName = useSchoolName();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Terms and Conditions</DialogTitle>
-          <DialogDescription>How ordering and refunds work at {SHOP_NAME}.</DialogDescription>
+          <DialogDescription>How ordering and refunds work at {shopName}.</DialogDescription>
         </DialogHeader>
         <div className="grid gap-3 text-sm">
           <h3 className="font-semibold">Orders</h3>

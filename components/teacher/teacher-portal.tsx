@@ -27,7 +27,6 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent } from "@/components/ui/tabs";
 import type { SessionUser } from "@/lib/auth/session";
 import { STAFF_GRADE } from "@/lib/contracts";
-import { DEFAULT_TIMEZONE } from "@/lib/school-calendar";
 
 type Tab = "menu" | "history";
 
@@ -36,11 +35,11 @@ type Tab = "menu" | "history";
 // floating cart button in a side sheet, with the same Place Order flow.
 export function TeacherPortal({
   user,
-  timeZone = DEFAULT_TIMEZONE,
+  timeZone,
 }: {
   user: SessionUser;
-  /** The school's time zone (SCHOOL_TIMEZONE), for days, dates and the cut-off. */
-  timeZone?: string;
+  /** The school's time zone (its School.timeZone, from the page), for days, dates and the cut-off. */
+  timeZone: string;
 }) {
   const [tab, setTab] = useState<Tab>("menu");
   const [cartOpen, setCartOpen] = useState(false);

@@ -8,6 +8,8 @@ import { readTextCapped } from "@/lib/api/read-body";
 import { assertSameOrigin } from "@/lib/api/same-origin";
 import { applyWrittenCookies, withRequestCookies } from "@/lib/auth/request-cookies";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
+import { NO_SCHOOL_MESSAGE, type SchoolContext } from "@/lib/contracts/schools";
+import { schoolForRequest } from "@/lib/schools/resolve-school";
 import { requestFinished, requestStarted } from "@/lib/observability/lifecycle";
 import { log, withRequestContext } from "@/lib/observability/log";
 
@@ -21,6 +23,8 @@ type Params = Record<string, string | string[] | undefined>;
 
 type Context<TBody, TQuery, TUser> = {
   req: NextRequest;
+  /** The school the request was addressed to (its host), resolved once, before anything else. */
+  school: SchoolContext;
   params: Params;
   body: TBody;
   query: TQuery;
@@ -76,15 +80,18 @@ export function route<A extends Access, TAnswer, TBody = undefined, TQuery = und
 
   async function handle(req: NextRequest, segment: { params: Promise<Params> }) {
     const { store, result } = withRequestCookies(req, async () => {
-      assertSameOrigin(req);
-      const user = await getCurrentUser();
+      // No school at this host: nothing else runs, nothing is written (issue 45).
+      const school = await schoolForRequest(req.headers);
+      if (!school) throw new ApiError(404, NO_SCHOOL_MESSAGE);
+      assertSameOrigin(req, school.origin);
+      const user = await getCurrentUser(school.id);
       assertAccess(config.access, user);
       const params = (await segment?.params) ?? {};
       const body = config.body ? parseWith(config.body, await readJson(req)) : (undefined as TBody);
       const query = config.query
         ? parseWith(config.query, Object.fromEntries(req.nextUrl.searchParams))
         : (undefined as TQuery);
-      return handler({ req, params, body, query, user: user as UserFor<A> });
+      return handler({ req, school, params, body, query, user: user as UserFor<A> });
     });
     let response: NextResponse;
     try {
@@ -159,7 +166,7 @@ export function errorResponse(error: unknown): NextResponse {
  * route that parsed it as JSON whatever its type could be driven from another site's form. An empty
  * body without a type (a POST whose schema allows `{}`) passes.
  */
-async function readJson(req: NextRequest): Promise<unknown> {
+export async function readJson(req: NextRequest): Promise<unknown> {
   const type = req.headers.get("content-type");
   const isJson = type?.split(";")[0]?.trim().toLowerCase() === "application/json";
   if (type !== null && !isJson) throw unsupportedType();

@@ -7,10 +7,13 @@ export type OriginRules = { appUrl: string; trustedProxyHops: number };
 
 const SAFE_METHODS = ["GET", "HEAD", "OPTIONS"];
 
-/** State-changing requests must come from our own pages (a browser always sends Origin on them). */
-export function assertSameOrigin(req: NextRequest) {
-  const { APP_URL, TRUSTED_PROXY_HOPS } = env();
-  const rules = { appUrl: APP_URL, trustedProxyHops: TRUSTED_PROXY_HOPS };
+/**
+ * State-changing requests must come from our own pages (a browser always sends Origin on them):
+ * the school's own origin (issue 45), so a page of another school on this platform is refused too.
+ */
+export function assertSameOrigin(req: NextRequest, schoolOrigin: string) {
+  const { TRUSTED_PROXY_HOPS } = env();
+  const rules = { appUrl: schoolOrigin, trustedProxyHops: TRUSTED_PROXY_HOPS };
   if (!isSameOrigin(req.method, req.headers, rules)) throw forbidden("Cross-site request refused");
 }
 

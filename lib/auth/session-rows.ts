@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db";
+import { schoolDb } from "@/lib/db";
 import type { Role } from "@/lib/contracts/permissions";
 
 // Every signed-in request reads its Session row and user. Under a rush many requests arrive in the
@@ -29,11 +29,17 @@ export type SessionRow = {
 
 type Batch = { ids: Set<string>; rows: Promise<ReadonlyMap<string, SessionRow>> };
 
-const globalForBatch = globalThis as unknown as { canteenSessionBatch?: Batch | null };
+// One open batch per school (issue 45): a statement reads one school's sessions, so a cookie of
+// one school is never found at another, and on Citus each statement goes to one shard.
+const globalForBatch = globalThis as unknown as { canteenSessionBatches?: Map<number, Batch> };
 
-/** The session `sid` joined to its user, or undefined when there is no such session. */
-export async function readSessionRow(sid: string): Promise<SessionRow | undefined> {
-  let batch = globalForBatch.canteenSessionBatch;
+/** The school's session `sid` joined to its user, or undefined when there is no such session. */
+export async function readSessionRow(
+  schoolId: number,
+  sid: string,
+): Promise<SessionRow | undefined> {
+  const batches = (globalForBatch.canteenSessionBatches ??= new Map<number, Batch>());
+  let batch = batches.get(schoolId);
   if (!batch) {
     const ids = new Set<string>();
     const opened: Batch = {
@@ -41,26 +47,25 @@ export async function readSessionRow(sid: string): Promise<SessionRow | undefine
       rows: new Promise((resolve, reject) => {
         setImmediate(() => {
           // Closed before the statement is sent: nobody joins a statement already on its way.
-          if (globalForBatch.canteenSessionBatch === opened) {
-            globalForBatch.canteenSessionBatch = null;
-          }
-          readRows([...ids]).then(resolve, reject);
+          if (batches.get(schoolId) === opened) batches.delete(schoolId);
+          readRows(schoolId, [...ids]).then(resolve, reject);
         });
       }),
     };
-    batch = globalForBatch.canteenSessionBatch = opened;
+    batches.set(schoolId, opened);
+    batch = opened;
   }
   batch.ids.add(sid);
   return (await batch.rows).get(sid);
 }
 
-async function readRows(ids: string[]): Promise<ReadonlyMap<string, SessionRow>> {
-  const db = await getDb();
+async function readRows(schoolId: number, ids: string[]): Promise<ReadonlyMap<string, SessionRow>> {
+  const db = await schoolDb(schoolId);
   const rows = await db.$queryRaw<SessionRow[]>`
     SELECT s."id" AS "sid", s."userId", s."expiresAt", s."lastSeenAt",
            u."id", u."username", u."name", u."email", u."phone", u."role"::text AS "role",
            u."allowedFeatures", u."emailVerifiedAt", u."pendingEmail", u."orderReminders"
-    FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-    WHERE s."id" = ANY(${ids}::text[]) AND u."deletedAt" IS NULL`;
+    FROM "Session" s JOIN "User" u ON u."schoolId" = s."schoolId" AND u."id" = s."userId"
+    WHERE s."schoolId" = ${schoolId} AND s."id" = ANY(${ids}::text[]) AND u."deletedAt" IS NULL`;
   return new Map(rows.map((row) => [row.sid, row]));
 }

@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { cache } from "react";
 import { getIronSession } from "iron-session";
 import { currentRequestCookies } from "@/lib/auth/request-cookies";
-import { getDb, type Tx } from "@/lib/db";
+import { schoolDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Role } from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/contracts/people";
@@ -92,34 +92,42 @@ async function readSessionCookie(): Promise<SessionCookie> {
   return sealed ? unsealSessionCookie(sealed, config.SESSION_SECRET) : {};
 }
 
-/** The signed-in user of this request, or null. Checked against the Session table every time. */
-export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
+/**
+ * The signed-in user of this request at `schoolId`, or null. Checked against the school's Session
+ * table every time: a cookie of another school (or of none) is no session here (issue 45).
+ */
+export const getCurrentUser = cache(async (schoolId: number): Promise<SessionUser | null> => {
   const session = await readSessionCookie();
   if (!session.sid || !session.uid) return null;
   // One statement for the session row and its user, shared with the requests arriving meanwhile.
-  const row = await readSessionRow(session.sid);
-  const db = await getDb();
+  const row = await readSessionRow(schoolId, session.sid);
+  const db = await schoolDb(schoolId);
   const now = Date.now();
   if (!row || row.userId !== session.uid || row.expiresAt.getTime() <= now) return null;
   if (now - row.lastSeenAt.getTime() > SESSION_LIFETIME[row.role].idleMs) {
     // Idle too long for this role: the session ends here, whatever the cookie says.
-    await db.session.deleteMany({ where: { id: session.sid } }).catch(() => {});
+    await db.session.deleteMany({ where: { schoolId, id: session.sid } }).catch(() => {});
     return null;
   }
   if (now - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.session
-      .updateMany({ where: { id: session.sid }, data: { lastSeenAt: new Date(now) } })
+      .updateMany({ where: { schoolId, id: session.sid }, data: { lastSeenAt: new Date(now) } })
       .catch(() => {});
   }
   return toSessionUser(row);
 });
 
-/** Starts a session for `user` in a new Session row and seals its id into the cookie. */
-export async function startSession(user: { id: number; role: Role }, tx?: Tx): Promise<void> {
-  const db = tx ?? (await getDb());
+/** Starts a session for `user` of `schoolId` in a new Session row and seals its id into the cookie. */
+export async function startSession(
+  schoolId: number,
+  user: { id: number; role: Role },
+  tx?: Tx,
+): Promise<void> {
+  const db = tx ?? (await schoolDb(schoolId));
   const sid = randomBytes(32).toString("base64url");
   await db.session.create({
     data: {
+      schoolId,
       id: sid,
       userId: user.id,
       expiresAt: new Date(Date.now() + SESSION_LIFETIME[user.role].maxMs),
@@ -132,20 +140,23 @@ export async function startSession(user: { id: number; role: Role }, tx?: Tx): P
   await session.save();
 }
 
-/** Ends this browser's session: its row is deleted and the cookie cleared. */
-export async function endCurrentSession(): Promise<void> {
+/** Ends this browser's session at `schoolId`: its row is deleted and the cookie cleared. */
+export async function endCurrentSession(schoolId: number): Promise<void> {
   const session = await cookieSession();
   if (session.sid) {
-    const db = await getDb();
-    await db.session.deleteMany({ where: { id: session.sid } });
+    const db = await schoolDb(schoolId);
+    await db.session.deleteMany({ where: { schoolId, id: session.sid } });
   }
   session.destroy();
 }
 
 /** Ends every session of a user (password change, conversion, forced deletion). */
-export async function endAllSessions(userId: number, tx?: Tx): Promise<void> {
-  const db = tx ?? (await getDb());
-  await db.session.deleteMany({ where: { userId } });
+export async function endAllSessions(
+  user: { schoolId: number; id: number },
+  tx?: Tx,
+): Promise<void> {
+  const db = tx ?? (await schoolDb(user.schoolId));
+  await db.session.deleteMany({ where: { schoolId: user.schoolId, userId: user.id } });
 }
 
 /** Clears this browser's cookie without touching the database. */

@@ -47,6 +47,17 @@ export async function api(
   path: string,
   options: { method?: ApiMethod; body?: unknown } = {},
 ): Promise<unknown> {
+  return jsonCall(path, options);
+}
+
+/**
+ * The untyped JSON call under `api()` (and under the operators' own map, components/platform):
+ * the spec's failure shapes, a NetworkError when the request never reached the server.
+ */
+export async function jsonCall(
+  path: string,
+  options: { method?: string; body?: unknown } = {},
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(path, {

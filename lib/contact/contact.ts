@@ -1,7 +1,8 @@
 import "server-only";
 import { tooManyRequests } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
 import { hit, type Limit } from "@/lib/rate-limit";
 import { getCommunicationSettings } from "@/lib/settings/settings";
@@ -19,17 +20,24 @@ const contactLimit = (userId: number): Limit => ({
 
 /** Keeps the message and, with a support address (setting `supportEmail`), queues it there. */
 export async function sendContactMessage(
+  school: SchoolContext,
   actor: SessionUser,
   input: ContactEmailInput,
 ): Promise<{ message: string }> {
   // Counted before keeping, in one atomic step, so parallel requests cannot slip past the limit.
-  const { count, retryAfter } = await hit(contactLimit(actor.id));
+  const { count, retryAfter } = await hit(school.id, contactLimit(actor.id));
   if (count > CONTACT_LIMIT.max) throw tooManyRequests(retryAfter);
-  const to = (await getCommunicationSettings()).supportEmail.trim();
-  const db = await getDb();
+  const to = (await getCommunicationSettings(school)).supportEmail.trim();
+  const db = await schoolDb(school.id);
   await db.$transaction(async (tx) => {
     await tx.contactMessage.create({
-      data: { userId: actor.id, name: input.name, email: input.email, text: input.message },
+      data: {
+        schoolId: school.id,
+        userId: actor.id,
+        name: input.name,
+        email: input.email,
+        text: input.message,
+      },
     });
     if (to) {
       await enqueueEmail(

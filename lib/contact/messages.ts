@@ -8,7 +8,9 @@ import {
   type ContactMessagesPageDto,
 } from "@/lib/contracts/messages";
 import { pageMetadata } from "@/lib/contracts/paging";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
+import { idKey } from "@/lib/schools/keys";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 // The console's Messages inbox (issue 19): the kept Contact Us messages, newest first, and an
@@ -43,12 +45,16 @@ function toMessageDto(row: MessageRow): ContactMessageDto {
 }
 
 /** One page of messages, newest first, with the count of unhandled ones. */
-export async function listContactMessages(page: number): Promise<ContactMessagesPageDto> {
-  const db = await getDb();
+export async function listContactMessages(
+  school: SchoolContext,
+  page: number,
+): Promise<ContactMessagesPageDto> {
+  const db = await schoolDb(school.id);
   const [total, unread, rows] = await Promise.all([
-    db.contactMessage.count(),
-    db.contactMessage.count({ where: { handledAt: null } }),
+    db.contactMessage.count({ where: { schoolId: school.id } }),
+    db.contactMessage.count({ where: { schoolId: school.id, handledAt: null } }),
     db.contactMessage.findMany({
+      where: { schoolId: school.id },
       select: messageSelect,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: (page - 1) * MESSAGES_PAGE_SIZE,
@@ -64,25 +70,26 @@ export async function listContactMessages(page: number): Promise<ContactMessages
 
 /** Marks a message handled by this admin, or unread again; audited. */
 export async function setContactMessageHandled(
+  school: SchoolContext,
   actor: SessionUser,
   id: number,
   handled: boolean,
 ): Promise<ContactMessageDto> {
-  const db = await getDb();
+  const db = await schoolDb(school.id);
   return db.$transaction(async (tx) => {
     const before = await tx.contactMessage.findUnique({
-      where: { id },
+      where: idKey(school.id, id),
       select: { handledAt: true },
     });
     if (!before) throw notFound(MESSAGE_NOT_FOUND);
     const row = await tx.contactMessage.update({
-      where: { id },
+      where: idKey(school.id, id),
       data: handled
         ? { handledAt: before.handledAt ?? new Date(), handledById: actor.id }
         : { handledAt: null, handledById: null },
       select: messageSelect,
     });
-    await audit(tx, actor, {
+    await audit(school, tx, actor, {
       action: "contact-message.handled",
       entity: "ContactMessage",
       entityId: id,

@@ -4,7 +4,8 @@ import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { AccountCreditDto } from "@/lib/contracts/credit";
 import { accountCredit, appendMovement, lockedBalance, signedNgwee } from "@/lib/credit/ledger";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { fromNgwee } from "@/lib/money";
 import type { CreditAdjustmentValues } from "@/lib/validations/credit";
 
@@ -14,23 +15,30 @@ export const PARENT_NOT_FOUND = "Parent not found";
 export const CREDIT_BELOW_ZERO = "The account's credit cannot go below zero";
 
 /** GET /api/account/credit: the caller's own balance and movements. */
-export async function getOwnCredit(actor: SessionUser): Promise<AccountCreditDto> {
-  return accountCredit(await getDb(), actor.id);
+export async function getOwnCredit(
+  school: SchoolContext,
+  actor: SessionUser,
+): Promise<AccountCreditDto> {
+  return accountCredit(await schoolDb(school.id), school.id, actor.id);
 }
 
-async function assertAccount(userId: number) {
-  const db = await getDb();
+/** The school's own parent or teacher account: another school's id is as unknown as none. */
+async function assertAccount(schoolId: number, userId: number) {
+  const db = await schoolDb(schoolId);
   const user = await db.user.findFirst({
-    where: { id: userId, role: { in: ["parent", "teacher"] }, deletedAt: null },
+    where: { schoolId, id: userId, role: { in: ["parent", "teacher"] }, deletedAt: null },
     select: { id: true },
   });
   if (!user) throw notFound(PARENT_NOT_FOUND);
 }
 
 /** GET /api/parents/{id}/credit (parents_students). */
-export async function getAccountCredit(userId: number): Promise<AccountCreditDto> {
-  await assertAccount(userId);
-  return accountCredit(await getDb(), userId);
+export async function getAccountCredit(
+  school: SchoolContext,
+  userId: number,
+): Promise<AccountCreditDto> {
+  await assertAccount(school.id, userId);
+  return accountCredit(await schoolDb(school.id), school.id, userId);
 }
 
 /**
@@ -38,15 +46,16 @@ export async function getAccountCredit(userId: number): Promise<AccountCreditDto
  * removal takes the account's lock and never leaves it below zero (409).
  */
 export async function adjustCredit(
+  school: SchoolContext,
   actor: SessionUser,
   userId: number,
   input: CreditAdjustmentValues,
 ): Promise<AccountCreditDto> {
-  await assertAccount(userId);
-  const db = await getDb();
+  await assertAccount(school.id, userId);
+  const db = await schoolDb(school.id);
   const ngwee = signedNgwee(input.amount);
   return db.$transaction(async (tx) => {
-    const before = await lockedBalance(tx, userId);
+    const before = await lockedBalance(tx, school.id, userId);
     if (before + ngwee < 0) throw conflict(CREDIT_BELOW_ZERO, { balance: fromNgwee(before) });
     const entryId = await appendMovement(tx, {
       userId,
@@ -55,7 +64,7 @@ export async function adjustCredit(
       adminId: actor.id,
       reason: input.reason,
     });
-    await audit(tx, actor, {
+    await audit(school, tx, actor, {
       action: "credit.adjust",
       entity: "User",
       entityId: userId,
@@ -63,6 +72,6 @@ export async function adjustCredit(
       after: { balance: fromNgwee(before + ngwee) },
       details: { amount: fromNgwee(ngwee), reason: input.reason, creditEntryId: entryId },
     });
-    return accountCredit(tx, userId);
+    return accountCredit(tx, school.id, userId);
   });
 }

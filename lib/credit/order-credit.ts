@@ -19,7 +19,7 @@ type SnapshotLine = {
   discountedPrice: string;
 };
 
-export async function creditPaidFor(tx: Tx, orderId: number): Promise<number> {
+export async function creditPaidFor(tx: Tx, schoolId: number, orderId: number): Promise<number> {
   const [row] = await tx.$queryRaw<
     {
       spent: string;
@@ -32,14 +32,16 @@ export async function creditPaidFor(tx: Tx, orderId: number): Promise<number> {
     }[]
   >`
     SELECT (-COALESCE((SELECT SUM(e."amount") FROM "CreditEntry" e
-        WHERE e."orderId" = o."id" AND e."kind" = 'spent'), 0))::numeric(14, 2)::text AS "spent",
+        WHERE e."schoolId" = o."schoolId" AND e."orderId" = o."id" AND e."kind" = 'spent'), 0))::numeric(14, 2)::text AS "spent",
       o."studentId", o."cycleId", o."weekNumber", o."dayOfWeek",
       (-COALESCE((SELECT SUM(h."amount") FROM "CreditEntry" h
-        WHERE h."paymentAttemptId" = pa."id" AND h."kind" IN ('spent', 'released')), 0))
+        WHERE h."schoolId" = pa."schoolId" AND h."paymentAttemptId" = pa."id"
+          AND h."kind" IN ('spent', 'released')), 0))
         ::numeric(14, 2)::text AS "held",
       pa."cartItems"
-    FROM "Order" o LEFT JOIN "PaymentAttempt" pa ON pa."id" = o."paymentAttemptId"
-    WHERE o."id" = ${orderId}`;
+    FROM "Order" o
+    LEFT JOIN "PaymentAttempt" pa ON pa."schoolId" = o."schoolId" AND pa."id" = o."paymentAttemptId"
+    WHERE o."schoolId" = ${schoolId} AND o."id" = ${orderId}`;
   if (!row) return 0;
   const spent = signedNgwee(row.spent);
   // What the attempt still holds, from the ledger: a hold given back (released) counts as nothing.

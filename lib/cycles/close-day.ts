@@ -3,13 +3,14 @@ import { conflict, notFound, unprocessable } from "@/lib/api/errors";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { CloseDayAnswer } from "@/lib/contracts/credit";
+import type { SchoolContext } from "@/lib/contracts/schools";
 import { dayClosedEmail, type CancelledMeal } from "@/lib/cycles/close-day-email";
 import { appendMovement } from "@/lib/credit/ledger";
-import { getDb, type Tx } from "@/lib/db";
-import { env } from "@/lib/env";
+import { schoolDb, type Tx } from "@/lib/db";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
+import { idKey } from "@/lib/schools/keys";
 import type { CloseDayValues } from "@/lib/validations/credit";
 
 // Closing a day (issue 17): in one transaction the day joins the cycle's blocked days, every live
@@ -45,15 +46,15 @@ type LiveOrder = {
 const creditOf = (order: LiveOrder) =>
   order.paymentStatus === "confirmed" ? toNgwee(order.paid) : toNgwee(order.creditSpent);
 
-async function lockCycle(tx: Tx, cycleId: number, day: Day) {
+async function lockCycle(tx: Tx, school: SchoolContext, cycleId: number, day: Day) {
   const [cycle] = await tx.$queryRaw<
     { id: number; startDate: Date; cycleLength: number; blockedDays: Day[] }[]
   >`SELECT "id", "startDate", "cycleLength", "blockedDays" FROM "OrderCycle"
-    WHERE "id" = ${cycleId} FOR UPDATE`;
+    WHERE "schoolId" = ${school.id} AND "id" = ${cycleId} FOR UPDATE`;
   if (!cycle) throw notFound(CYCLE_NOT_FOUND);
   if (day.weekNumber > cycle.cycleLength) throw unprocessable(weekOutsideCycle(cycle.cycleLength));
   const date = cycleDayDate(toIsoDate(cycle.startDate), day.weekNumber, day.dayOfWeek);
-  if (date < schoolToday(env().SCHOOL_TIMEZONE)) throw unprocessable(DAY_PASSED);
+  if (date < schoolToday(school.timeZone)) throw unprocessable(DAY_PASSED);
   const blocked = Array.isArray(cycle.blockedDays) ? cycle.blockedDays : [];
   if (blocked.some((b) => b.weekNumber === day.weekNumber && b.dayOfWeek === day.dayOfWeek)) {
     throw conflict(DAY_ALREADY_CLOSED);
@@ -61,18 +62,23 @@ async function lockCycle(tx: Tx, cycleId: number, day: Day) {
   return { ...cycle, blockedDays: blocked };
 }
 
-async function liveOrdersOf(tx: Tx, cycleId: number, day: Day): Promise<LiveOrder[]> {
+async function liveOrdersOf(
+  tx: Tx,
+  schoolId: number,
+  cycleId: number,
+  day: Day,
+): Promise<LiveOrder[]> {
   return tx.$queryRaw<LiveOrder[]>`
     SELECT o."id", o."userId", o."discountedPrice"::text AS "paid",
       o."paymentStatus"::text AS "paymentStatus", s."name" AS "studentName",
       (-COALESCE((SELECT SUM(e."amount") FROM "CreditEntry" e
-        WHERE e."orderId" = o."id" AND e."kind" = 'spent'), 0))::numeric(14, 2)::text AS "creditSpent",
+        WHERE e."schoolId" = o."schoolId" AND e."orderId" = o."id" AND e."kind" = 'spent'), 0))::numeric(14, 2)::text AS "creditSpent",
       m."name" AS "menuItemName", u."name" AS "accountName", u."email" AS "accountEmail"
     FROM "Order" o
-    JOIN "Student" s ON s."id" = o."studentId"
-    JOIN "MenuItem" m ON m."id" = o."menuItemId"
-    JOIN "User" u ON u."id" = o."userId"
-    WHERE o."cycleId" = ${cycleId} AND o."weekNumber" = ${day.weekNumber}
+    JOIN "Student" s ON s."schoolId" = o."schoolId" AND s."id" = o."studentId"
+    JOIN "MenuItem" m ON m."schoolId" = o."schoolId" AND m."id" = o."menuItemId"
+    JOIN "User" u ON u."schoolId" = o."schoolId" AND u."id" = o."userId"
+    WHERE o."schoolId" = ${schoolId} AND o."cycleId" = ${cycleId} AND o."weekNumber" = ${day.weekNumber}
       AND o."dayOfWeek" = ${day.dayOfWeek} AND o."status" IN ('pending', 'completed')
     ORDER BY o."id"
     FOR UPDATE OF o`;
@@ -84,46 +90,53 @@ const answerOf = (orders: LiveOrder[]): CloseDayAnswer => ({
 });
 
 /** What closing the day would do, for the confirmation: nothing is changed (rolled back). */
-export async function previewCloseDay(cycleId: number, day: Day): Promise<CloseDayAnswer> {
-  const db = await getDb();
+export async function previewCloseDay(
+  school: SchoolContext,
+  cycleId: number,
+  day: Day,
+): Promise<CloseDayAnswer> {
+  const db = await schoolDb(school.id);
   return db.$transaction(async (tx) => {
-    await lockCycle(tx, cycleId, day);
-    return answerOf(await liveOrdersOf(tx, cycleId, day));
+    await lockCycle(tx, school, cycleId, day);
+    return answerOf(await liveOrdersOf(tx, school.id, cycleId, day));
   });
 }
 
 export async function closeDay(
+  school: SchoolContext,
   actor: SessionUser,
   cycleId: number,
   input: CloseDayValues,
 ): Promise<CloseDayAnswer> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const day = { weekNumber: input.weekNumber, dayOfWeek: input.dayOfWeek };
   const answer = await db.$transaction(async (tx) => {
-    const cycle = await lockCycle(tx, cycleId, day);
+    const cycle = await lockCycle(tx, school, cycleId, day);
     await tx.orderCycle.update({
-      where: { id: cycleId },
+      where: idKey(schoolId, cycleId),
       // The reason is kept with the day: the parent's calendar says why it is closed.
       data: { blockedDays: [...cycle.blockedDays, { ...day, reason: input.reason }] },
     });
-    const orders = await liveOrdersOf(tx, cycleId, day);
+    const orders = await liveOrdersOf(tx, schoolId, cycleId, day);
     const credited = orders.filter((order) => creditOf(order) > 0);
     const uncredited = orders.filter((order) => creditOf(order) === 0);
     // Credited orders are refunded to credit (so Refund Management never refunds them again);
     // the others are simply cancelled.
     if (uncredited.length > 0) {
       await tx.order.updateMany({
-        where: { id: { in: uncredited.map((o) => o.id) } },
+        where: { schoolId, id: { in: uncredited.map((o) => o.id) } },
         data: { status: "cancelled", version: { increment: 1 } },
       });
     }
     if (credited.length > 0) {
       await tx.order.updateMany({
-        where: { id: { in: credited.map((o) => o.id) } },
+        where: { schoolId, id: { in: credited.map((o) => o.id) } },
         data: { status: "refunded", version: { increment: 1 } },
       });
       await tx.orderRefund.createMany({
         data: credited.map((order) => ({
+          schoolId,
           orderId: order.id,
           method: "credit",
           note: `School closed: ${input.reason}`,
@@ -144,7 +157,7 @@ export async function closeDay(
     const isoDate = cycleDayDate(toIsoDate(cycle.startDate), day.weekNumber, day.dayOfWeek);
     await queueEmails(tx, orders, isoDate, input.reason);
     const result = answerOf(orders);
-    await audit(tx, actor, {
+    await audit(school, tx, actor, {
       action: "order-cycle.close-day",
       entity: "OrderCycle",
       entityId: cycleId,

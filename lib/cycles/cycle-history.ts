@@ -2,7 +2,8 @@ import "server-only";
 import { pageMetadata } from "@/lib/contracts/paging";
 import type { CycleHistoryPage } from "@/lib/contracts/cycles";
 import { cycleSelect, toCycleDto } from "@/lib/cycles/cycles";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 
 // The Order Cycle History card (spec 001 §2, §3, §7): past (inactive) cycles, newest start first,
 // with their order totals. The spec does not give a page size; 5 keeps the collapsible card short.
@@ -10,9 +11,12 @@ import { getDb } from "@/lib/db";
 export const CYCLE_HISTORY_PAGE_SIZE = 5;
 
 /** One page of past cycles; the totals of the page come from one grouped query in the database. */
-export async function listCycleHistory(page: number): Promise<CycleHistoryPage> {
-  const db = await getDb();
-  const where = { isActive: false };
+export async function listCycleHistory(
+  school: SchoolContext,
+  page: number,
+): Promise<CycleHistoryPage> {
+  const db = await schoolDb(school.id);
+  const where = { schoolId: school.id, isActive: false };
   const [total, rows] = await Promise.all([
     db.orderCycle.count({ where }),
     db.orderCycle.findMany({
@@ -30,6 +34,7 @@ export async function listCycleHistory(page: number): Promise<CycleHistoryPage> 
       : await db.order.groupBy({
           by: ["cycleId"],
           where: {
+            schoolId: school.id,
             cycleId: { in: rows.map((row) => row.id) },
             status: { in: ["pending", "completed"] },
           },

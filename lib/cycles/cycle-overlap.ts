@@ -4,8 +4,8 @@ import { format } from "date-fns";
 import { conflict } from "@/lib/api/errors";
 import type { CycleOverlap, CycleOverlapCheck } from "@/lib/contracts/cycles";
 import { toCycleDto, cycleSelect } from "@/lib/cycles/cycles";
-import { getDb, type Tx } from "@/lib/db";
-import { env } from "@/lib/env";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { type Db as Client, schoolDb, type Tx } from "@/lib/db";
 import {
   addDaysIso,
   cycleDayDate,
@@ -24,16 +24,17 @@ const LIVE = ["pending", "completed"] as const;
 /** How many dates the message names before "and N more". */
 const NAMED_DATES = 5;
 
-type Db = Awaited<ReturnType<typeof getDb>> | Tx;
+type Db = Client | Tx;
 
 /** The cycles holding live orders on the dates from `startDate` for `cycleLength` weeks. */
 export async function findCycleOverlaps(
+  school: SchoolContext,
   db: Db,
   startDate: string,
   cycleLength: number,
   now: Date = new Date(),
 ): Promise<CycleOverlap[]> {
-  const today = schoolToday(env().SCHOOL_TIMEZONE, now);
+  const today = schoolToday(school.timeZone, now);
   const endDate = cycleEndDate({ startDate, cycleLength });
   const from = startDate > today ? startDate : today;
   if (from > endDate) return [];
@@ -42,14 +43,18 @@ export async function findCycleOverlaps(
   const latest = parseIsoDate(endDate);
   if (!earliest || !latest) return [];
   const cycles = await db.orderCycle.findMany({
-    where: { startDate: { gte: earliest, lte: latest } },
+    where: { schoolId: school.id, startDate: { gte: earliest, lte: latest } },
     select: cycleSelect,
     orderBy: [{ startDate: "asc" }, { createdAt: "asc" }],
   });
   if (cycles.length === 0) return [];
   const groups = await db.order.groupBy({
     by: ["cycleId", "weekNumber", "dayOfWeek"],
-    where: { cycleId: { in: cycles.map((c) => c.id) }, status: { in: [...LIVE] } },
+    where: {
+      schoolId: school.id,
+      cycleId: { in: cycles.map((c) => c.id) },
+      status: { in: [...LIVE] },
+    },
     _count: { _all: true },
   });
   const overlaps: CycleOverlap[] = [];
@@ -82,7 +87,7 @@ const dayText = (isoDate: string) =>
 const ordersText = (count: number) => `${count} live ${count === 1 ? "order" : "orders"}`;
 
 /** What the admin reads: how many live orders on which dates, and the two ways out. */
-export function overlapMessage(overlaps: readonly CycleOverlap[]): string | null {
+export function overlapMessage(timeZone: string, overlaps: readonly CycleOverlap[]): string | null {
   if (overlaps.length === 0) return null;
   const parts = overlaps.map((overlap) => {
     const named = overlap.days.slice(0, NAMED_DATES).map((day) => dayText(day.date));
@@ -90,7 +95,7 @@ export function overlapMessage(overlaps: readonly CycleOverlap[]): string | null
     const dates = more > 0 ? `${named.join(", ")} and ${more} more days` : named.join(", ");
     return (
       `the cycle of ${dayText(overlap.startDate)} to ${dayText(overlap.endDate)} ` +
-      `(created ${dayText(schoolToday(env().SCHOOL_TIMEZONE, new Date(overlap.createdAt)))}) ` +
+      `(created ${dayText(schoolToday(timeZone, new Date(overlap.createdAt)))}) ` +
       `still holds ` +
       `${ordersText(overlap.liveOrders)} on ${dates}`
     );
@@ -104,16 +109,27 @@ export function overlapMessage(overlaps: readonly CycleOverlap[]): string | null
 
 /** GET /api/order-cycles/overlap: the wizard's check before its last step. */
 export async function checkCycleOverlap(
+  school: SchoolContext,
   startDate: string,
   cycleLength: number,
 ): Promise<CycleOverlapCheck> {
-  const overlaps = await findCycleOverlaps(await getDb(), startDate, cycleLength);
-  return { overlaps, message: overlapMessage(overlaps) };
+  const overlaps = await findCycleOverlaps(
+    school,
+    await schoolDb(school.id),
+    startDate,
+    cycleLength,
+  );
+  return { overlaps, message: overlapMessage(school.timeZone, overlaps) };
 }
 
 /** Throws the 409 when the new cycle would hide live orders (inside the creating transaction). */
-export async function assertNoCycleOverlap(tx: Tx, startDate: string, cycleLength: number) {
-  const overlaps = await findCycleOverlaps(tx, startDate, cycleLength);
-  const message = overlapMessage(overlaps);
+export async function assertNoCycleOverlap(
+  school: SchoolContext,
+  tx: Tx,
+  startDate: string,
+  cycleLength: number,
+) {
+  const overlaps = await findCycleOverlaps(school, tx, startDate, cycleLength);
+  const message = overlapMessage(school.timeZone, overlaps);
   if (message) throw conflict(message, { overlaps });
 }

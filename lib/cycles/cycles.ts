@@ -3,7 +3,8 @@ import { z } from "zod";
 import { cachedRead } from "@/lib/cache/versioned-cache";
 import type { BlockedDay, OrderCycleDto } from "@/lib/contracts";
 import { orderingCycle } from "@/lib/contracts/cycles";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { cycleEndDate, toIsoDate } from "@/lib/school-calendar";
 
 const blockedDaysSchema = z.array(
@@ -57,16 +58,20 @@ export function toCycleDto(row: CycleRow): OrderCycleDto {
  * when the current one has ended, or at once when the school chose so).
  */
 export async function getActiveCycle(
+  school: Pick<SchoolContext, "id">,
   now: Date = new Date(),
 ): Promise<Readonly<OrderCycleDto> | null> {
-  return orderingCycle(await listCycles(), now);
+  return orderingCycle(await listCycles(school), now);
 }
 
 /** Every cycle, the active ones first, each part latest start first; from memory while no cycle has changed (see versioned-cache). */
-export async function listCycles(): Promise<readonly OrderCycleDto[]> {
-  return cachedRead("cycles", "list", async () => {
-    const db = await getDb();
+export async function listCycles(
+  school: Pick<SchoolContext, "id">,
+): Promise<readonly OrderCycleDto[]> {
+  return cachedRead(school.id, "cycles", "list", async () => {
+    const db = await schoolDb(school.id);
     const rows = await db.orderCycle.findMany({
+      where: { schoolId: school.id },
       select: cycleSelect,
       orderBy: [{ isActive: "desc" }, { startDate: "desc" }, { createdAt: "desc" }],
     });

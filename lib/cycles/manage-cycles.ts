@@ -7,8 +7,9 @@ import { TZDate } from "@date-fns/tz";
 import { assertNoCycleOverlap } from "@/lib/cycles/cycle-overlap";
 import { cycleSelect, toCycleDto } from "@/lib/cycles/cycles";
 import { countMealsToServe } from "@/lib/cycles/serving-cycle";
-import { getDb, type Tx } from "@/lib/db";
-import { env } from "@/lib/env";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb, type Tx } from "@/lib/db";
+import { idKey } from "@/lib/schools/keys";
 import { cycleEndDate, parseIsoDate, schoolToday } from "@/lib/school-calendar";
 import type { CreateCycle } from "@/lib/validations/cycles";
 
@@ -42,20 +43,22 @@ export function mealsToServeMessage(count: number): string {
 }
 
 /** Midnight at the start of `isoDate` in the school's time zone. */
-function schoolMidnight(isoDate: string): Date {
+function schoolMidnight(timeZone: string, isoDate: string): Date {
   const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, env().SCHOOL_TIMEZONE).getTime());
+  return new Date(new TZDate(year, month - 1, day, timeZone).getTime());
 }
 
-async function lockActiveCycles(tx: Tx) {
-  await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${ACTIVE_CYCLES_LOCK})`;
+/** One lock per school: two schools' cycles never wait for each other. */
+async function lockActiveCycles(tx: Tx, schoolId: number) {
+  await tx.$queryRaw`
+    SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${ACTIVE_CYCLES_LOCK}::int, ${schoolId}::int)`;
 }
 
 /** The cycle length setting follows the cycle that is taking orders. */
-async function rememberCycleLength(tx: Tx, cycleLength: number) {
+async function rememberCycleLength(tx: Tx, schoolId: number, cycleLength: number) {
   await tx.setting.upsert({
-    where: { key: CYCLE_LENGTH_SETTING },
-    create: { key: CYCLE_LENGTH_SETTING, value: { cycleLength } },
+    where: { schoolId_key: { schoolId, key: CYCLE_LENGTH_SETTING } },
+    create: { schoolId, key: CYCLE_LENGTH_SETTING, value: { cycleLength } },
     update: { value: { cycleLength } },
   });
 }
@@ -66,17 +69,22 @@ async function rememberCycleLength(tx: Tx, cycleLength: number) {
  * (lib/cycles/cycle-overlap.ts). Ordering opens at once when the school says so or when no other
  * cycle is active (the spec's "Creating activates it"), else on its start date.
  */
-export async function createCycle(actor: SessionUser, input: CreateCycle): Promise<OrderCycleDto> {
-  const db = await getDb();
+export async function createCycle(
+  school: SchoolContext,
+  actor: SessionUser,
+  input: CreateCycle,
+): Promise<OrderCycleDto> {
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const startDate = parseIsoDate(input.startDate);
   if (!startDate) throw new RangeError(`Not a date: ${input.startDate}`); // the schema checked it
   const endDate = cycleEndDate(input);
   try {
     const row = await db.$transaction(async (tx) => {
-      await lockActiveCycles(tx);
-      await assertNoCycleOverlap(tx, input.startDate, input.cycleLength);
+      await lockActiveCycles(tx, schoolId);
+      await assertNoCycleOverlap(school, tx, input.startDate, input.cycleLength);
       const active = (
-        await tx.orderCycle.findMany({ where: { isActive: true }, select: cycleSelect })
+        await tx.orderCycle.findMany({ where: { schoolId, isActive: true }, select: cycleSelect })
       ).map(toCycleDto);
       const clash = active.find((c) => c.startDate <= endDate && c.endDate >= input.startDate);
       if (clash) throw conflict(activeOverlapMessage(clash));
@@ -84,17 +92,19 @@ export async function createCycle(actor: SessionUser, input: CreateCycle): Promi
       const opensNow = input.openOrdering ? input.openOrdering === "now" : active.length === 0;
       const created = await tx.orderCycle.create({
         data: {
+          schoolId,
           startDate,
           cycleLength: input.cycleLength,
           blockedDays: input.blockedDays,
           isActive: true,
-          orderingOpensAt: opensNow ? now : schoolMidnight(input.startDate),
+          orderingOpensAt: opensNow ? now : schoolMidnight(school.timeZone, input.startDate),
         },
         select: cycleSelect,
       });
-      await rememberCycleLength(tx, input.cycleLength);
+      await rememberCycleLength(tx, schoolId, input.cycleLength);
       await tx.auditLog.create({
         data: {
+          schoolId,
           actorId: actor.id,
           action: "order-cycle.create",
           entity: "OrderCycle",
@@ -121,16 +131,21 @@ export async function createCycle(actor: SessionUser, input: CreateCycle): Promi
  * has meals to serve from today on, refused with 409 { canForce, orderCount } unless `force`.
  */
 export async function deactivateCycle(
+  school: SchoolContext,
   actor: SessionUser,
   id: number,
   force = false,
 ): Promise<OrderCycleDto> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const row = await db.$transaction(async (tx) => {
     if (!force) {
-      const target = await tx.orderCycle.findUnique({ where: { id }, select: cycleSelect });
+      const target = await tx.orderCycle.findUnique({
+        where: idKey(schoolId, id),
+        select: cycleSelect,
+      });
       if (target?.isActive) {
-        const today = schoolToday(env().SCHOOL_TIMEZONE);
+        const today = schoolToday(school.timeZone);
         const counts = await countMealsToServe(tx, [toCycleDto(target)], today);
         const orderCount = counts.get(id) ?? 0;
         if (orderCount > 0) {
@@ -139,14 +154,18 @@ export async function deactivateCycle(
       }
     }
     const { count } = await tx.orderCycle.updateMany({
-      where: { id, isActive: true },
+      where: { schoolId, id, isActive: true },
       data: { isActive: false, deactivatedAt: new Date() },
     });
-    const cycle = await tx.orderCycle.findUnique({ where: { id }, select: cycleSelect });
+    const cycle = await tx.orderCycle.findUnique({
+      where: idKey(schoolId, id),
+      select: cycleSelect,
+    });
     if (!cycle) throw notFound("Order cycle not found");
     if (count > 0) {
       await tx.auditLog.create({
         data: {
+          schoolId,
           actorId: actor.id,
           action: "order-cycle.deactivate",
           entity: "OrderCycle",
@@ -161,27 +180,36 @@ export async function deactivateCycle(
 }
 
 /** Makes a past cycle active again, only while no cycle is active. */
-export async function reactivateCycle(actor: SessionUser, id: number): Promise<OrderCycleDto> {
-  const db = await getDb();
+export async function reactivateCycle(
+  school: SchoolContext,
+  actor: SessionUser,
+  id: number,
+): Promise<OrderCycleDto> {
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   try {
     const row = await db.$transaction(async (tx) => {
-      await lockActiveCycles(tx);
-      const target = await tx.orderCycle.findUnique({ where: { id }, select: { isActive: true } });
+      await lockActiveCycles(tx, schoolId);
+      const target = await tx.orderCycle.findUnique({
+        where: idKey(schoolId, id),
+        select: { isActive: true },
+      });
       if (!target) throw notFound("Order cycle not found");
       if (target.isActive) throw conflict("This order cycle is already active");
       const active = await tx.orderCycle.findFirst({
-        where: { isActive: true },
+        where: { schoolId, isActive: true },
         select: { id: true },
       });
       if (active) throw conflict(ANOTHER_CYCLE_ACTIVE);
       const cycle = await tx.orderCycle.update({
-        where: { id },
+        where: idKey(schoolId, id),
         data: { isActive: true, deactivatedAt: null },
         select: cycleSelect,
       });
-      await rememberCycleLength(tx, cycle.cycleLength);
+      await rememberCycleLength(tx, schoolId, cycle.cycleLength);
       await tx.auditLog.create({
         data: {
+          schoolId,
           actorId: actor.id,
           action: "order-cycle.reactivate",
           entity: "OrderCycle",

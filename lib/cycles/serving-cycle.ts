@@ -1,8 +1,8 @@
 import "server-only";
 import type { OrderCycleDto } from "@/lib/contracts";
 import { listCycles } from "@/lib/cycles/cycles";
-import { getDb, type Tx } from "@/lib/db";
-import { env } from "@/lib/env";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { type Db as Client, schoolDb, type Tx } from "@/lib/db";
 import { cycleDayDate, schoolToday } from "@/lib/school-calendar";
 
 // Meals still to serve (issue 44, decision 0071). A cycle's orders are cooked whether or not the
@@ -12,7 +12,7 @@ import { cycleDayDate, schoolToday } from "@/lib/school-calendar";
 
 const LIVE = ["pending", "completed"] as const;
 
-type Db = Awaited<ReturnType<typeof getDb>> | Tx;
+type Db = Client | Tx;
 
 /** Each cycle's live orders on dates from `fromDate` on (cycles without any are left out). */
 export async function countMealsToServe(
@@ -42,12 +42,15 @@ export async function countMealsToServe(
  * one-cycle case); empty when there is none. The first is the one the kitchen serves unless the
  * Fat Chef View chooses another.
  */
-export async function listKitchenCycles(now: Date = new Date()): Promise<OrderCycleDto[]> {
-  const cycles = await listCycles();
-  const today = schoolToday(env().SCHOOL_TIMEZONE, now);
+export async function listKitchenCycles(
+  school: SchoolContext,
+  now: Date = new Date(),
+): Promise<OrderCycleDto[]> {
+  const cycles = await listCycles(school);
+  const today = schoolToday(school.timeZone, now);
   const notOver = cycles.filter((c) => c.endDate >= today);
   const inactive = notOver.filter((c) => !c.isActive);
-  const toServe = await countMealsToServe(await getDb(), inactive, today);
+  const toServe = await countMealsToServe(await schoolDb(school.id), inactive, today);
   const candidates = notOver
     .filter((c) => c.isActive || toServe.has(c.id))
     .sort(
@@ -63,6 +66,9 @@ export async function listKitchenCycles(now: Date = new Date()): Promise<OrderCy
  * is not over and is active or still has meals to serve; when every cycle is over, the active one
  * that started last (the spec's one-cycle case); null when there is none.
  */
-export async function getKitchenCycle(now: Date = new Date()): Promise<OrderCycleDto | null> {
-  return (await listKitchenCycles(now))[0] ?? null;
+export async function getKitchenCycle(
+  school: SchoolContext,
+  now: Date = new Date(),
+): Promise<OrderCycleDto | null> {
+  return (await listKitchenCycles(school, now))[0] ?? null;
 }

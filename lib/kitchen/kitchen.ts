@@ -12,8 +12,8 @@ import type {
 } from "@/lib/contracts/kitchen";
 import { listCycles } from "@/lib/cycles/cycles";
 import { getKitchenCycle, listKitchenCycles } from "@/lib/cycles/serving-cycle";
-import { getDb } from "@/lib/db";
-import { env } from "@/lib/env";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import {
   buildPortions,
@@ -65,12 +65,14 @@ export type KitchenSelection = { kind: "today" } | { kind: "week"; week: number 
  * the kitchen's cycle (lib/cycles/serving-cycle.ts), or empty data when there are none.
  */
 export async function listKitchenOrders(
+  school: SchoolContext,
   user: PermissionSubject,
   selection: KitchenSelection,
   { cycleId, ...paging }: KitchenOrdersQuery,
 ): Promise<KitchenOrders> {
   if (!hasFeature(user, "kitchen")) throw forbidden();
-  const active = cycleId === undefined ? await getKitchenCycle() : await chosenCycle(cycleId);
+  const active =
+    cycleId === undefined ? await getKitchenCycle(school) : await chosenCycle(school, cycleId);
   if (selection.kind === "week") assertWeek(selection.week, active?.cycleLength ?? MAX_CYCLE_WEEKS);
   const cycle = active ? toKitchenCycle(active) : null;
   const empty = { data: [], metadata: pageMetadata(0, paging.page, paging.pageSize), cycle };
@@ -79,10 +81,11 @@ export async function listKitchenOrders(
   const slot: { weekNumber: number; dayOfWeek?: number } | null =
     selection.kind === "week"
       ? { weekNumber: selection.week }
-      : cycleDayOn(active, schoolToday(env().SCHOOL_TIMEZONE));
+      : cycleDayOn(active, schoolToday(school.timeZone));
   if (!slot) return { ...empty, portions: [] };
 
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const dayFilter =
     slot.dayOfWeek === undefined ? Prisma.empty : Prisma.sql`AND o."dayOfWeek" = ${slot.dayOfWeek}`;
   // The page in one statement: the live orders of the slot sorted by day, item type and name, read
@@ -99,15 +102,18 @@ export async function listKitchenOrders(
              m."name" AS "menuItemName",
              m."type" AS "menuItemTypeSort", m."type"::text AS "menuItemType"
       FROM "Order" o
-      JOIN "MenuItem" m ON m."id" = o."menuItemId"
-      WHERE o."cycleId" = ${active.id} AND o."weekNumber" = ${slot.weekNumber} ${dayFilter}
+      JOIN "MenuItem" m ON m."schoolId" = o."schoolId" AND m."id" = o."menuItemId"
+      WHERE o."schoolId" = ${schoolId} AND o."cycleId" = ${active.id} AND o."weekNumber" = ${slot.weekNumber} ${dayFilter}
         AND o."status" IN ('pending', 'completed')
       ORDER BY o."dayOfWeek", m."type", m."name", o."id"
       LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}
     ) p
-    JOIN "Student" s ON s."id" = p."studentId"
+    JOIN "Student" s ON s."schoolId" = ${schoolId} AND s."id" = p."studentId"
     ORDER BY p."dayOfWeek", p."menuItemTypeSort", p."menuItemName", p."id"`;
-  const [rows, portions] = await Promise.all([pageQuery, summarisePortions(active, slot)]);
+  const [rows, portions] = await Promise.all([
+    pageQuery,
+    summarisePortions(schoolId, active, slot),
+  ]);
   const total = portions.reduce(
     (sum, day) =>
       sum + [...day.primary, ...day.secondary].reduce((n, item) => n + item.totalOrders, 0),
@@ -175,10 +181,11 @@ type PortionRow = {
  * comments. No order comes back as a row.
  */
 export async function summarisePortions(
+  schoolId: number,
   cycle: Pick<OrderCycleDto, "id" | "startDate">,
   slot: { weekNumber: number; dayOfWeek?: number },
 ): Promise<DayPortions[]> {
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   const dayFilter =
     slot.dayOfWeek === undefined ? Prisma.empty : Prisma.sql`AND "dayOfWeek" = ${slot.dayOfWeek}`;
   const [grouped, comments] = await Promise.all([
@@ -189,7 +196,7 @@ export async function summarisePortions(
         SELECT o."dayOfWeek", o."menuItemId", o."category", o."sideDish", count(*)::int AS n,
                (count(*) FILTER (WHERE o."paymentStatus" = 'pending'))::int AS u
         FROM "Order" o
-        WHERE o."cycleId" = ${cycle.id} AND o."weekNumber" = ${slot.weekNumber}
+        WHERE o."schoolId" = ${schoolId} AND o."cycleId" = ${cycle.id} AND o."weekNumber" = ${slot.weekNumber}
           ${slot.dayOfWeek === undefined ? Prisma.empty : Prisma.sql`AND o."dayOfWeek" = ${slot.dayOfWeek}`}
           AND o."status" IN ('pending', 'completed')
         GROUP BY o."dayOfWeek", o."menuItemId", o."category", o."sideDish"
@@ -197,7 +204,7 @@ export async function summarisePortions(
       SELECT g."dayOfWeek", g."menuItemId", m."name", m."type"::text AS "type", g."category",
              g."sideDish", GROUPING(g."category")::int AS "side", sum(g.n)::int AS "count",
              sum(g.u)::int AS "unpaid"
-      FROM g JOIN "MenuItem" m ON m."id" = g."menuItemId"
+      FROM g JOIN "MenuItem" m ON m."schoolId" = ${schoolId} AND m."id" = g."menuItemId"
       GROUP BY GROUPING SETS (
         (g."dayOfWeek", g."menuItemId", m."name", m."type", g."category"),
         (g."dayOfWeek", g."menuItemId", m."name", m."type", g."sideDish")
@@ -208,7 +215,7 @@ export async function summarisePortions(
         SELECT "dayOfWeek", "menuItemId", id AS "orderId", btrim(comments) AS "text",
                row_number() OVER (PARTITION BY "dayOfWeek", "menuItemId" ORDER BY id) AS n
         FROM "Order"
-        WHERE "cycleId" = ${cycle.id} AND "weekNumber" = ${slot.weekNumber} ${dayFilter}
+        WHERE "schoolId" = ${schoolId} AND "cycleId" = ${cycle.id} AND "weekNumber" = ${slot.weekNumber} ${dayFilter}
           AND status IN ('pending', 'completed')
           AND comments IS NOT NULL AND btrim(comments) <> ''
       ) AS ranked
@@ -258,8 +265,8 @@ function assertWeek(week: number, cycleLength: number) {
   }
 }
 
-async function chosenCycle(cycleId: number): Promise<OrderCycleDto> {
-  const cycle = (await listCycles()).find((c) => c.id === cycleId);
+async function chosenCycle(school: SchoolContext, cycleId: number): Promise<OrderCycleDto> {
+  const cycle = (await listCycles(school)).find((c) => c.id === cycleId);
   if (!cycle) throw notFound(KITCHEN_CYCLE_NOT_FOUND);
   return cycle;
 }
@@ -269,10 +276,11 @@ async function chosenCycle(cycleId: number): Promise<OrderCycleDto> {
  * first is the one it shows when none is chosen.
  */
 export async function listKitchenCycleChoices(
+  school: SchoolContext,
   user: PermissionSubject,
 ): Promise<KitchenCycleChoice[]> {
   if (!hasFeature(user, "kitchen")) throw forbidden();
-  return (await listKitchenCycles()).map((cycle) => ({
+  return (await listKitchenCycles(school)).map((cycle) => ({
     ...toKitchenCycle(cycle),
     endDate: cycle.endDate,
     isActive: cycle.isActive,

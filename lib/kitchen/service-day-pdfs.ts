@@ -1,6 +1,7 @@
 import "server-only";
 import pLimit from "p-limit";
 import type { PermissionSubject } from "@/lib/contracts/permissions";
+import type { SchoolContext } from "@/lib/contracts/schools";
 import { classListPdf } from "@/lib/kitchen/class-list-pdf";
 import { labelsPdf } from "@/lib/kitchen/labels-pdf";
 import { listServiceDay } from "@/lib/kitchen/service-day";
@@ -30,10 +31,11 @@ const onePdfAtATime = pLimit(1);
 const suffix = (query: ServiceDayQuery) => (query.grade ? `-grade-${query.grade}` : "");
 
 export async function kitchenLabels(
+  school: SchoolContext,
   user: PermissionSubject,
   query: ServiceDayQuery,
 ): Promise<PdfFile> {
-  const day = await listServiceDay(user, query);
+  const day = await listServiceDay(school, user, query);
   return {
     bytes: await onePdfAtATime(() => labelsPdf(day)),
     filename: `labels-${query.date}${suffix(query)}.pdf`,
@@ -41,10 +43,11 @@ export async function kitchenLabels(
 }
 
 export async function kitchenClassLists(
+  school: SchoolContext,
   user: PermissionSubject,
   query: ServiceDayQuery,
 ): Promise<PdfFile> {
-  const day = await listServiceDay(user, query);
+  const day = await listServiceDay(school, user, query);
   return {
     bytes: await onePdfAtATime(() => classListPdf(day, dayTitle(query.date))),
     filename: `class-lists-${query.date}${suffix(query)}.pdf`,

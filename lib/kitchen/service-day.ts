@@ -3,7 +3,8 @@ import { forbidden, unprocessable } from "@/lib/api/errors";
 import { GRADES, STAFF_GRADE } from "@/lib/contracts";
 import { hasFeature, type PermissionSubject } from "@/lib/contracts/permissions";
 import { listCycles } from "@/lib/cycles/cycles";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { cycleDayOn } from "@/lib/kitchen/portions";
 import { parseIsoDate } from "@/lib/school-calendar";
 import type { ServiceDayQuery } from "@/lib/validations/kitchen";
@@ -42,6 +43,7 @@ export function compareMeals(a: ServiceMeal, b: ServiceMeal): number {
 }
 
 export async function listServiceDay(
+  school: SchoolContext,
   user: PermissionSubject,
   query: ServiceDayQuery,
 ): Promise<ServiceDay> {
@@ -49,14 +51,15 @@ export async function listServiceDay(
   if (!parseIsoDate(query.date)) throw unprocessable("Date must be YYYY-MM-DD");
   // Every cycle's orders of that date, active or not: a deactivated cycle's paid meals are still
   // served (decision 0071), and cycles holding live orders never share a date (decision 0051).
-  const slots = (await listCycles()).flatMap((cycle) => {
+  const slots = (await listCycles(school)).flatMap((cycle) => {
     const slot = cycleDayOn(cycle, query.date);
     return slot ? [{ cycleId: cycle.id, ...slot }] : [];
   });
   if (slots.length === 0) return { date: query.date, meals: [] };
-  const db = await getDb();
+  const db = await schoolDb(school.id);
   const rows = await db.order.findMany({
     where: {
+      schoolId: school.id,
       OR: slots,
       status: { in: ["pending", "completed"] },
       ...(query.grade && { student: { grade: query.grade } }),

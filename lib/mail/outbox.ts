@@ -1,6 +1,9 @@
 import "server-only";
+import { DEFAULT_SCHOOL_ID } from "@/lib/contracts/schools";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getDb, type Tx } from "@/lib/db";
+import { allSchools } from "@/lib/schools/resolve-school";
+import { idKey } from "@/lib/schools/keys";
 import { env } from "@/lib/env";
 import type { MailErasure } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/observability/log";
@@ -10,6 +13,9 @@ import { ERASED_BODY, ERASED_RECIPIENT } from "@/lib/contracts/privacy";
 // afterwards. Rows are claimed with FOR UPDATE SKIP LOCKED plus a lease, so several instances never
 // send one message twice, and a failed send is retried with back-off instead of being lost.
 // Without SMTP_URL the messages stay in the outbox and are written to the server log.
+// Many schools (issue 45): each row carries its school (written through the school's scoped client
+// or transaction); one run delivers every school's due mail, each row read and updated by its
+// (schoolId, id) key, sent in the school's own name at MAIL_FROM's address.
 
 /**
  * `erasure` (default after_retention): "secret" for a message carrying a temporary password or a
@@ -28,8 +34,8 @@ export type Email = {
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
 
-export async function enqueueEmail(email: Email, tx?: Tx): Promise<void> {
-  const db = tx ?? (await getDb());
+/** Writes a message to the outbox through the school's scoped client or transaction `db`. */
+export async function enqueueEmail(email: Email, db: Tx): Promise<void> {
   await db.emailOutbox.create({ data: email });
   noteQueued(email);
 }
@@ -68,6 +74,7 @@ function getTransport(url: string): Transporter {
 }
 
 type Claimed = {
+  schoolId: number;
   id: number;
   to: string;
   subject: string;
@@ -86,30 +93,43 @@ function erasedOnceSent(erasure: MailErasure, now: Date) {
   };
 }
 
-/** Claims and sends due messages; returns how many were delivered. */
+/** MAIL_FROM's address (`Name <address>` or a bare address). */
+function senderAddress(mailFrom: string): string {
+  const match = /<([^>]+)>\s*$/.exec(mailFrom);
+  return (match?.[1] ?? mailFrom).trim();
+}
+
+/** Claims and sends due messages of every school; returns how many were delivered. */
 export async function processOutbox(): Promise<number> {
   const { SMTP_URL, MAIL_FROM } = env();
   if (!SMTP_URL) return 0;
   const db = await getDb();
+  // Every school's due rows in one claim: the rows keep their (schoolId, id) key throughout.
   const claimed = await db.$queryRaw<Claimed[]>`
     UPDATE "EmailOutbox" SET "lockedUntil" = now() + interval '2 minutes', "attempts" = "attempts" + 1
-    WHERE "id" IN (
-      SELECT "id" FROM "EmailOutbox"
+    WHERE ("schoolId", "id") IN (
+      SELECT "schoolId", "id" FROM "EmailOutbox"
       WHERE "status" = 'pending' AND "nextAttemptAt" <= now()
         AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
-      ORDER BY "id" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-    RETURNING "id", "to", "subject", "text", "attempts", "erasure"`;
+      ORDER BY "createdAt", "schoolId", "id" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+    RETURNING "schoolId", "id", "to", "subject", "text", "attempts", "erasure"`;
+  if (claimed.length === 0) return 0;
+  const names = new Map((await allSchools()).map((school) => [school.id, school.name]));
+  const address = senderAddress(MAIL_FROM);
   let sent = 0;
   for (const message of claimed) {
+    // The default school keeps MAIL_FROM exactly as configured (its sender's name included); every
+    // other school sends in its own name at MAIL_FROM's address.
+    const name = message.schoolId === DEFAULT_SCHOOL_ID ? undefined : names.get(message.schoolId);
     try {
       await getTransport(SMTP_URL).sendMail({
-        from: MAIL_FROM,
+        from: name ? { name, address } : MAIL_FROM,
         to: message.to,
         subject: message.subject,
         text: message.text,
       });
       await db.emailOutbox.update({
-        where: { id: message.id },
+        where: idKey(message.schoolId, message.id),
         data: {
           status: "sent",
           sentAt: new Date(),
@@ -123,7 +143,7 @@ export async function processOutbox(): Promise<number> {
       const failed = message.attempts >= MAX_ATTEMPTS;
       const backoffSeconds = Math.min(3600, 30 * 2 ** (message.attempts - 1));
       await db.emailOutbox.update({
-        where: { id: message.id },
+        where: idKey(message.schoolId, message.id),
         data: {
           status: failed ? "failed" : "pending",
           lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),

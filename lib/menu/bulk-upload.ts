@@ -4,10 +4,12 @@ import { ApiError, unprocessable } from "@/lib/api/errors";
 import { readBodyCapped } from "@/lib/api/read-body";
 import type { SessionUser } from "@/lib/auth/session";
 import type { BulkUploadResult } from "@/lib/contracts/menu";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { parseMenuCsv, type MenuCsvRow } from "@/lib/menu/menu-csv";
 import { menuItemData } from "@/lib/menu/save-menu-item";
 import { toNgwee } from "@/lib/money";
+import { idKey } from "@/lib/schools/keys";
 import { getCustomAllergens } from "@/lib/settings/settings";
 
 export const MENU_CSV_MAX_BYTES = 2 * 1024 * 1024;
@@ -62,20 +64,27 @@ type ExistingItem = { id: number; key: string; price: string; discountPrice: str
  * discountPrice when the file has no such column, stay as they are); any other row adds an item.
  * So the same file uploaded twice adds nothing the second time. One transaction, under a lock.
  */
-export async function importMenuCsv(actor: SessionUser, text: string): Promise<BulkUploadResult> {
-  const parsed = parseMenuCsv(text, await getCustomAllergens());
+export async function importMenuCsv(
+  school: SchoolContext,
+  actor: SessionUser,
+  text: string,
+): Promise<BulkUploadResult> {
+  const schoolId = school.id;
+  const parsed = parseMenuCsv(text, await getCustomAllergens(school));
   if (!parsed.ok) throw unprocessable(parsed.message, { title: "Upload Failed" });
   if (parsed.errors.length > 0) return refused(parsed.errors, parsed.badRows);
   const { rows } = parsed;
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   return db.$transaction(
     async (tx) => {
-      await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${MENU_CSV_LOCK})`;
+      await tx.$queryRaw`
+        SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${MENU_CSV_LOCK}::int, ${schoolId}::int)`;
       const keys = rows.map((row) => row.item.name.toLowerCase());
       const existing = await tx.$queryRaw<ExistingItem[]>`
         SELECT "id", lower("name") AS "key", "price"::text AS "price",
           "discountPrice"::text AS "discountPrice"
-        FROM "MenuItem" WHERE NOT "isArchived" AND lower("name") = ANY(${keys})
+        FROM "MenuItem"
+        WHERE "schoolId" = ${schoolId} AND NOT "isArchived" AND lower("name") = ANY(${keys})
         ORDER BY "id"`;
       const byKey = new Map<string, ExistingItem[]>();
       for (const item of existing) byKey.set(item.key, [...(byKey.get(item.key) ?? []), item]);
@@ -99,15 +108,19 @@ export async function importMenuCsv(actor: SessionUser, text: string): Promise<B
       }
       if (errors.length > 0) return refused(errors, errors.length);
 
-      const created = await tx.menuItem.createManyAndReturn({
-        data: toCreate.map((row) => menuItemData(row.item)),
-        select: { id: true, name: true },
-      });
+      // Nothing to add is no statement (the guard refuses a create naming no row, so no school).
+      const created =
+        toCreate.length === 0
+          ? []
+          : await tx.menuItem.createManyAndReturn({
+              data: toCreate.map((row) => ({ schoolId, ...menuItemData(row.item) })),
+              select: { id: true, name: true },
+            });
       for (const { row, item } of toUpdate) {
         // The name stays as stored (it may differ in case; an item with orders keeps its name).
         const { name: _name, imageUrl, discountPrice, ...data } = menuItemData(row.item);
         await tx.menuItem.update({
-          where: { id: item.id },
+          where: idKey(schoolId, item.id),
           data: {
             ...data,
             ...(row.has.imageUrl && { imageUrl }),
@@ -117,22 +130,26 @@ export async function importMenuCsv(actor: SessionUser, text: string): Promise<B
           select: { id: true },
         });
       }
-      await tx.auditLog.createMany({
-        data: [
-          ...created.map((item) => ({ id: item.id, name: item.name, action: "create" })),
-          ...toUpdate.map(({ row, item }) => ({
-            id: item.id,
-            name: row.item.name,
-            action: "update",
-          })),
-        ].map((change) => ({
-          actorId: actor.id,
-          action: `menu-item.${change.action}`,
-          entity: "MenuItem",
-          entityId: String(change.id),
-          details: { name: change.name, source: "csv" },
+      const changes = [
+        ...created.map((item) => ({ id: item.id, name: item.name, action: "create" })),
+        ...toUpdate.map(({ row, item }) => ({
+          id: item.id,
+          name: row.item.name,
+          action: "update",
         })),
-      });
+      ];
+      if (changes.length > 0) {
+        await tx.auditLog.createMany({
+          data: changes.map((change) => ({
+            schoolId,
+            actorId: actor.id,
+            action: `menu-item.${change.action}`,
+            entity: "MenuItem",
+            entityId: String(change.id),
+            details: { name: change.name, source: "csv" },
+          })),
+        });
+      }
       return {
         successCount: rows.length,
         errorCount: 0,

@@ -2,7 +2,8 @@ import "server-only";
 import { notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { AdminMenuItemDto } from "@/lib/contracts/menu";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb, type Tx } from "@/lib/db";
 import { auditMenu } from "@/lib/menu/menu-audit";
 import {
   adminMenuItemSelect,
@@ -16,13 +17,15 @@ import { MENU_NAME_MAX } from "@/lib/validations/menu";
  * that name is taken), active and not archived, in the order the ids were given.
  */
 export async function duplicateMenuItems(
+  school: SchoolContext,
   actor: SessionUser,
   itemIds: number[],
 ): Promise<AdminMenuItemDto[]> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const rows = await db.$transaction(async (tx) => {
     const sources = await tx.menuItem.findMany({
-      where: { id: { in: itemIds } },
+      where: { schoolId, id: { in: itemIds } },
       select: adminMenuItemSelect,
     });
     const byId = new Map(sources.map((s) => [s.id, s]));
@@ -30,10 +33,15 @@ export async function duplicateMenuItems(
     const copies = [];
     for (const id of itemIds) {
       const source = byId.get(id)!;
-      const name = await freeCopyName(tx, source.name);
+      const name = await freeCopyName(tx, schoolId, source.name);
       const { id: sourceId, version: _version, isArchived: _archived, ...fields } = source;
       const copy = await tx.menuItem.create({
-        data: { ...fields, name, proteinDescriptions: fields.proteinDescriptions ?? {} },
+        data: {
+          ...fields,
+          schoolId,
+          name,
+          proteinDescriptions: fields.proteinDescriptions ?? {},
+        },
         select: adminMenuItemSelect,
       });
       await auditMenu(tx, actor, "duplicate", copy.id, { name, sourceId });
@@ -44,15 +52,13 @@ export async function duplicateMenuItems(
   return rows.map(toAdminMenuItemDto);
 }
 
-type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["$transaction"]>[0]>[0];
-
-async function freeCopyName(tx: Tx, original: string): Promise<string> {
+async function freeCopyName(tx: Tx, schoolId: number, original: string): Promise<string> {
   const suffix = " (Copy)";
   const base = original.slice(0, MENU_NAME_MAX - suffix.length - 4).trimEnd();
   const taken = new Set(
     (
       await tx.menuItem.findMany({
-        where: { name: { startsWith: `${base} (Copy` } },
+        where: { schoolId, name: { startsWith: `${base} (Copy` } },
         select: { name: true },
       })
     ).map((r) => r.name),

@@ -1,5 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
+import type { Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 export type MenuAuditAction =
@@ -16,7 +17,7 @@ export type MenuAuditAction =
 
 /** One AuditLog row for a menu change, written in the same transaction as the change. */
 export async function auditMenu(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   actor: SessionUser,
   action: MenuAuditAction,
   entityId: number | null,

@@ -3,7 +3,9 @@ import { conflict, notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { RemovedDto } from "@/lib/contracts";
 import type { AdminMenuItemDto } from "@/lib/contracts/menu";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
+import { idKey } from "@/lib/schools/keys";
 import { auditMenu } from "@/lib/menu/menu-audit";
 import {
   adminMenuItemSelect,
@@ -16,41 +18,55 @@ export const DELETE_WITH_ORDERS =
 
 /** PATCH /api/menu/{id}/availability and /archive: one flag, the version bumped. */
 async function setFlag(
+  school: SchoolContext,
   actor: SessionUser,
   id: number,
   data: { isAvailable: boolean } | { isArchived: boolean },
 ): Promise<AdminMenuItemDto> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const row = await db.$transaction(async (tx) => {
     const written = await tx.menuItem.updateMany({
-      where: { id },
+      where: { schoolId, id },
       data: { ...data, version: { increment: 1 } },
     });
     if (written.count !== 1) throw notFound(MENU_ITEM_NOT_FOUND);
     const action =
       "isAvailable" in data ? "availability" : data.isArchived ? "archive" : "unarchive";
     await auditMenu(tx, actor, action, id, data);
-    return tx.menuItem.findUniqueOrThrow({ where: { id }, select: adminMenuItemSelect });
+    return tx.menuItem.findUniqueOrThrow({
+      where: idKey(schoolId, id),
+      select: adminMenuItemSelect,
+    });
   });
   return toAdminMenuItemDto(row);
 }
 
-export const setMenuItemAvailability = (actor: SessionUser, id: number, isAvailable: boolean) =>
-  setFlag(actor, id, { isAvailable });
+export const setMenuItemAvailability = (
+  school: SchoolContext,
+  actor: SessionUser,
+  id: number,
+  isAvailable: boolean,
+) => setFlag(school, actor, id, { isAvailable });
 
-export const setMenuItemArchived = (actor: SessionUser, id: number, isArchived: boolean) =>
-  setFlag(actor, id, { isArchived });
+export const setMenuItemArchived = (
+  school: SchoolContext,
+  actor: SessionUser,
+  id: number,
+  isArchived: boolean,
+) => setFlag(school, actor, id, { isArchived });
 
 /** POST /api/menu/bulk-archive: one statement for all the chosen items (unknown ids ignored). */
 export async function bulkSetMenuItemsArchived(
+  school: SchoolContext,
   actor: SessionUser,
   itemIds: number[],
   isArchived: boolean,
 ): Promise<{ updated: number }> {
-  const db = await getDb();
+  const db = await schoolDb(school.id);
   return db.$transaction(async (tx) => {
     const written = await tx.menuItem.updateMany({
-      where: { id: { in: itemIds } },
+      where: { schoolId: school.id, id: { in: itemIds } },
       data: { isArchived, version: { increment: 1 } },
     });
     await auditMenu(tx, actor, isArchived ? "bulk-archive" : "bulk-unarchive", null, {
@@ -62,15 +78,26 @@ export async function bulkSetMenuItemsArchived(
 }
 
 /** DELETE /api/menu/{id}: only an item nobody ordered; the others are archived instead. */
-export async function deleteMenuItem(actor: SessionUser, id: number): Promise<RemovedDto> {
-  const db = await getDb();
+export async function deleteMenuItem(
+  school: SchoolContext,
+  actor: SessionUser,
+  id: number,
+): Promise<RemovedDto> {
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   try {
     await db.$transaction(async (tx) => {
-      const item = await tx.menuItem.findUnique({ where: { id }, select: { name: true } });
+      const item = await tx.menuItem.findUnique({
+        where: idKey(schoolId, id),
+        select: { name: true },
+      });
       if (!item) throw notFound(MENU_ITEM_NOT_FOUND);
-      const ordered = await tx.order.findFirst({ where: { menuItemId: id }, select: { id: true } });
+      const ordered = await tx.order.findFirst({
+        where: { schoolId, menuItemId: id },
+        select: { id: true },
+      });
       if (ordered) throw conflict(DELETE_WITH_ORDERS, { hasOrders: true });
-      await tx.menuItem.delete({ where: { id } });
+      await tx.menuItem.delete({ where: idKey(schoolId, id) });
       await auditMenu(tx, actor, "delete", id, { name: item.name });
     });
   } catch (error) {

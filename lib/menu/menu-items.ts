@@ -4,8 +4,10 @@ import { parseId } from "@/lib/api/params";
 import { cachedRead } from "@/lib/cache/versioned-cache";
 import type { MenuItemDto } from "@/lib/contracts";
 import type { AdminMenuItemDto } from "@/lib/contracts/menu";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { idKey } from "@/lib/schools/keys";
 
 export const MENU_ITEM_NOT_FOUND = "Menu item not found";
 
@@ -52,13 +54,15 @@ export function toMenuItemDto(row: MenuItemRow): MenuItemDto {
  * The menu: parents and teachers see what is not archived; admins see everything. Kept in memory
  * while the menu's version (bumped by every write to MenuItem) has not moved.
  */
-export async function listMenuItems(options: {
-  includeArchived: boolean;
-}): Promise<readonly MenuItemDto[]> {
-  return cachedRead("menu", options.includeArchived ? "all" : "live", async () => {
-    const db = await getDb();
+export async function listMenuItems(
+  school: Pick<SchoolContext, "id">,
+  options: { includeArchived: boolean },
+): Promise<readonly MenuItemDto[]> {
+  const schoolId = school.id;
+  return cachedRead(schoolId, "menu", options.includeArchived ? "all" : "live", async () => {
+    const db = await schoolDb(schoolId);
     const rows = await db.menuItem.findMany({
-      where: options.includeArchived ? {} : { isArchived: false },
+      where: options.includeArchived ? { schoolId } : { schoolId, isArchived: false },
       select: menuItemSelect,
       orderBy: [{ name: "asc" }, { id: "asc" }],
     });
@@ -81,9 +85,15 @@ export function toAdminMenuItemDto(row: AdminMenuItemRow): AdminMenuItemDto {
 }
 
 /** GET /api/menu/{id} for the menu editor: any item, archived ones included. */
-export async function getMenuItemOrThrow(id: number): Promise<AdminMenuItemDto> {
-  const db = await getDb();
-  const row = await db.menuItem.findUnique({ where: { id }, select: adminMenuItemSelect });
+export async function getMenuItemOrThrow(
+  school: SchoolContext,
+  id: number,
+): Promise<AdminMenuItemDto> {
+  const db = await schoolDb(school.id);
+  const row = await db.menuItem.findUnique({
+    where: idKey(school.id, id),
+    select: adminMenuItemSelect,
+  });
   if (!row) throw notFound(MENU_ITEM_NOT_FOUND);
   return toAdminMenuItemDto(row);
 }

@@ -2,9 +2,11 @@ import "server-only";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { AdminMenuItemDto } from "@/lib/contracts/menu";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireKnownAllergens } from "@/lib/settings/allergens";
+import { idKey } from "@/lib/schools/keys";
 import { auditMenu } from "@/lib/menu/menu-audit";
 import {
   adminMenuItemSelect,
@@ -38,14 +40,16 @@ export function menuItemData(values: MenuItemValues) {
 
 /** POST /api/menu: a new item, never archived, version 1. */
 export async function createMenuItem(
+  school: SchoolContext,
   actor: SessionUser,
   given: MenuItemValues,
 ): Promise<AdminMenuItemDto> {
-  const values = { ...given, allergens: await requireKnownAllergens(given.allergens, "allergens") };
-  const db = await getDb();
+  const allergens = await requireKnownAllergens(school, given.allergens, "allergens");
+  const values = { ...given, allergens };
+  const db = await schoolDb(school.id);
   const row = await db.$transaction(async (tx) => {
     const created = await tx.menuItem.create({
-      data: menuItemData(values),
+      data: { schoolId: school.id, ...menuItemData(values) },
       select: adminMenuItemSelect,
     });
     await auditMenu(tx, actor, "create", created.id, { name: created.name });
@@ -60,28 +64,34 @@ export async function createMenuItem(
  * what was ordered, so a new dish must be a new item.
  */
 export async function updateMenuItem(
+  school: SchoolContext,
   actor: SessionUser,
   id: number,
   values: MenuItemUpdateValues,
 ): Promise<AdminMenuItemDto> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const { version, ...given } = values;
   // The allergens held to the built-ins and the school's own (issue 44).
-  const fields = { ...given, allergens: await requireKnownAllergens(given.allergens, "allergens") };
+  const allergens = await requireKnownAllergens(school, given.allergens, "allergens");
+  const fields = { ...given, allergens };
   const row = await db.$transaction(async (tx) => {
     const current = await tx.menuItem.findUnique({
-      where: { id },
+      where: idKey(schoolId, id),
       select: { name: true, version: true },
     });
     if (!current) throw notFound(MENU_ITEM_NOT_FOUND);
     if (version !== undefined && version !== current.version) throw conflict(STALE_MENU_ITEM);
     if (fields.name !== current.name) {
-      const ordered = await tx.order.findFirst({ where: { menuItemId: id }, select: { id: true } });
+      const ordered = await tx.order.findFirst({
+        where: { schoolId, menuItemId: id },
+        select: { id: true },
+      });
       if (ordered) throw conflict(RENAME_WITH_ORDERS, { hasOrders: true });
     }
     // The conditional update is the real guard: two saves of the same version, one wins.
     const written = await tx.menuItem.updateMany({
-      where: { id, version: current.version },
+      where: { schoolId, id, version: current.version },
       data: { ...menuItemData(fields), version: { increment: 1 } },
     });
     if (written.count !== 1) throw conflict(STALE_MENU_ITEM);
@@ -90,7 +100,10 @@ export async function updateMenuItem(
       ...(fields.name !== current.name ? { previousName: current.name } : {}),
       version: current.version + 1,
     });
-    return tx.menuItem.findUniqueOrThrow({ where: { id }, select: adminMenuItemSelect });
+    return tx.menuItem.findUniqueOrThrow({
+      where: idKey(schoolId, id),
+      select: adminMenuItemSelect,
+    });
   });
   return toAdminMenuItemDto(row);
 }

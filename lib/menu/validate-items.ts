@@ -1,15 +1,17 @@
 import "server-only";
 import { cachedRead } from "@/lib/cache/versioned-cache";
 import type { MenuValidationDto } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 
 type ItemState = { id: number; isAvailable: boolean; isArchived: boolean };
 
 /** Whether each menu item is available and archived, from memory while the menu has not changed. */
-function menuItemStates(): Promise<ReadonlyMap<number, ItemState>> {
-  return cachedRead("menu", "states", async () => {
-    const db = await getDb();
+function menuItemStates(schoolId: number): Promise<ReadonlyMap<number, ItemState>> {
+  return cachedRead(schoolId, "menu", "states", async () => {
+    const db = await schoolDb(schoolId);
     const rows = await db.menuItem.findMany({
+      where: { schoolId },
       select: { id: true, isAvailable: true, isArchived: true },
     });
     return new Map(rows.map((r) => [r.id, r]));
@@ -17,9 +19,12 @@ function menuItemStates(): Promise<ReadonlyMap<number, ItemState>> {
 }
 
 /** Sorts cart item ids into valid, unavailable, archived and missing (the cart's red cards). */
-export async function validateMenuItems(menuItemIds: number[]): Promise<MenuValidationDto> {
+export async function validateMenuItems(
+  school: Pick<SchoolContext, "id">,
+  menuItemIds: number[],
+): Promise<MenuValidationDto> {
   const ids = [...new Set(menuItemIds)];
-  const byId = await menuItemStates();
+  const byId = await menuItemStates(school.id);
   const result: MenuValidationDto = { valid: [], unavailable: [], archived: [], missing: [] };
   for (const id of ids) {
     const row = byId.get(id);

@@ -9,8 +9,8 @@ import type {
   OrderStatusUpdateResultDto,
 } from "@/lib/contracts/orders";
 import { pageMetadata } from "@/lib/contracts/paging";
-import { getDb } from "@/lib/db";
-import { env } from "@/lib/env";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { giveBackOrderCredit } from "@/lib/orders/give-back-credit";
 import {
@@ -47,9 +47,14 @@ type CycleOrderRow = JoinedOrderLineRow & {
  * the count reads the (cycleId, ...) indexes, the page walks (cycleId, orderDate, id) backwards and
  * stops after pageSize rows, joined to its child, item and cycle in the same statement.
  */
-export async function listCycleOrders(query: CycleOrdersQuery): Promise<CycleOrdersPage> {
-  const db = await getDb();
+export async function listCycleOrders(
+  school: SchoolContext,
+  query: CycleOrdersQuery,
+): Promise<CycleOrdersPage> {
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const where: Prisma.OrderWhereInput = {
+    schoolId,
     cycleId: query.cycleId,
     ...(query.weekNumber !== undefined && { weekNumber: query.weekNumber }),
     ...(query.dayOfWeek !== undefined && { dayOfWeek: query.dayOfWeek }),
@@ -57,6 +62,7 @@ export async function listCycleOrders(query: CycleOrdersQuery): Promise<CycleOrd
     ...(query.menuItemId !== undefined && { menuItemId: query.menuItemId }),
   };
   const filters = [
+    Prisma.sql`o."schoolId" = ${schoolId}`,
     Prisma.sql`o."cycleId" = ${query.cycleId}`,
     ...(query.weekNumber !== undefined ? [Prisma.sql`o."weekNumber" = ${query.weekNumber}`] : []),
     ...(query.dayOfWeek !== undefined ? [Prisma.sql`o."dayOfWeek" = ${query.dayOfWeek}`] : []),
@@ -72,11 +78,11 @@ export async function listCycleOrders(query: CycleOrdersQuery): Promise<CycleOrd
         u."name" AS "ordererName", u."username" AS "ordererUsername",
         p."transactionRef" AS "paymentReference"
       FROM "Order" o
-      JOIN "Student" s ON s."id" = o."studentId"
-      JOIN "MenuItem" m ON m."id" = o."menuItemId"
-      JOIN "OrderCycle" c ON c."id" = o."cycleId"
-      JOIN "User" u ON u."id" = o."userId"
-      LEFT JOIN "PaymentAttempt" p ON p."id" = o."paymentAttemptId"
+      JOIN "Student" s ON s."schoolId" = o."schoolId" AND s."id" = o."studentId"
+      JOIN "MenuItem" m ON m."schoolId" = o."schoolId" AND m."id" = o."menuItemId"
+      JOIN "OrderCycle" c ON c."schoolId" = o."schoolId" AND c."id" = o."cycleId"
+      JOIN "User" u ON u."schoolId" = o."schoolId" AND u."id" = o."userId"
+      LEFT JOIN "PaymentAttempt" p ON p."schoolId" = o."schoolId" AND p."id" = o."paymentAttemptId"
       WHERE ${Prisma.join(filters, " AND ")}
       ORDER BY o."orderDate" DESC, o."id" DESC
       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
@@ -93,14 +99,15 @@ export async function listCycleOrders(query: CycleOrdersQuery): Promise<CycleOrd
       }),
     ),
     metadata: pageMetadata(total, query.page, query.pageSize),
-    timeZone: env().SCHOOL_TIMEZONE,
+    timeZone: school.timeZone,
   };
 }
 
 /** Every order of every account, newest first (GET /api/orders?unpaginated=true for admins). */
-export async function listAllOrders(): Promise<OrderDto[]> {
-  const db = await getDb();
+export async function listAllOrders(school: Pick<SchoolContext, "id">): Promise<OrderDto[]> {
+  const db = await schoolDb(school.id);
   const rows = await db.order.findMany({
+    where: { schoolId: school.id },
     select: orderSelect,
     orderBy: [{ orderDate: "desc" }, { id: "desc" }],
   });
@@ -115,16 +122,19 @@ export async function listAllOrders(): Promise<OrderDto[]> {
  * not restored (409, nothing changes).
  */
 export async function updateOrderStatuses(
+  school: Pick<SchoolContext, "id">,
   actor: SessionUser,
   input: OrderStatusUpdate,
 ): Promise<OrderStatusUpdateResultDto> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const orderIds = [...new Set(input.orderIds)];
   try {
     const updated = await db.$transaction(async (tx) => {
       const cancelling = input.status === "cancelled";
       const changed = await tx.order.updateManyAndReturn({
         where: {
+          schoolId,
           id: { in: orderIds },
           status: { notIn: ["refunded", input.status] },
           // A meal whose credit already came back (cancel, closed day) is not restored: it would
@@ -137,18 +147,23 @@ export async function updateOrderStatuses(
       const count = changed.length;
       if (!cancelling) {
         const leftOut = await tx.order.count({
-          where: { id: { in: orderIds }, status: { notIn: ["refunded", input.status] } },
+          where: {
+            schoolId,
+            id: { in: orderIds },
+            status: { notIn: ["refunded", input.status] },
+          },
         });
         if (leftOut > 0) throw conflict(STATUS_CREDIT_RETURNED_CONFLICT);
       }
       // An admin's cancel gives the meal's credit part back at once, as the orderer's does.
       if (cancelling) {
         for (const { id } of changed)
-          await giveBackOrderCredit(tx, id, ADMIN_CANCELLED_CREDIT_NOTE);
+          await giveBackOrderCredit(tx, schoolId, id, ADMIN_CANCELLED_CREDIT_NOTE);
       }
       if (count > 0) {
         await tx.auditLog.create({
           data: {
+            schoolId,
             actorId: actor.id,
             action: "order.status-update",
             entity: "Order",

@@ -2,12 +2,14 @@ import "server-only";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
-import { getDb, type Tx } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb, type Tx } from "@/lib/db";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
 import { fromNgwee } from "@/lib/money";
 import { orderCancelledEmail, type MealOfOrder } from "@/lib/orders/cancel-emails";
 import { giveBackOrderCredit } from "@/lib/orders/give-back-credit";
 import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
+import { idKey } from "@/lib/schools/keys";
 
 export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
 export const CANCELLED_CREDIT_NOTE = "Cancelled by the orderer: account credit returned at once";
@@ -19,12 +21,18 @@ export const CANCELLED_CREDIT_NOTE = "Cancelled by the orderer: account credit r
  * at once (a meal paid wholly from credit is then refunded, recorded as a credit refund), the part
  * paid by card or transfer waits in Refund Management as before, and the orderer is e-mailed.
  */
-export async function cancelOrder(actor: SessionUser, orderId: number): Promise<OrderDto> {
-  const db = await getDb();
+export async function cancelOrder(
+  school: SchoolContext,
+  actor: SessionUser,
+  orderId: number,
+): Promise<OrderDto> {
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const now = Date.now();
   const row = await db.$transaction(async (tx) => {
     const { count } = await tx.order.updateMany({
       where: {
+        schoolId,
         id: orderId,
         userId: actor.id,
         status: { in: ["pending", "completed"] },
@@ -33,7 +41,7 @@ export async function cancelOrder(actor: SessionUser, orderId: number): Promise<
       data: { status: "cancelled", version: { increment: 1 } },
     });
     const found = await tx.order.findFirst({
-      where: { id: orderId, userId: actor.id },
+      where: { schoolId, id: orderId, userId: actor.id },
       select: orderSelect,
     });
     if (!found) throw notFound("Order not found");
@@ -43,16 +51,16 @@ export async function cancelOrder(actor: SessionUser, orderId: number): Promise<
       }
       throw conflict("Orders can only be cancelled within 1 hour of ordering");
     }
-    await giveBackAndTell(tx, orderId);
-    return tx.order.findFirstOrThrow({ where: { id: orderId }, select: orderSelect });
+    await giveBackAndTell(tx, schoolId, orderId);
+    return tx.order.findFirstOrThrow({ where: { schoolId, id: orderId }, select: orderSelect });
   });
   kickOutbox();
   return toOrderDto(row);
 }
 
-async function giveBackAndTell(tx: Tx, orderId: number): Promise<void> {
+async function giveBackAndTell(tx: Tx, schoolId: number, orderId: number): Promise<void> {
   const order = await tx.order.findUniqueOrThrow({
-    where: { id: orderId },
+    where: idKey(schoolId, orderId),
     select: {
       discountedPrice: true,
       weekNumber: true,
@@ -67,6 +75,7 @@ async function giveBackAndTell(tx: Tx, orderId: number): Promise<void> {
   });
   const { creditNgwee: credit, toRefundNgwee: paidOtherwise } = await giveBackOrderCredit(
     tx,
+    schoolId,
     orderId,
     CANCELLED_CREDIT_NOTE,
   );

@@ -1,7 +1,8 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import type { MenuValidationDto } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { validateMenuItems } from "@/lib/menu/validate-items";
 import { assertAllergySafe, orderableMenu } from "@/lib/orders/check-cart";
 import { closedCartLines } from "@/lib/orders/closed-cart-lines";
@@ -12,15 +13,17 @@ import type { CartAllergyLine } from "@/lib/validations/orders";
 // order refuses it).
 
 export async function checkCartAllergies(
+  schoolId: number,
   actor: SessionUser,
   lines: readonly CartAllergyLine[],
 ): Promise<void> {
   if (lines.length === 0 || (actor.role !== "parent" && actor.role !== "teacher")) return;
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   const [menu, students] = await Promise.all([
-    orderableMenu(),
+    orderableMenu(schoolId),
     db.student.findMany({
       where: {
+        schoolId,
         id: { in: [...new Set(lines.map((l) => l.studentId))] },
         parentId: actor.id,
         archivedAt: null,
@@ -41,14 +44,15 @@ export async function checkCartAllergies(
  * (issue 44 §8) every line, sent with its day, whose day takes no orders.
  */
 export async function validateCart(
+  school: SchoolContext,
   actor: SessionUser,
   menuItemIds: number[],
   lines: readonly CartAllergyLine[],
 ): Promise<MenuValidationDto> {
-  await checkCartAllergies(actor, lines);
+  await checkCartAllergies(school.id, actor, lines);
   const [items, closedLines] = await Promise.all([
-    validateMenuItems(menuItemIds),
-    closedCartLines(lines),
+    validateMenuItems(school, menuItemIds),
+    closedCartLines(school, lines),
   ]);
   return closedLines ? { ...items, closedLines } : items;
 }

@@ -6,10 +6,12 @@ import { balanceSql, signedNgwee, spendableSql } from "@/lib/credit/ledger";
 import type { LineTermsDto, OrderCycleDto } from "@/lib/contracts";
 import { allergyConflicts, allergyRefusal } from "@/lib/contracts/allergies";
 import { getActiveCycle } from "@/lib/cycles/cycles";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { menuItemSelect } from "@/lib/menu/menu-items";
 import { closedLinesOf, NO_ACTIVE_CYCLE } from "@/lib/orders/closed-cart-lines";
+import { assertOpenForOrdering } from "@/lib/orders/open-for-ordering";
 import { applyPercentOff, fromNgwee, toNgwee } from "@/lib/money";
 import { cycleDayDate, isOffered, menuTypeForGrade } from "@/lib/school-calendar";
 import { getCutoffTime } from "@/lib/settings/settings";
@@ -78,16 +80,25 @@ export function assertAllergySafe(
   return conflicts;
 }
 
-/** Every menu item with what a cart check needs, from memory while the menu has not changed. */
-export function orderableMenu(): Promise<ReadonlyMap<number, OrderableItem>> {
-  return cachedRead("menu", "orderable", async () => {
-    const db = await getDb();
-    const rows = await db.menuItem.findMany({ select: orderableSelect });
+/** The school's menu items with what a cart check needs, from memory while its menu is unchanged. */
+export function orderableMenu(schoolId: number): Promise<ReadonlyMap<number, OrderableItem>> {
+  return cachedRead(schoolId, "menu", "orderable", async () => {
+    const db = await schoolDb(schoolId);
+    const rows = await db.menuItem.findMany({ where: { schoolId }, select: orderableSelect });
     return new Map(rows.map((row) => [row.id, row]));
   });
 }
 
-export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Promise<PricedCart> {
+/**
+ * The cart checked against the school's rules and priced. Every way of ordering goes through it,
+ * so a suspended school (issue 45) refuses them all here: 403 with the closed sentence.
+ */
+export async function checkCart(
+  school: SchoolContext,
+  actor: SessionUser,
+  items: OrderItemInput[],
+): Promise<PricedCart> {
+  assertOpenForOrdering(school);
   if (actor.role !== "parent" && actor.role !== "teacher") {
     throw forbidden("Only parents and teachers can place orders");
   }
@@ -99,15 +110,16 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
   // orders of the cart's days come in one statement. Each answer is judged in the spec's order.
   const menuItemIds = [...new Set(items.map((i) => i.menuItemId))];
   const [cycle, menu, cutoff] = await Promise.all([
-    getActiveCycle(),
-    orderableMenu(),
-    getCutoffTime(),
+    getActiveCycle(school),
+    orderableMenu(school.id),
+    getCutoffTime(school),
   ]);
   if (!cycle) throw conflict(NO_ACTIVE_CYCLE);
 
   const studentIds = [...new Set(items.map((i) => i.studentId))];
   const menuItems = menuItemIds.flatMap((id) => menu.get(id) ?? []);
   const { students, code, ordered, creditBalance, creditSpendable } = await readCartContext(
+    school.id,
     actor.id,
     cycle.id,
     items,
@@ -142,7 +154,7 @@ export async function checkCart(actor: SessionUser, items: OrderItemInput[]): Pr
   }
 
   // Every closed line is named in the refusal (issue 44 §8), so the Cart can mark them all.
-  const closedLines = closedLinesOf(cycle, items, cutoff);
+  const closedLines = closedLinesOf(cycle, items, cutoff, school.timeZone);
   const percent = code?.discountPercentage ?? 0;
   const seen = new Set<string>();
   const lines: PricedLine[] = items.map((input) => {
@@ -217,11 +229,12 @@ type CartContext = {
  * account's credit (lib/credit/ledger.ts): a checkout that may spend it pays no second round trip.
  */
 async function readCartContext(
+  schoolId: number,
   userId: number,
   cycleId: number,
   items: OrderItemInput[],
 ): Promise<CartContext> {
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   const studentIds = [...new Set(items.map((i) => i.studentId))];
   const [row] = await db.$queryRaw<CartContext[]>`
     SELECT
@@ -229,13 +242,14 @@ async function readCartContext(
         SELECT json_agg(json_build_object('id', s."id", 'name', s."name", 'grade', s."grade",
           'allergies', s."allergies"))
         FROM "Student" s
-        WHERE s."id" = ANY(${studentIds}::int[]) AND s."parentId" = ${userId}
+        WHERE s."schoolId" = ${schoolId} AND s."id" = ANY(${studentIds}::int[])
+          AND s."parentId" = ${userId}
           AND s."archivedAt" IS NULL
       ), '[]'::json) AS "students",
       (
         SELECT json_build_object('code', d."code", 'discountPercentage', d."discountPercentage")
         FROM "DiscountCode" d
-        WHERE d."userId" = ${userId} AND d."isActive"
+        WHERE d."schoolId" = ${schoolId} AND d."userId" = ${userId} AND d."isActive"
         ORDER BY d."discountPercentage" DESC, d."id" ASC
         LIMIT 1
       ) AS "code",
@@ -243,12 +257,13 @@ async function readCartContext(
         SELECT 1
         FROM unnest(${items.map((i) => i.studentId)}::int[], ${items.map((i) => i.weekNumber)}::int[],
                     ${items.map((i) => i.dayOfWeek)}::int[]) AS l("studentId", "weekNumber", "dayOfWeek")
-        JOIN "Order" o ON o."studentId" = l."studentId" AND o."cycleId" = ${cycleId}
+        JOIN "Order" o ON o."schoolId" = ${schoolId} AND o."studentId" = l."studentId"
+          AND o."cycleId" = ${cycleId}
           AND o."weekNumber" = l."weekNumber" AND o."dayOfWeek" = l."dayOfWeek"
         WHERE o."status" IN ('pending', 'completed')
       ) AS "ordered",
-      ${balanceSql(userId)}::numeric(14, 2)::text AS "creditBalance",
-      ${spendableSql(userId)}::numeric(14, 2)::text AS "creditSpendable"`;
+      ${balanceSql(schoolId, userId)}::numeric(14, 2)::text AS "creditBalance",
+      ${spendableSql(schoolId, userId)}::numeric(14, 2)::text AS "creditSpendable"`;
   return (
     row ?? {
       students: [],

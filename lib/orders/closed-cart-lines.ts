@@ -1,7 +1,7 @@
 import "server-only";
 import type { ClosedCartLineDto, OrderCycleDto } from "@/lib/contracts";
+import type { SchoolContext } from "@/lib/contracts/schools";
 import { getActiveCycle } from "@/lib/cycles/cycles";
-import { env } from "@/lib/env";
 import { dayClosure, type Cutoff, type DayClosure } from "@/lib/school-calendar";
 import { getCutoffTime } from "@/lib/settings/settings";
 
@@ -25,15 +25,15 @@ function closedMessage(why: Exclude<DayClosure, null>, reason: string | undefine
 /**
  * Each (child, week, day) of the cart whose day takes no orders, once: blocked (closed by the
  * school), past, today after the cut-off, outside the cycle, or every line when no cycle is open.
- * Lines sent without their day are not judged.
+ * Lines sent without their day are not judged. Days and the cut-off are the school's (`timeZone`).
  */
 export function closedLinesOf(
   cycle: Pick<OrderCycleDto, "startDate" | "cycleLength" | "blockedDays"> | null,
   lines: readonly CartDay[],
   cutoff: Cutoff,
+  timeZone: string,
   now: Date = new Date(),
 ): ClosedCartLineDto[] {
-  const timeZone = env().SCHOOL_TIMEZONE;
   const closed = new Map<string, ClosedCartLineDto>();
   for (const { studentId, weekNumber, dayOfWeek } of lines) {
     if (weekNumber === undefined || dayOfWeek === undefined) continue;
@@ -61,9 +61,10 @@ export function closedLinesOf(
  * carries its day (a client of the spec's answer, which then stays as the spec has it).
  */
 export async function closedCartLines(
+  school: Pick<SchoolContext, "id" | "timeZone">,
   lines: readonly CartDay[],
 ): Promise<ClosedCartLineDto[] | null> {
   if (!lines.some((l) => l.weekNumber !== undefined && l.dayOfWeek !== undefined)) return null;
-  const [cycle, cutoff] = await Promise.all([getActiveCycle(), getCutoffTime()]);
-  return closedLinesOf(cycle, lines, cutoff);
+  const [cycle, cutoff] = await Promise.all([getActiveCycle(school), getCutoffTime(school)]);
+  return closedLinesOf(cycle, lines, cutoff, school.timeZone);
 }

@@ -3,6 +3,7 @@ import { appendMovement } from "@/lib/credit/ledger";
 import { creditPaidFor } from "@/lib/credit/order-credit";
 import type { Tx } from "@/lib/db";
 import { toNgwee } from "@/lib/money";
+import { idKey } from "@/lib/schools/keys";
 
 export type CreditGivenBack = {
   /** The credit part that came back now, in ngwee (0 when none, or when it already came back). */
@@ -19,11 +20,12 @@ export type CreditGivenBack = {
  */
 export async function giveBackOrderCredit(
   tx: Tx,
+  schoolId: number,
   orderId: number,
   note: string,
 ): Promise<CreditGivenBack> {
   const order = await tx.order.findUniqueOrThrow({
-    where: { id: orderId },
+    where: idKey(schoolId, orderId),
     select: {
       userId: true,
       discountedPrice: true,
@@ -33,7 +35,7 @@ export async function giveBackOrderCredit(
   });
   const price = toNgwee(order.discountedPrice.toFixed(2));
   const alreadyBack = order.creditEntries.length > 0;
-  const credit = alreadyBack ? 0 : Math.min(await creditPaidFor(tx, orderId), price);
+  const credit = alreadyBack ? 0 : Math.min(await creditPaidFor(tx, schoolId, orderId), price);
   if (credit > 0) {
     await appendMovement(tx, {
       userId: order.userId,
@@ -48,10 +50,12 @@ export async function giveBackOrderCredit(
     // Paid wholly from credit, nothing is left for the office: the order is refunded, to credit.
     // (A transfer still awaited stays cancelled: its credit part is back, nothing else was paid.)
     await tx.order.update({
-      where: { id: orderId },
+      where: idKey(schoolId, orderId),
       data: { status: "refunded", version: { increment: 1 } },
     });
-    await tx.orderRefund.create({ data: { orderId, method: "credit", note, adminId: null } });
+    await tx.orderRefund.create({
+      data: { schoolId, orderId, method: "credit", note, adminId: null },
+    });
   }
   return { creditNgwee: credit, toRefundNgwee: paidOtherwise };
 }

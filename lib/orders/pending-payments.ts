@@ -8,7 +8,8 @@ import {
   type PendingPaymentsPageDto,
   type VerifyPaymentsResultDto,
 } from "@/lib/contracts/orders";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { orderLineSelect, toOrderLineDto } from "@/lib/orders/order-dto";
@@ -33,13 +34,17 @@ const pendingOrderSelect = {
  * One page of groups, oldest pending order first. The page of groups, their totals and the number
  * of groups come from the database; then the orders of those groups in one query.
  */
-export async function listPendingPayments(page: number): Promise<PendingPaymentsPageDto> {
-  const db = await getDb();
+export async function listPendingPayments(
+  school: Pick<SchoolContext, "id">,
+  page: number,
+): Promise<PendingPaymentsPageDto> {
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const pageSize = PENDING_PAYMENT_GROUPS_PAGE_SIZE;
   const [groups, counted] = await Promise.all([
     db.order.groupBy({
       by: ["userId"],
-      where: pendingWhere,
+      where: { ...pendingWhere, schoolId },
       _min: { orderDate: true },
       orderBy: [{ _min: { orderDate: "asc" } }, { userId: "asc" }],
       skip: (page - 1) * pageSize,
@@ -47,7 +52,7 @@ export async function listPendingPayments(page: number): Promise<PendingPayments
     }),
     db.$queryRaw<{ count: number }[]>`
       SELECT COUNT(DISTINCT "userId")::int AS "count" FROM "Order"
-      WHERE "paymentStatus" = 'pending' AND "status" IN ('pending', 'completed')`,
+      WHERE "schoolId" = ${schoolId} AND "paymentStatus" = 'pending' AND "status" IN ('pending', 'completed')`,
   ]);
   const totalGroups = Number(counted[0]?.count ?? 0);
   const totalPages = Math.ceil(totalGroups / pageSize);
@@ -63,9 +68,12 @@ export async function listPendingPayments(page: number): Promise<PendingPayments
 
   const userIds = groups.map((g) => g.userId);
   const [users, orders] = await Promise.all([
-    db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, username: true } }),
+    db.user.findMany({
+      where: { schoolId, id: { in: userIds } },
+      select: { id: true, username: true },
+    }),
     db.order.findMany({
-      where: { ...pendingWhere, userId: { in: userIds } },
+      where: { ...pendingWhere, schoolId, userId: { in: userIds } },
       select: pendingOrderSelect,
       orderBy: [{ orderDate: "asc" }, { id: "asc" }],
     }),
@@ -105,15 +113,18 @@ export const ORDERS_NO_LONGER_LIVE =
  * owed. The audit row lists the orders that really changed.
  */
 export async function verifyPendingPayments(
+  school: Pick<SchoolContext, "id">,
   actor: SessionUser,
   orderIds: readonly number[],
 ): Promise<VerifyPaymentsResultDto> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const ids = [...new Set(orderIds)];
   return db.$transaction(async (tx) => {
     const closed = await tx.$queryRaw<{ id: number }[]>`
       SELECT "id" FROM "Order"
-      WHERE "id" IN (${Prisma.join(ids)}) AND "status" NOT IN ('pending', 'completed')`;
+      WHERE "schoolId" = ${schoolId} AND "id" IN (${Prisma.join(ids)})
+        AND "status" NOT IN ('pending', 'completed')`;
     if (closed.length > 0) {
       throw conflict(ORDERS_NO_LONGER_LIVE, { orderIds: closed.map((row) => row.id) });
     }
@@ -121,12 +132,13 @@ export async function verifyPendingPayments(
     const changed = await tx.$queryRaw<{ id: number }[]>`
       UPDATE "Order"
       SET "paymentStatus" = 'confirmed', "version" = "version" + 1, "updatedAt" = now()
-      WHERE "id" IN (${Prisma.join(ids)}) AND "paymentStatus" = 'pending'
+      WHERE "schoolId" = ${schoolId} AND "id" IN (${Prisma.join(ids)})
+        AND "paymentStatus" = 'pending'
         AND "status" IN ('pending', 'completed')
       RETURNING "id"`;
     const updatedIds = changed.map((row) => row.id).sort((a, b) => a - b);
     if (updatedIds.length > 0) {
-      await audit(tx, actor, {
+      await audit(schoolId, tx, actor, {
         action: "payment.verify",
         entity: "Order",
         before: { paymentStatus: "pending" },

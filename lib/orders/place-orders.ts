@@ -6,11 +6,13 @@ import type { OrderDto } from "@/lib/contracts";
 import { CREDIT_PROCESSOR } from "@/lib/contracts/credit";
 import { allocateCredit } from "@/lib/credit/allocate";
 import { lockedBalance } from "@/lib/credit/ledger";
-import { getDb, type Tx } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb, type Tx } from "@/lib/db";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { kickOutbox, noteQueued, type Email } from "@/lib/mail/outbox";
 import { bypassInstructionsEmail } from "@/lib/orders/bypass-email";
 import { ALREADY_ORDERED, checkCart, type PricedCart } from "@/lib/orders/check-cart";
+import { assertOpenForOrdering } from "@/lib/orders/open-for-ordering";
 import { orderConfirmationEmail } from "@/lib/orders/confirmation-email";
 import {
   joinedOrderColumns,
@@ -42,14 +44,15 @@ type Payment = {
  * through the card or mobile-money payment, which spends the credit first.
  */
 export async function placeFreeOrders(
+  school: SchoolContext,
   actor: SessionUser,
   items: OrderItemInput[],
 ): Promise<{ orders: OrderDto[] }> {
-  const cart = await checkCart(actor, items);
-  if (cart.totalNgwee === 0) return insertFreeCart(actor, cart);
+  const cart = await checkCart(school, actor, items);
+  if (cart.totalNgwee === 0) return insertFreeCart(school.id, actor, cart);
   const balance = cart.credit.balanceNgwee;
   if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
-  return insertCart(actor, cart, true, (lockedNgwee) => {
+  return insertCart(school.id, actor, cart, true, (lockedNgwee) => {
     if (lockedNgwee < cart.totalNgwee) throw paymentRequired(cart.total, lockedNgwee);
     return {
       plan: cart.lines.map((line) => ({
@@ -73,21 +76,24 @@ const AWAITING_PAYMENT: Payment = { paymentStatus: "pending", paymentProcessor: 
  * instructions e-mailed to the orderer. A cart that costs nothing is simply a free order.
  */
 export async function placeAlternativePaymentOrders(
+  school: SchoolContext,
   actor: SessionUser,
   items: OrderItemInput[],
 ): Promise<{ orders: OrderDto[] }> {
+  // A suspended school's answer before its payment settings' (checkCart asks again).
+  assertOpenForOrdering(school);
   const [settings, bankTransfer] = await Promise.all([
-    getPaymentBypassSettings(),
-    getBankTransferSetting(),
+    getPaymentBypassSettings(school),
+    getBankTransferSetting(school),
   ]);
   if (!settings.enabled) throw conflict(BYPASS_DISABLED);
   if (!bankTransfer.enabled) throw conflict(BANK_TRANSFER_OFF);
-  const cart = await checkCart(actor, items);
-  if (cart.totalNgwee === 0) return insertFreeCart(actor, cart);
+  const cart = await checkCart(school, actor, items);
+  if (cart.totalNgwee === 0) return insertFreeCart(school.id, actor, cart);
   // Issue 44: the account's credit is spent first, under the account's lock, and only the rest is
   // asked for. A meal the credit pays wholly is paid (processor CREDIT); the others wait for the
   // school to verify the transfer, each carrying the credit it already took.
-  return insertCart(actor, cart, cart.credit.balanceNgwee > 0, (lockedNgwee) => {
+  return insertCart(school.id, actor, cart, cart.credit.balanceNgwee > 0, (lockedNgwee) => {
     const prices = cart.lines.map((line) => toNgwee(line.discountedPrice));
     const shares = allocateCredit(prices, lockedNgwee);
     const spent = shares.reduce((sum, share) => sum + share, 0);
@@ -116,8 +122,8 @@ function paymentRequired(total: string, balance: number): ApiError {
   });
 }
 
-function insertFreeCart(actor: SessionUser, cart: PricedCart) {
-  return insertCart(actor, cart, false, () => ({
+function insertFreeCart(schoolId: number, actor: SessionUser, cart: PricedCart) {
+  return insertCart(schoolId, actor, cart, false, () => ({
     plan: cart.lines.map(() => ({
       payment: FREE,
       creditNgwee: 0,
@@ -141,25 +147,29 @@ export const DAY_CLOSED_MEANWHILE =
  * order, in the same transaction. `decide` gets the balance read under that lock (0 without it).
  */
 async function insertCart(
+  schoolId: number,
   actor: SessionUser,
   cart: PricedCart,
   spendCredit: boolean,
   decide: (lockedBalanceNgwee: number) => Decision,
 ): Promise<{ orders: OrderDto[] }> {
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   let rows: JoinedOrderRow[];
   let email: Email | null;
   try {
     [rows, email] = spendCredit
       ? await db.$transaction(async (tx) => {
-          const decision = decide(await lockedBalance(tx, actor.id));
+          const decision = decide(await lockedBalance(tx, schoolId, actor.id));
           // The orders and one credit movement per order (where each ngwee of the credit went).
-          const created = await insertStatement(tx, actor, cart, decision);
+          const created = await insertStatement(tx, schoolId, actor, cart, decision);
           return [created, decision.email] as const;
         })
       : await (async () => {
           const decision = decide(0);
-          return [await insertStatement(db, actor, cart, decision), decision.email] as const;
+          return [
+            await insertStatement(db, schoolId, actor, cart, decision),
+            decision.email,
+          ] as const;
         })();
   } catch (error) {
     // Two requests for the same child and day at once: the partial unique index lets one through.
@@ -174,6 +184,7 @@ async function insertCart(
 
 function insertStatement(
   db: Tx,
+  schoolId: number,
   actor: SessionUser,
   cart: PricedCart,
   { plan, email }: Decision,
@@ -194,7 +205,7 @@ function insertStatement(
           "paymentStatus" text, "paymentProcessor" text, "credit" numeric, "n" int)
       ), "cycle" AS (
         SELECT c."id", c."blockedDays" FROM "OrderCycle" c
-        WHERE c."id" IN (SELECT "cycleId" FROM "line") FOR SHARE
+        WHERE c."schoolId" = ${schoolId} AND c."id" IN (SELECT "cycleId" FROM "line") FOR SHARE
       ), "open" AS (
         SELECT NOT EXISTS (
           SELECT 1 FROM "line" l JOIN "cycle" c ON c."id" = l."cycleId"
@@ -202,30 +213,30 @@ function insertStatement(
             jsonb_build_object('weekNumber', l."weekNumber", 'dayOfWeek', l."dayOfWeek"))
         ) AS "open"
       ), "created" AS (
-        INSERT INTO "Order" ("userId", "studentId", "menuItemId", "cycleId", "weekNumber",
+        INSERT INTO "Order" ("schoolId", "userId", "studentId", "menuItemId", "cycleId", "weekNumber",
           "dayOfWeek", "category", "sideDish", "comments", "originalPrice", "discountedPrice",
           "discountPercentage", "allergyAcknowledged", "status", "paymentStatus",
           "paymentProcessor", "updatedAt")
-        SELECT ${actor.id}, "studentId", "menuItemId", "cycleId", "weekNumber", "dayOfWeek",
+        SELECT ${schoolId}, ${actor.id}, "studentId", "menuItemId", "cycleId", "weekNumber", "dayOfWeek",
           "category", "sideDish", "comments", "originalPrice", "discountedPrice",
           "discountPercentage", "allergyAcknowledged", 'pending', "paymentStatus"::"PaymentStatus",
           "paymentProcessor", now()
         FROM "line" WHERE (SELECT "open" FROM "open") ORDER BY "n"
         RETURNING *
       ), "mail" AS (
-        INSERT INTO "EmailOutbox" ("userId", "to", "subject", "text")
-        SELECT ${actor.id}::int, ${email?.to ?? null}::text, ${email?.subject ?? null}::text, ${email?.text ?? null}::text
+        INSERT INTO "EmailOutbox" ("schoolId", "userId", "to", "subject", "text")
+        SELECT ${schoolId}::int, ${actor.id}::int, ${email?.to ?? null}::text, ${email?.subject ?? null}::text, ${email?.text ?? null}::text
         WHERE ${email !== null} AND (SELECT "open" FROM "open")
       ), "spent" AS (
-        INSERT INTO "CreditEntry" ("userId", "amount", "kind", "orderId")
-        SELECT ${actor.id}, -l."credit", 'spent', c."id" FROM "created" c
+        INSERT INTO "CreditEntry" ("schoolId", "userId", "amount", "kind", "orderId")
+        SELECT ${schoolId}, ${actor.id}, -l."credit", 'spent', c."id" FROM "created" c
         JOIN "line" l ON l."studentId" = c."studentId" AND l."cycleId" = c."cycleId"
           AND l."weekNumber" = c."weekNumber" AND l."dayOfWeek" = c."dayOfWeek"
         WHERE l."credit" > 0
       )
       SELECT ${joinedOrderColumns}
       FROM "created" o
-      JOIN "Student" s ON s."id" = o."studentId"
-      JOIN "MenuItem" m ON m."id" = o."menuItemId"
+      JOIN "Student" s ON s."schoolId" = o."schoolId" AND s."id" = o."studentId"
+      JOIN "MenuItem" m ON m."schoolId" = o."schoolId" AND m."id" = o."menuItemId"
       ORDER BY o."id"`;
 }

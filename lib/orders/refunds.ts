@@ -6,12 +6,14 @@ import type { SessionUser } from "@/lib/auth/session";
 import { REFUNDS_PAGE_SIZE, type RefundDto, type RefundsPageDto } from "@/lib/contracts/orders";
 import type { RefundMethod } from "@/lib/contracts/refunds";
 import { appendMovement } from "@/lib/credit/ledger";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { refundRecordedEmail, type MealOfOrder } from "@/lib/orders/cancel-emails";
 import { cycleDayDate } from "@/lib/school-calendar";
+import { idKey } from "@/lib/schools/keys";
 import { orderLineSelect } from "@/lib/orders/order-dto";
 import type { RefundCompleteValues } from "@/lib/validations/refunds";
 
@@ -90,12 +92,16 @@ function toRefundDto(row: RefundRow): RefundDto {
 }
 
 /** One page of refundable and refunded orders, newest order first. */
-export async function listRefunds(page: number): Promise<RefundsPageDto> {
-  const db = await getDb();
+export async function listRefunds(
+  school: Pick<SchoolContext, "id">,
+  page: number,
+): Promise<RefundsPageDto> {
+  const db = await schoolDb(school.id);
+  const where = { ...refundWhere, schoolId: school.id };
   const [total, rows] = await Promise.all([
-    db.order.count({ where: refundWhere }),
+    db.order.count({ where }),
     db.order.findMany({
-      where: refundWhere,
+      where,
       select: refundSelect,
       orderBy: [{ orderDate: "desc" }, { id: "desc" }],
       skip: (page - 1) * REFUNDS_PAGE_SIZE,
@@ -115,15 +121,18 @@ export async function listRefunds(page: number): Promise<RefundsPageDto> {
  * the paid amount is credited to the account that paid (issue 17).
  */
 export async function completeRefund(
+  school: Pick<SchoolContext, "id">,
   actor: SessionUser,
   orderId: number,
   how: RefundCompleteValues = { reference: null, note: null },
 ): Promise<RefundDto> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const answer = await db.$transaction(async (tx) => {
     const { count } = await tx.order.updateMany({
       // The same orders the list shows: a free order (nothing paid) is never refunded.
       where: {
+        schoolId,
         id: orderId,
         status: "cancelled",
         paymentStatus: "confirmed",
@@ -132,7 +141,7 @@ export async function completeRefund(
       data: { status: "refunded", version: { increment: 1 } },
     });
     const row = await tx.order.findUnique({
-      where: { id: orderId },
+      where: idKey(schoolId, orderId),
       select: { ...refundSelect, paymentStatus: true },
     });
     if (!row) throw notFound(ORDER_NOT_FOUND);
@@ -148,6 +157,7 @@ export async function completeRefund(
     if (how.method) {
       await tx.orderRefund.create({
         data: {
+          schoolId,
           orderId,
           method: how.method,
           reference: how.reference,
@@ -168,7 +178,7 @@ export async function completeRefund(
         });
       }
     }
-    await audit(tx, actor, {
+    await audit(schoolId, tx, actor, {
       action: "refund.complete",
       entity: "Order",
       entityId: orderId,
@@ -180,7 +190,7 @@ export async function completeRefund(
       },
     });
     const saved = await tx.order.findUniqueOrThrow({
-      where: { id: orderId },
+      where: idKey(schoolId, orderId),
       select: { ...refundSelect, user: { select: { id: true, name: true, email: true } } },
     });
     const email = refundRecordedEmail(saved.user, mealOf(saved), {

@@ -3,19 +3,21 @@ import { notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { PAYMENT_METHODS } from "@/lib/contracts/mobile-money";
 import { TX, type AttemptDto, type VerifyPaymentAnswer } from "@/lib/contracts/payments";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { cancelToken } from "@/lib/payments/dpo-client";
 import { verifyAttempt, type Verification } from "@/lib/payments/fulfil";
 import { markCancelled } from "@/lib/payments/mark-cancelled";
-import { paymentProviderConfig } from "@/lib/payments/provider-config";
+import { providerFor } from "@/lib/payments/provider-config";
 import { receiptForAttempt } from "@/lib/payments/receipt";
 
-// The caller's own payment attempts, found by the provider's token. Someone else's token is 404.
+// The caller's own payment attempts at this school, found by the provider's token. Someone else's
+// token (or another school's) is 404.
 
-async function findOwnAttempt(actor: SessionUser, transactionId: string) {
-  const db = await getDb();
+async function findOwnAttempt(school: SchoolContext, actor: SessionUser, transactionId: string) {
+  const db = await schoolDb(school.id);
   const attempt = await db.paymentAttempt.findFirst({
-    where: { transactionId, userId: actor.id },
+    where: { schoolId: school.id, transactionId, userId: actor.id },
     select: {
       id: true,
       transactionId: true,
@@ -34,22 +36,24 @@ async function findOwnAttempt(actor: SessionUser, transactionId: string) {
 
 /** Step 3 of the payment flow: the attempt was recorded when it was created; this confirms it. */
 export async function getOwnAttempt(
+  school: SchoolContext,
   actor: SessionUser,
   transactionId: string,
 ): Promise<AttemptDto> {
-  return findOwnAttempt(actor, transactionId);
+  return findOwnAttempt(school, actor, transactionId);
 }
 
 /** POST /api/payments/verify/{token}: the return page asks whether the payment went through. */
 export async function verifyOwnPayment(
+  school: SchoolContext,
   actor: SessionUser,
   token: string,
 ): Promise<VerifyPaymentAnswer> {
-  const attempt = await findOwnAttempt(actor, token);
-  const result = await verifyAttempt(attempt.id);
+  const attempt = await findOwnAttempt(school, actor, token);
+  const result = await verifyAttempt(school, attempt.id);
   const answer = toVerifyAnswer(result);
   return answer.success
-    ? { ...answer, receipt: await receiptForAttempt(actor.id, attempt) }
+    ? { ...answer, receipt: await receiptForAttempt(school.id, actor.id, attempt) }
     : answer;
 }
 
@@ -77,6 +81,7 @@ export function toVerifyAnswer(result: Verification): VerifyPaymentAnswer {
  * one that did not is cancelled at the provider so it can no longer be paid.
  */
 export async function reportAttempt(
+  school: SchoolContext,
   actor: SessionUser,
   report: {
     transactionId: string;
@@ -84,20 +89,21 @@ export async function reportAttempt(
     errorDetails?: string | null | undefined;
   },
 ): Promise<VerifyPaymentAnswer> {
-  const attempt = await findOwnAttempt(actor, report.transactionId);
+  const attempt = await findOwnAttempt(school, actor, report.transactionId);
   const wantsCancel = ["cancelled", "failed", "abandoned"].includes(
     report.transactionStatus.toLowerCase(),
   );
   if (!wantsCancel || attempt.transactionStatus !== TX.initiated)
-    return toVerifyAnswer(await verifyAttempt(attempt.id));
+    return toVerifyAnswer(await verifyAttempt(school, attempt.id));
   if (attempt.paymentMethod === PAYMENT_METHODS.mobile)
-    return cancelMobilePayment(attempt.id, report);
+    return cancelMobilePayment(school, attempt.id, report);
 
-  const result = await verifyAttempt(attempt.id);
+  const result = await verifyAttempt(school, attempt.id);
   if (result.outcome !== "pending") return toVerifyAnswer(result);
-  const cancelled = await cancelToken(paymentProviderConfig().client, report.transactionId);
+  const provider = await providerFor(school);
+  const cancelled = await cancelToken(provider.client, report.transactionId);
   if (cancelled.ok) {
-    await markCancelled(attempt.id, report.errorDetails ?? "Cancelled by the customer");
+    await markCancelled(school.id, attempt.id, report.errorDetails ?? "Cancelled by the customer");
     return {
       ...toVerifyAnswer(result),
       TransactionStatus: "cancelled",
@@ -113,14 +119,16 @@ export async function reportAttempt(
  * approved just before, the cancel is refused and the verification makes the orders.
  */
 async function cancelMobilePayment(
+  school: SchoolContext,
   attemptId: number,
   report: { transactionId: string; errorDetails?: string | null | undefined },
 ) {
-  const cancelled = await cancelToken(paymentProviderConfig().client, report.transactionId);
-  const result = await verifyAttempt(attemptId);
+  const provider = await providerFor(school);
+  const cancelled = await cancelToken(provider.client, report.transactionId);
+  const result = await verifyAttempt(school, attemptId);
   if (result.outcome === "pending" && cancelled.ok) {
     // DPO took the cancel but still says "not paid yet": nothing can be paid on it any more.
-    await markCancelled(attemptId, report.errorDetails ?? "Cancelled by the customer");
+    await markCancelled(school.id, attemptId, report.errorDetails ?? "Cancelled by the customer");
   }
   const closed =
     (result.outcome === "failed" && result.result === "904") ||

@@ -2,7 +2,8 @@ import "server-only";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { CheckStatusAnswer } from "@/lib/contracts/live-orders";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { canDo, type AttemptFacts } from "@/lib/payments/attempt-transitions";
 import { verifyAttempt } from "@/lib/payments/fulfil";
 
@@ -12,12 +13,13 @@ import { verifyAttempt } from "@/lib/payments/fulfil";
  * for any other status and for recovered attempts.
  */
 export async function checkPaymentStatus(
+  school: SchoolContext,
   actor: Pick<SessionUser, "id">,
   transactionId: string,
 ): Promise<CheckStatusAnswer> {
-  const db = await getDb();
+  const db = await schoolDb(school.id);
   const attempt = await db.paymentAttempt.findUnique({
-    where: { transactionId },
+    where: { schoolId_transactionId: { schoolId: school.id, transactionId } },
     select: { id: true, status: true, transactionId: true, paymentAmount: true, isRecovered: true },
   });
   if (!attempt) throw notFound("Payment not found");
@@ -29,7 +31,7 @@ export async function checkPaymentStatus(
         : `Cannot check the payment of an order with status ${attempt.status}`,
     );
   }
-  const result = await verifyAttempt(attempt.id, {
+  const result = await verifyAttempt(school, attempt.id, {
     recovered: true,
     actor,
     action: "payment.check-status",

@@ -10,15 +10,17 @@ import {
   type MobilePaymentAnswer,
   type MobilePushFailure,
 } from "@/lib/contracts/mobile-money";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/observability/log";
 import { chargeTokenMobile, mnoOf } from "@/lib/payments/dpo-mobile";
 import { verifyAttempt, type VerifiableAttempt } from "@/lib/payments/fulfil";
 import { parseMobileNumber, type MobileNumber } from "@/lib/validations/mobile-number";
 import { openAttempt, PREVIOUS_PAID, requestToken, type Reuse } from "@/lib/payments/open-attempt";
+import { assertOpenForOrdering } from "@/lib/orders/open-for-ordering";
 import { pricedCart } from "@/lib/payments/payable-cart";
-import { paymentProviderConfig } from "@/lib/payments/provider-config";
+import { providerFor } from "@/lib/payments/provider-config";
 import { getMobileMoneySettings } from "@/lib/settings/settings";
 import type { CreatePaymentInput } from "@/lib/validations/payments";
 
@@ -31,12 +33,14 @@ export const PUSH_UNKNOWN =
   "We could not reach the mobile money service, so we do not know whether your phone was asked to pay. If it shows a payment request, approve it; otherwise try again in a moment.";
 
 export async function createMobilePayment(
+  school: SchoolContext,
   actor: SessionUser,
   input: CreatePaymentInput,
 ): Promise<MobilePaymentAnswer> {
-  const settings = await getMobileMoneySettings();
+  assertOpenForOrdering(school);
+  const settings = await getMobileMoneySettings(school);
   if (!settings.enabled) throw conflict(MOBILE_MONEY_OFF);
-  const cart = await pricedCart(actor, input);
+  const cart = await pricedCart(school, actor, input);
   const parsed = parseMobileNumber(input.mobileNumber ?? "", input.mobileOperator);
   if (!parsed.ok) throw unprocessable(parsed.error, { details: { mobileNumber: parsed.error } });
   const number = parsed.number;
@@ -46,9 +50,10 @@ export async function createMobilePayment(
   }
   const limit = operatorLimitError(number.operator, cart.dueNgwee);
   if (limit) throw unprocessable(limit, { details: { amount: limit } });
-  const provider = paymentProviderConfig();
+  const provider = await providerFor(school);
 
   const slot = await openAttempt(
+    school,
     actor,
     cart,
     {
@@ -56,7 +61,7 @@ export async function createMobilePayment(
       mobileOperator: number.operator,
       mobileNumber: number.masked,
     },
-    rePushOrClose,
+    (open) => rePushOrClose(school, open),
   );
   let token: string;
   let companyRef: string;
@@ -64,13 +69,13 @@ export async function createMobilePayment(
   if (slot.kind === "open") {
     // A corrected number (or a second try) is a new push on the same open token.
     ({ transactionId: token, transactionRef: companyRef, id: attemptId } = slot.attempt);
-    const db = await getDb();
+    const db = await schoolDb(school.id);
     await db.paymentAttempt.updateMany({
-      where: { id: attemptId },
+      where: { schoolId: school.id, id: attemptId },
       data: { mobileOperator: number.operator, mobileNumber: number.masked },
     });
   } else {
-    token = (await requestToken(actor, cart, slot)).transToken;
+    token = (await requestToken(school, provider, actor, cart, slot)).transToken;
     ({ companyRef, attemptId } = slot);
   }
 
@@ -90,7 +95,7 @@ export async function createMobilePayment(
     companyRef,
     ...(push.kind === "refused" ? { Code: push.code } : {}),
   };
-  await recordPushFailure(attemptId, number, push);
+  await recordPushFailure(school.id, attemptId, number, push);
   if (push.kind === "refused") {
     const explanation = push.explanation || "The mobile money service refused the payment request.";
     throw new ApiError(502, explanation, failure);
@@ -103,8 +108,8 @@ export async function createMobilePayment(
  * went through is never pushed again. Still unpaid: pushed again. Failed (declined, expired): it
  * is closed, and a new attempt takes its place.
  */
-async function rePushOrClose(open: VerifiableAttempt): Promise<Reuse> {
-  const result = await verifyAttempt(open);
+async function rePushOrClose(school: SchoolContext, open: VerifiableAttempt): Promise<Reuse> {
+  const result = await verifyAttempt(school, open);
   if (result.outcome === "paid" || result.outcome === "paid-unfulfilled") {
     throw conflict(PREVIOUS_PAID);
   }
@@ -112,6 +117,7 @@ async function rePushOrClose(open: VerifiableAttempt): Promise<Reuse> {
 }
 
 async function recordPushFailure(
+  schoolId: number,
   attemptId: number,
   number: MobileNumber,
   push: { kind: string; code?: string; explanation?: string; error?: string },
@@ -121,9 +127,9 @@ async function recordPushFailure(
       ? `Push to ${number.masked} refused: ${push.code}: ${push.explanation}`
       : `Push to ${number.masked}: ${push.kind}: ${push.error}`;
   log.warn({ attemptId, detail }, "mobile money push not sent");
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   await db.paymentAttempt.updateMany({
-    where: { id: attemptId, fulfilledAt: null },
+    where: { schoolId, id: attemptId, fulfilledAt: null },
     data: { errorDetails: detail.slice(0, 500) },
   });
 }

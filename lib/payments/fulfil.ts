@@ -4,7 +4,8 @@ import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { RECOVERY, STATUS, TX } from "@/lib/contracts/payments";
 import { appendMovement, releaseHeldCredit } from "@/lib/credit/ledger";
-import { getDb, type Tx } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { kickOutbox } from "@/lib/mail/outbox";
 import { fromNgwee, toNgwee } from "@/lib/money";
@@ -13,7 +14,9 @@ import type { PricedLine } from "@/lib/orders/check-cart";
 import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
 import { orderRow } from "@/lib/orders/order-rows";
 import { sameAmount, sameCurrency, verifyToken } from "@/lib/payments/dpo-client";
-import { paymentProviderConfig } from "@/lib/payments/provider-config";
+import { closedDaysOf, dayKey } from "@/lib/payments/closed-days";
+import { providerFor } from "@/lib/payments/provider-config";
+import { idKey } from "@/lib/schools/keys";
 
 // Turning a paid card transaction into orders, exactly once. The provider is asked on the server
 // (the return URL's parameters prove nothing); only Result 000 with the amount and currency we
@@ -67,40 +70,22 @@ const FULFILLABLE = {
 const PAID_UNFULFILLED_EXPLANATION =
   "Your payment was received, but some meals could not be booked. The school office will contact you.";
 
-const dayKey = (line: { cycleId: number; weekNumber: number; dayOfWeek: number }) =>
-  `${line.cycleId}:${line.weekNumber}:${line.dayOfWeek}`;
-
-/** The cart's days that are now blocked in their cycle (closed since the cart was priced). */
-async function closedDaysOf(tx: Tx, lines: PricedLine[]): Promise<Set<string>> {
-  const cycleIds = [...new Set(lines.map((line) => line.cycleId))];
-  // FOR SHARE: a day being closed right now (close-day holds the cycle FOR UPDATE) is waited for,
-  // and a closing that starts after this sees the orders made here.
-  const cycles = await tx.$queryRaw<{ id: number; blockedDays: unknown }[]>`
-    SELECT "id", "blockedDays" FROM "OrderCycle" WHERE "id" = ANY(${cycleIds}::int[]) FOR SHARE`;
-  const closed = new Set<string>();
-  for (const cycle of cycles) {
-    for (const day of cycle.blockedDays as { weekNumber: number; dayOfWeek: number }[]) {
-      closed.add(dayKey({ cycleId: cycle.id, ...day }));
-    }
-  }
-  return closed;
-}
-
 /** Writes a settlement (and, for an admin, its audit row) in one transaction. */
 async function settle(
+  schoolId: number,
   attemptId: number,
   where: Prisma.PaymentAttemptWhereInput,
   data: Prisma.PaymentAttemptUpdateManyMutationInput,
   options: SettleOptions,
 ): Promise<number> {
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   return db.$transaction(async (tx) => {
     const { count } = await tx.paymentAttempt.updateMany({
-      where: { ...where, id: attemptId },
+      where: { ...where, schoolId, id: attemptId },
       data,
     });
     // A failed or abandoned attempt gives back the credit it held (issue 17).
-    if (count > 0) await releaseHeldCredit(tx, attemptId);
+    if (count > 0) await releaseHeldCredit(tx, schoolId, attemptId);
     if (count > 0 && options.actor) {
       await audit(tx, options.actor, {
         action: options.action ?? "payment.settle",
@@ -129,17 +114,22 @@ export type VerifiableAttempt = Prisma.PaymentAttemptGetPayload<{
 }>;
 
 /**
- * Asks the provider about an attempt and settles it: orders once paid, failed when declined.
- * Given the attempt's id, it is read first; given the row as just read, it is not read again.
+ * Asks the school's provider about one of its attempts and settles it: orders once paid, failed
+ * when declined. Given the attempt's id, it is read first; given the row as just read (of this
+ * school), it is not read again. A suspended school's payments are still verified and fulfilled.
  */
 export async function verifyAttempt(
+  school: SchoolContext,
   attemptOrId: number | VerifiableAttempt,
   options: SettleOptions = {},
 ): Promise<Verification> {
-  const db = await getDb();
+  const db = await schoolDb(school.id);
   const attempt =
     typeof attemptOrId === "number"
-      ? await db.paymentAttempt.findUnique({ where: { id: attemptOrId }, select: verifiableSelect })
+      ? await db.paymentAttempt.findUnique({
+          where: idKey(school.id, attemptOrId),
+          select: verifiableSelect,
+        })
       : attemptOrId;
   if (!attempt) return { outcome: "failed", result: "902", explanation: "Unknown payment" };
   if (attempt.fulfilledAt) return { outcome: "paid", explanation: "Transaction Paid" };
@@ -147,7 +137,8 @@ export async function verifyAttempt(
     return { outcome: "failed", result: "902", explanation: "The payment was never started" };
   }
 
-  const answer = await verifyToken(paymentProviderConfig().client, attempt.transactionId);
+  const provider = await providerFor(school);
+  const answer = await verifyToken(provider.client, attempt.transactionId);
   switch (answer.kind) {
     case "unreachable":
     case "invalid-response":
@@ -175,6 +166,7 @@ export async function verifyAttempt(
         };
       }
       await settle(
+        school.id,
         attempt.id,
         { fulfilledAt: null, transactionStatus: { not: TX.verified } },
         {
@@ -192,6 +184,7 @@ export async function verifyAttempt(
         const detail = `Paid ${answer.amount} ${answer.currency}, expected ${asked} ${attempt.currency}`;
         log.error({ attemptId: attempt.id, detail }, "paid amount or currency differs");
         await settle(
+          school.id,
           attempt.id,
           { fulfilledAt: null },
           { transactionStatus: TX.failed, status: STATUS.error, errorDetails: detail },
@@ -199,22 +192,24 @@ export async function verifyAttempt(
         );
         return { outcome: "failed", result: "002", explanation: detail };
       }
-      return fulfil(attempt.id, options);
+      return fulfil(school, attempt.id, options);
     }
   }
 }
 
 /** Creates the snapshot's orders once; safe to call any number of times, at once or later. */
 export async function fulfil(
+  school: SchoolContext,
   attemptId: number,
   options: SettleOptions = {},
 ): Promise<Verification> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   try {
     const created = await db.$transaction(async (tx) => {
       const now = new Date();
       const claim = await tx.paymentAttempt.updateMany({
-        where: { id: attemptId, ...FULFILLABLE },
+        where: { schoolId, id: attemptId, ...FULFILLABLE },
         data: {
           fulfilledAt: now,
           verifiedAt: now,
@@ -225,17 +220,17 @@ export async function fulfil(
       });
       if (claim.count === 0) {
         const now = await tx.paymentAttempt.findUnique({
-          where: { id: attemptId },
+          where: idKey(schoolId, attemptId),
           select: { fulfilledAt: true },
         });
         return now && !now.fulfilledAt ? "closed" : false;
       }
       const attempt = await tx.paymentAttempt.findUniqueOrThrow({
-        where: { id: attemptId },
+        where: idKey(schoolId, attemptId),
         select: { userId: true, cartItems: true, user: { select: { name: true, email: true } } },
       });
       const snapshot = attempt.cartItems as unknown as CartSnapshot;
-      const closed = await closedDaysOf(tx, snapshot.lines);
+      const closed = await closedDaysOf(tx, schoolId, snapshot.lines);
       const booked = snapshot.lines.filter((line) => !closed.has(dayKey(line)));
       for (const line of snapshot.lines) {
         if (closed.has(dayKey(line))) {
@@ -258,10 +253,13 @@ export async function fulfil(
           }),
         });
       }
-      await tx.paymentAttempt.update({ where: { id: attemptId }, data: { status: STATUS.done } });
+      await tx.paymentAttempt.update({
+        where: idKey(schoolId, attemptId),
+        data: { status: STATUS.done },
+      });
       // A paid cart waiting in Order Recovery that another path has now turned into orders.
       await tx.paymentAttempt.updateMany({
-        where: { id: attemptId, recoveryStatus: { not: null } },
+        where: { schoolId, id: attemptId, recoveryStatus: { not: null } },
         data: { recoveryStatus: RECOVERY.done },
       });
       if (options.actor) {
@@ -295,7 +293,7 @@ export async function fulfil(
       // Paid after it was cancelled or failed and its credit given back: never turned into orders
       // here; the office recovers them (the parent paid only the card part).
       log.error({ attemptId }, "payment received for a closed attempt");
-      return await holdForRecovery(attemptId, PAID_AFTER_CLOSE_DETAILS, options, {
+      return await holdForRecovery(schoolId, attemptId, PAID_AFTER_CLOSE_DETAILS, options, {
         transactionStatus: { not: TX.verified },
       });
     }
@@ -305,7 +303,7 @@ export async function fulfil(
     if (!isUniqueViolation(error)) throw error;
     // The money arrived but a child's day was ordered meanwhile. Nothing is lost: the attempt
     // keeps the paid cart, marked for the office's Order Recovery.
-    return holdForRecovery(attemptId, PAID_UNFULFILLED_DETAILS, options, {});
+    return holdForRecovery(schoolId, attemptId, PAID_UNFULFILLED_DETAILS, options, {});
   }
 }
 
@@ -314,15 +312,16 @@ export async function fulfil(
  * `where` also holds), and listed in Order Recovery.
  */
 async function holdForRecovery(
+  schoolId: number,
   attemptId: number,
   errorDetails: string,
   options: SettleOptions,
   where: Prisma.PaymentAttemptWhereInput,
 ): Promise<Verification> {
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   await db.$transaction(async (tx) => {
     const { count } = await tx.paymentAttempt.updateMany({
-      where: { ...where, id: attemptId, fulfilledAt: null },
+      where: { ...where, schoolId, id: attemptId, fulfilledAt: null },
       data: {
         transactionStatus: TX.verified,
         verifiedAt: new Date(),
@@ -332,7 +331,7 @@ async function holdForRecovery(
     });
     // Listed in Order Recovery as a new attempt; a recovery already under way keeps its status.
     await tx.paymentAttempt.updateMany({
-      where: { id: attemptId, fulfilledAt: null, recoveryStatus: null },
+      where: { schoolId, id: attemptId, fulfilledAt: null, recoveryStatus: null },
       data: { recoveryStatus: RECOVERY.started },
     });
     if (count > 0 && options.actor) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { TX, STATUS } from "@/lib/contracts/payments";
 import { releaseHeldCredit } from "@/lib/credit/ledger";
-import { getDb, type Tx } from "@/lib/db";
+import { schoolDb, type Tx } from "@/lib/db";
 import type { VerifiableAttempt } from "@/lib/payments/fulfil";
 
 /**
@@ -11,14 +11,15 @@ import type { VerifiableAttempt } from "@/lib/payments/fulfil";
  * statement.
  */
 export async function markCancelled(
+  schoolId: number,
   attempt: number | Pick<VerifiableAttempt, "id" | "creditAmount">,
   errorDetails: string,
 ): Promise<void> {
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   const id = typeof attempt === "number" ? attempt : attempt.id;
   const close = (tx: Tx) =>
     tx.paymentAttempt.updateMany({
-      where: { id, transactionStatus: TX.initiated, fulfilledAt: null },
+      where: { schoolId, id, transactionStatus: TX.initiated, fulfilledAt: null },
       data: {
         transactionStatus: TX.cancelled,
         status: STATUS.abandoned,
@@ -31,6 +32,6 @@ export async function markCancelled(
   }
   await db.$transaction(async (tx) => {
     await close(tx);
-    await releaseHeldCredit(tx, id);
+    await releaseHeldCredit(tx, schoolId, id);
   });
 }

@@ -6,8 +6,8 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { MobileOperator, PaymentMethod } from "@/lib/contracts/mobile-money";
 import { STATUS, TX } from "@/lib/contracts/payments";
 import { appendMovement, lockedBalance, releaseHeldCredit } from "@/lib/credit/ledger";
-import { getDb, type Tx } from "@/lib/db";
-import { env } from "@/lib/env";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb, type Tx } from "@/lib/db";
 import { log } from "@/lib/observability/log";
 import { fromNgwee } from "@/lib/money";
 import { cancelToken, createToken, formatServiceDate } from "@/lib/payments/dpo-client";
@@ -19,7 +19,7 @@ import {
 } from "@/lib/payments/fulfil";
 import { markCancelled } from "@/lib/payments/mark-cancelled";
 import type { PayableCart } from "@/lib/payments/payable-cart";
-import { paymentProviderConfig } from "@/lib/payments/provider-config";
+import { providerFor, type PaymentProviderConfig } from "@/lib/payments/provider-config";
 
 // What a card and a mobile-money payment share before the provider is asked for money, once the
 // cart is priced (lib/payments/payable-cart.ts): the one open transaction per user (a partial
@@ -69,6 +69,7 @@ export type Slot =
  * refused; unpaid: its token cancelled).
  */
 export async function openAttempt(
+  school: SchoolContext,
   actor: SessionUser,
   cart: PayableCart,
   method: AttemptMethod,
@@ -88,9 +89,9 @@ export async function openAttempt(
     mobileOperator: method.mobileOperator ?? null,
     mobileNumber: method.mobileNumber ?? null,
   };
-  let attemptId = await insertAttempt(data, cart.creditNgwee);
+  let attemptId = await insertAttempt(school.id, data, cart.creditNgwee);
   if (attemptId === null) {
-    const open = await findOpenAttempt(actor.id);
+    const open = await findOpenAttempt(school.id, actor.id);
     if (open) {
       const token = open.transactionId;
       const same =
@@ -100,13 +101,13 @@ export async function openAttempt(
       const kept = token !== null && same ? { ...open, transactionId: token } : null;
       const verdict = kept ? await reuse(kept) : "settle";
       if (kept && verdict === "reuse") return { kind: "open", attempt: kept };
-      if (verdict === "settle") await settlePreviousAttempt(open);
+      if (verdict === "settle") await settlePreviousAttempt(school, open);
     }
-    attemptId = await insertAttempt(data, cart.creditNgwee);
+    attemptId = await insertAttempt(school.id, data, cart.creditNgwee);
   }
   if (attemptId === null) {
     // Another tap of Place Order got there first.
-    const concurrent = await findOpenAttempt(actor.id);
+    const concurrent = await findOpenAttempt(school.id, actor.id);
     if (
       concurrent?.transactionId &&
       concurrent.cartKey === cart.cartKey &&
@@ -121,28 +122,31 @@ export async function openAttempt(
 }
 
 /**
- * Asks the provider for a token of the new attempt's amount, with our own return addresses (the
- * browser's are ignored). Refused or unreachable: the attempt fails and frees the slot (502).
+ * Asks the school's provider for a token of the new attempt's amount, with our own return
+ * addresses at the school's origin (the browser's are ignored). Refused or unreachable: the
+ * attempt fails and frees the slot (502).
  */
 export async function requestToken(
+  school: SchoolContext,
+  provider: PaymentProviderConfig,
   actor: SessionUser,
   cart: PayableCart,
   slot: { attemptId: number; companyRef: string },
 ) {
-  const db = await getDb();
+  const db = await schoolDb(school.id);
   const [firstName, ...rest] = (actor.name || actor.username).split(" ");
-  const token = await createToken(paymentProviderConfig().client, {
+  const token = await createToken(provider.client, {
     amount: cart.amountDue,
     currency: "ZMW",
     companyRef: slot.companyRef,
-    redirectUrl: new URL("/payment/success", env().APP_URL).toString(),
-    backUrl: new URL("/payment/cancel", env().APP_URL).toString(),
+    redirectUrl: new URL("/payment/success", school.origin).toString(),
+    backUrl: new URL("/payment/cancel", school.origin).toString(),
     customerEmail: actor.email ?? undefined,
     customerFirstName: firstName,
     customerLastName: rest.join(" ") || undefined,
     customerPhone: actor.phone ?? undefined,
     serviceDescription: `School lunches: ${cart.lines.length} meal${cart.lines.length === 1 ? "" : "s"}`,
-    serviceDate: formatServiceDate(new Date(), env().SCHOOL_TIMEZONE),
+    serviceDate: formatServiceDate(new Date(), school.timeZone),
   });
   if (!token.ok) {
     const detail =
@@ -151,10 +155,10 @@ export async function requestToken(
         : `${token.kind}: ${token.error}`;
     await db.$transaction(async (tx) => {
       await tx.paymentAttempt.updateMany({
-        where: { id: slot.attemptId },
+        where: { schoolId: school.id, id: slot.attemptId },
         data: { transactionStatus: TX.failed, status: STATUS.error, errorDetails: detail },
       });
-      await releaseHeldCredit(tx, slot.attemptId);
+      await releaseHeldCredit(tx, school.id, slot.attemptId);
     });
     // The parent sees a toast; the log says why (issue 24 §6: an unreachable sandbox at a wrong
     // APP_URL was a silent 502).
@@ -169,7 +173,7 @@ export async function requestToken(
     );
   }
   await db.paymentAttempt.updateMany({
-    where: { id: slot.attemptId },
+    where: { schoolId: school.id, id: slot.attemptId },
     data: { transactionId: token.transToken },
   });
   return token;
@@ -180,8 +184,12 @@ export async function requestToken(
  * credit it spends is held on it in the same transaction, under the account's lock: 409 when the
  * balance went down meanwhile (another checkout spent it).
  */
-async function insertAttempt(data: NewAttempt, creditNgwee: number): Promise<number | null> {
-  const db = await getDb();
+async function insertAttempt(
+  schoolId: number,
+  data: NewAttempt,
+  creditNgwee: number,
+): Promise<number | null> {
+  const db = await schoolDb(schoolId);
   // ON CONFLICT DO NOTHING: a parent's open attempt makes the insert return no row instead of
   // failing, so a changed cart costs no failed statement (and no error logged by PostgreSQL); the
   // partial unique index is still what decides. Written in SQL because Prisma's client compiles
@@ -190,10 +198,10 @@ async function insertAttempt(data: NewAttempt, creditNgwee: number): Promise<num
   // the payments' rush (decision 0059).
   const insert = async (client: Tx) => {
     const [attempt] = await client.$queryRaw<{ id: number }[]>`
-      INSERT INTO "PaymentAttempt" ("userId", "transactionRef", "paymentAmount", "creditAmount",
+      INSERT INTO "PaymentAttempt" ("schoolId", "userId", "transactionRef", "paymentAmount", "creditAmount",
         "currency", "cartItems", "cartKey", "transactionStatus", "status", "paymentMethod",
         "mobileOperator", "mobileNumber", "updatedAt")
-      VALUES (${data.userId}, ${data.transactionRef}, ${data.paymentAmount}::decimal,
+      VALUES (${schoolId}, ${data.userId}, ${data.transactionRef}, ${data.paymentAmount}::decimal,
         ${data.creditAmount}::decimal, 'ZMW', ${JSON.stringify(data.cartItems)}::jsonb,
         ${data.cartKey}, ${TX.initiated}, ${STATUS.initiated}, ${data.paymentMethod},
         ${data.mobileOperator}, ${data.mobileNumber}, now())
@@ -204,7 +212,7 @@ async function insertAttempt(data: NewAttempt, creditNgwee: number): Promise<num
   try {
     if (creditNgwee === 0) return await insert(db);
     return await db.$transaction(async (tx) => {
-      const balance = await lockedBalance(tx, data.userId);
+      const balance = await lockedBalance(tx, schoolId, data.userId);
       // The insert first: an open attempt (whose held credit is released when it is settled)
       // makes it null before the balance is judged.
       const attemptId = await insert(tx);
@@ -237,10 +245,10 @@ type NewAttempt = {
   mobileNumber: string | null;
 };
 
-async function findOpenAttempt(userId: number): Promise<OpenAttempt | null> {
-  const db = await getDb();
+async function findOpenAttempt(schoolId: number, userId: number): Promise<OpenAttempt | null> {
+  const db = await schoolDb(schoolId);
   return db.paymentAttempt.findFirst({
-    where: { userId, transactionStatus: TX.initiated },
+    where: { schoolId, userId, transactionStatus: TX.initiated },
     select: {
       ...verifiableSelect,
       transactionRef: true,
@@ -260,34 +268,40 @@ function isExpired(attempt: OpenAttempt): boolean {
  * created (and the new payment refused, so nobody pays twice); if not, its token is cancelled so
  * it can no longer be paid. When the provider cannot be asked, nothing new is started.
  */
-async function settlePreviousAttempt(open: OpenAttempt): Promise<void> {
-  const db = await getDb();
+async function settlePreviousAttempt(school: SchoolContext, open: OpenAttempt): Promise<void> {
+  const db = await schoolDb(school.id);
   if (!open.transactionId) {
     // Another request is asking the provider for its token right now: wait for it.
     if (Date.now() - open.createdAt.getTime() < STARTING_GRACE_MS) throw conflict(ALREADY_STARTING);
     // Its createToken never finished (a crash between the two writes): nothing can be paid.
     await db.$transaction(async (tx) => {
       await tx.paymentAttempt.updateMany({
-        where: { id: open.id, transactionStatus: TX.initiated, transactionId: null },
+        where: {
+          schoolId: school.id,
+          id: open.id,
+          transactionStatus: TX.initiated,
+          transactionId: null,
+        },
         data: {
           transactionStatus: TX.failed,
           status: STATUS.error,
           errorDetails: "Never reached the provider",
         },
       });
-      await releaseHeldCredit(tx, open.id);
+      await releaseHeldCredit(tx, school.id, open.id);
     });
     return;
   }
-  const result = await verifyAttempt(open);
+  const result = await verifyAttempt(school, open);
   if (result.outcome === "paid" || result.outcome === "paid-unfulfilled") {
     throw conflict(PREVIOUS_PAID);
   }
   if (result.outcome === "unconfirmed") throw conflict(PREVIOUS_CONFIRMING);
   if (result.outcome === "pending") {
-    const cancelled = await cancelToken(paymentProviderConfig().client, open.transactionId);
+    const provider = await providerFor(school);
+    const cancelled = await cancelToken(provider.client, open.transactionId);
     // Refused (say, paid a moment ago) or unreachable: keep it open and let it be confirmed.
     if (!cancelled.ok) throw conflict(PREVIOUS_CONFIRMING);
-    await markCancelled(open, "Replaced by a new cart");
+    await markCancelled(school.id, open, "Replaced by a new cart");
   }
 }

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { unprocessable } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { creditToSpend } from "@/lib/contracts/credit";
+import type { SchoolContext } from "@/lib/contracts/schools";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { checkCart, type PricedCart } from "@/lib/orders/check-cart";
 import type { OrderItemInput } from "@/lib/validations/orders";
@@ -32,10 +33,11 @@ export type PayableCart = PricedCart & {
  * covers it, or when the browser's amount differs from what is left to pay.
  */
 export async function pricedCart(
+  school: SchoolContext,
   actor: SessionUser,
   input: { amount: string | number; cartItems: OrderItemInput[] },
 ): Promise<PayableCart> {
-  const cart = await checkCart(actor, input.cartItems);
+  const cart = await checkCart(school, actor, input.cartItems);
   if (cart.totalNgwee === 0) {
     throw unprocessable("This order is free: place it without a card payment");
   }

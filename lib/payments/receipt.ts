@@ -1,6 +1,6 @@
 import "server-only";
 import type { PaymentReceiptDto } from "@/lib/contracts/payments";
-import { getDb } from "@/lib/db";
+import { schoolDb } from "@/lib/db";
 import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
 
 /**
@@ -8,12 +8,13 @@ import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
  * amount, with the amount paid and our reference. Only the payer's own orders are read.
  */
 export async function receiptForAttempt(
+  schoolId: number,
   userId: number,
   attempt: { id: number; transactionRef: string; paymentAmount: string },
 ): Promise<PaymentReceiptDto> {
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   const orders = await db.order.findMany({
-    where: { paymentAttemptId: attempt.id, userId },
+    where: { schoolId, paymentAttemptId: attempt.id, userId },
     orderBy: [{ weekNumber: "asc" }, { dayOfWeek: "asc" }, { id: "asc" }],
     select: {
       id: true,

@@ -3,7 +3,7 @@ import { XMLBuilder } from "fast-xml-parser";
 import type { SessionUser } from "@/lib/auth/session";
 import { PAYMENT_METHODS } from "@/lib/contracts/mobile-money";
 import { TX } from "@/lib/contracts/payments";
-import { getDb } from "@/lib/db";
+import { schoolDb } from "@/lib/db";
 import { maskNational } from "@/lib/validations/mobile-number";
 
 // The built-in sandbox's mobile-money push (ChargeTokenMobile), answered as DPO does: a Code and an
@@ -40,6 +40,7 @@ function mobileAnswer(code: string, explanation: string, instructions = ""): str
 
 /** ChargeTokenMobile on a sandbox token that is still payable (created after `ptlStart`). */
 export async function sandboxChargeTokenMobile(
+  schoolId: number,
   f: Record<string, string>,
   ptlStart: Date,
 ): Promise<string> {
@@ -50,13 +51,15 @@ export async function sandboxChargeTokenMobile(
   // DPO's form: 260 and the nine digits of the national number.
   if (!/^260\d{9}$/.test(phone)) return mobileAnswer("999", "Invalid phone number");
   if (phone.endsWith(REFUSED_SUFFIX)) return mobileAnswer("999", SANDBOX_REFUSED_EXPLANATION);
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   const { count } = await db.sandboxTransaction.updateMany({
-    where: { token, status: "created", createdAt: { gt: ptlStart } },
+    where: { schoolId, token, status: "created", createdAt: { gt: ptlStart } },
     data: { mobileNumber: maskNational(`0${phone.slice(3)}`), mno, pushedAt: new Date() },
   });
   if (count === 0) {
-    const row = await db.sandboxTransaction.findUnique({ where: { token } });
+    const row = await db.sandboxTransaction.findUnique({
+      where: { schoolId_token: { schoolId, token } },
+    });
     return row
       ? mobileAnswer("999", `Transaction cannot be charged: ${row.status}`)
       : mobileAnswer("999", "Transaction not found");
@@ -70,12 +73,14 @@ export async function sandboxChargeTokenMobile(
 
 /** The open pushes of the payer's own open mobile-money attempts, newest first. */
 export async function listSandboxPushes(
+  schoolId: number,
   actor: SessionUser,
   ptlStart: Date,
 ): Promise<SandboxPush[]> {
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   const attempts = await db.paymentAttempt.findMany({
     where: {
+      schoolId,
       userId: actor.id,
       paymentMethod: PAYMENT_METHODS.mobile,
       transactionStatus: TX.initiated,
@@ -85,6 +90,7 @@ export async function listSandboxPushes(
   if (attempts.length === 0) return [];
   const rows = await db.sandboxTransaction.findMany({
     where: {
+      schoolId,
       companyRef: { in: attempts.map((a) => a.transactionRef) },
       status: "created",
       pushedAt: { not: null },

@@ -4,10 +4,16 @@ import { XMLBuilder } from "fast-xml-parser";
 import { conflict, notFound } from "@/lib/api/errors";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { parseApi3g } from "@/lib/payments/dpo-transport";
-import { isSandboxCompanyToken } from "@/lib/payments/provider-config";
+import {
+  isSandboxCompanyToken,
+  isSandboxFor,
+  sandboxSchoolOf,
+} from "@/lib/payments/provider-config";
+import { allSchools, schoolById } from "@/lib/schools/resolve-school";
 import {
   listSandboxPushes,
   sandboxChargeTokenMobile,
@@ -25,6 +31,11 @@ import {
 // transaction's CompanyRef is the transactionRef of the PaymentAttempt that asked for it, written
 // before the token is requested, so the attempt's user is the owner. To anybody else the token is
 // unknown (404), exactly like a token that does not exist.
+//
+// Each school has its own sandbox (issue 45): its transactions are the school's rows, and its pay
+// page and return addresses are on the school's own addresses. Like DPO, the sandbox's API is one
+// service for the whole platform, reached by the server at APP_URL (a school's own host may not
+// resolve from the server: *.localhost does not): the company token names the school it acts for.
 
 export type SandboxAction = "pay" | "decline" | "cancel";
 export type SandboxStatus = "created" | "paid" | "declined" | "cancelled" | "expired";
@@ -54,16 +65,21 @@ const builder = new XMLBuilder({ processEntities: true, suppressEmptyNode: false
  */
 export async function handleSandboxApiRequest(xml: string): Promise<string | null> {
   const fields = parseApi3g(xml);
-  if (!fields || !isSandboxCompanyToken(fields.CompanyToken)) return null;
+  const schoolId = fields ? sandboxSchoolOf(fields.CompanyToken) : undefined;
+  if (!fields || schoolId === undefined || !isSandboxCompanyToken(schoolId, fields.CompanyToken)) {
+    return null;
+  }
+  const school = await schoolById(schoolId);
+  if (!school || !(await isSandboxFor(school))) return null;
   switch (fields.Request) {
     case "createToken":
-      return createToken(fields);
+      return createToken(school, await schoolOrigins(school.id), fields);
     case "verifyToken":
-      return verifyToken(fields);
+      return verifyToken(school.id, fields);
     case "cancelToken":
-      return cancelToken(fields);
+      return cancelToken(school.id, fields);
     case "ChargeTokenMobile":
-      return sandboxChargeTokenMobile(fields, ptlStart());
+      return sandboxChargeTokenMobile(school.id, fields, ptlStart());
     default:
       return answer("803", "No request or error in Request type name");
   }
@@ -71,10 +87,11 @@ export async function handleSandboxApiRequest(xml: string): Promise<string | nul
 
 /** The sandbox transaction behind a pay-page token, or null when it is not `actor`'s payment. */
 export async function getSandboxPayment(
+  school: SchoolContext,
   actor: SessionUser,
   token: string,
 ): Promise<SandboxPayment | null> {
-  const row = await findOwnTransaction(actor, token);
+  const row = await findOwnTransaction(school.id, actor, token);
   if (!row) return null;
   return {
     token: row.token,
@@ -87,8 +104,11 @@ export async function getSandboxPayment(
 }
 
 /** The test page of mobile-money pushes: the signed-in payer's open ones. */
-export async function getSandboxPushes(actor: SessionUser): Promise<SandboxPush[]> {
-  return listSandboxPushes(actor, ptlStart());
+export async function getSandboxPushes(
+  school: SchoolContext,
+  actor: SessionUser,
+): Promise<SandboxPush[]> {
+  return listSandboxPushes(school.id, actor, ptlStart());
 }
 
 /**
@@ -96,19 +116,21 @@ export async function getSandboxPushes(actor: SessionUser): Promise<SandboxPush[
  * for a payment and for a decline (verifyToken then says 000 or 901), the BackURL for a cancel.
  */
 export async function decideSandboxPayment(
+  school: SchoolContext,
   actor: SessionUser,
   token: string,
   action: SandboxAction,
 ): Promise<string> {
-  if (!(await findOwnTransaction(actor, token))) throw notFound(UNKNOWN_PAYMENT);
-  const db = await getDb();
+  const schoolId = school.id;
+  if (!(await findOwnTransaction(schoolId, actor, token))) throw notFound(UNKNOWN_PAYMENT);
+  const db = await schoolDb(schoolId);
   const status = { pay: "paid", decline: "declined", cancel: "cancelled" }[action];
   // One conditional update: two clicks (or two tabs) cannot both decide.
   const { count } = await db.sandboxTransaction.updateMany({
-    where: { token, status: "created", createdAt: { gt: ptlStart() } },
+    where: { schoolId, token, status: "created", createdAt: { gt: ptlStart() } },
     data: { status },
   });
-  const row = await db.sandboxTransaction.findUnique({ where: { token } });
+  const row = await db.sandboxTransaction.findUnique({ where: tokenKey(schoolId, token) });
   if (!row) throw notFound(UNKNOWN_PAYMENT);
   if (count === 0) throw conflict(`This test payment is already ${statusOf(row)}.`);
 
@@ -126,18 +148,31 @@ export async function decideSandboxPayment(
 
 const UNKNOWN_PAYMENT = "This test payment does not exist.";
 
-/** The transaction behind `token` when `actor` started the payment attempt it belongs to. */
-async function findOwnTransaction(actor: SessionUser, token: string) {
-  const db = await getDb();
-  const row = await db.sandboxTransaction.findUnique({ where: { token } });
+const tokenKey = (schoolId: number, token: string) => ({ schoolId_token: { schoolId, token } });
+
+/** The school's transaction behind `token` when `actor` started the attempt it belongs to. */
+async function findOwnTransaction(schoolId: number, actor: SessionUser, token: string) {
+  const db = await schoolDb(schoolId);
+  const row = await db.sandboxTransaction.findUnique({ where: tokenKey(schoolId, token) });
   if (!row) return null;
   const owned = await db.paymentAttempt.count({
-    where: { transactionRef: row.companyRef, userId: actor.id },
+    where: { schoolId, transactionRef: row.companyRef, userId: actor.id },
   });
   return owned > 0 ? row : null;
 }
 
-async function createToken(f: Record<string, string>): Promise<string> {
+/** Every origin the school answers at (its hosts with APP_URL's scheme). */
+async function schoolOrigins(schoolId: number): Promise<string[]> {
+  const entry = (await allSchools()).find((s) => s.id === schoolId);
+  const scheme = new URL(env().APP_URL).protocol;
+  return (entry?.hosts ?? []).map((host) => `${scheme}//${host}`);
+}
+
+async function createToken(
+  school: SchoolContext,
+  origins: string[],
+  f: Record<string, string>,
+): Promise<string> {
   const { PaymentAmount: amount, CompanyRef: companyRef } = f;
   const { RedirectURL: redirectUrl, BackURL: backUrl } = f;
   const currency = f.PaymentCurrency?.toUpperCase();
@@ -151,7 +186,7 @@ async function createToken(f: Record<string, string>): Promise<string> {
     return answer("905", "The transaction amount has exceeded your allowed transaction limit");
   }
   // The pay page sends the browser to these: only addresses of this site (no open redirect).
-  if (!onThisSite(redirectUrl) || !onThisSite(backUrl)) {
+  if (!onSite(origins, redirectUrl) || !onSite(origins, backUrl)) {
     return answer("902", "Data mismatch in one of the fields - RedirectURL / BackURL");
   }
   const customer = [f.customerFirstName, f.customerLastName].filter(Boolean).join(" ") || null;
@@ -165,7 +200,7 @@ async function createToken(f: Record<string, string>): Promise<string> {
     createdAt: new Date(),
   };
 
-  const db = await getDb();
+  const db = await schoolDb(school.id);
   // companyRef is unique, as with CompanyRefUnique=1: a reference already used is refused, paid or
   // not, and its transaction left as it is (the app makes a new reference for every attempt, so
   // only a replay would repeat one). ON CONFLICT DO NOTHING: one statement, no failed insert;
@@ -174,12 +209,12 @@ async function createToken(f: Record<string, string>): Promise<string> {
     const token = randomUUID().toUpperCase();
     try {
       const rows = await db.$queryRaw<{ token: string }[]>`
-        INSERT INTO "SandboxTransaction" ("token", "companyRef", "amount", "currency",
-          "redirectUrl", "backUrl", "customer", "status", "createdAt", "updatedAt")
-        VALUES (${token}, ${companyRef}, ${data.amount}::numeric, ${data.currency},
+        INSERT INTO "SandboxTransaction" ("schoolId", "token", "companyRef", "amount",
+          "currency", "redirectUrl", "backUrl", "customer", "status", "createdAt", "updatedAt")
+        VALUES (${school.id}, ${token}, ${companyRef}, ${data.amount}::numeric, ${data.currency},
           ${data.redirectUrl}, ${data.backUrl}, ${data.customer}, ${data.status},
           ${data.createdAt}, now())
-        ON CONFLICT ("companyRef") DO NOTHING
+        ON CONFLICT ("schoolId", "companyRef") DO NOTHING
         RETURNING "token"`;
       if (rows.length === 0) return answer("940", COMPANY_REF_EXISTS);
     } catch (error) {
@@ -196,13 +231,15 @@ async function createToken(f: Record<string, string>): Promise<string> {
 
 const COMPANY_REF_EXISTS = "CompanyRef already exists";
 
-async function verifyToken(f: Record<string, string>): Promise<string> {
+async function verifyToken(schoolId: number, f: Record<string, string>): Promise<string> {
   if (!f.TransactionToken && !f.CompanyRef)
     return answer("950", "Request missing mandatory fields");
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   const row = f.TransactionToken
-    ? await db.sandboxTransaction.findUnique({ where: { token: f.TransactionToken } })
-    : await db.sandboxTransaction.findUnique({ where: { companyRef: f.CompanyRef ?? "" } });
+    ? await db.sandboxTransaction.findUnique({ where: tokenKey(schoolId, f.TransactionToken) })
+    : await db.sandboxTransaction.findUnique({
+        where: { schoolId_companyRef: { schoolId, companyRef: f.CompanyRef ?? "" } },
+      });
   if (!row) return answer("902", "Data mismatch in one of the fields - TransactionToken");
   switch (statusOf(row)) {
     case "paid": {
@@ -234,16 +271,16 @@ async function verifyToken(f: Record<string, string>): Promise<string> {
   }
 }
 
-async function cancelToken(f: Record<string, string>): Promise<string> {
+async function cancelToken(schoolId: number, f: Record<string, string>): Promise<string> {
   const token = f.TransactionToken;
   if (!token) return answer("950", "Request missing mandatory fields");
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   const { count } = await db.sandboxTransaction.updateMany({
-    where: { token, status: "created" },
+    where: { schoolId, token, status: "created" },
     data: { status: "cancelled" },
   });
   if (count === 1) return answer("000", "Transaction cancelled");
-  const row = await db.sandboxTransaction.findUnique({ where: { token } });
+  const row = await db.sandboxTransaction.findUnique({ where: tokenKey(schoolId, token) });
   if (!row) return answer("999", "Transaction not found");
   // Cancelling twice is not an error; cancelling a paid or declined transaction is.
   if (row.status === "cancelled") return answer("000", "Transaction cancelled");
@@ -279,10 +316,11 @@ function toNgwee(amount: string): bigint {
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
 }
 
-function onThisSite(address: string): boolean {
+/** Whether `address` is on one of the school's own addresses. */
+function onSite(origins: string[], address: string): boolean {
   try {
     const url = new URL(address);
-    return url.origin === new URL(env().APP_URL).origin;
+    return origins.some((origin) => url.origin === new URL(origin).origin);
   } catch {
     return false;
   }

@@ -13,6 +13,7 @@ import { listCycles } from "@/lib/cycles/cycles";
 import { findActiveDiscountCode } from "@/lib/discounts/discounts";
 import { listMenuItems } from "@/lib/menu/menu-items";
 import type { AllergenSettingsDto } from "@/lib/contracts/settings";
+import type { SchoolContext } from "@/lib/contracts/schools";
 import { listOrdersForUser } from "@/lib/orders/my-orders";
 import { getAllergenSettings } from "@/lib/settings/allergens";
 import { getCutoffTime } from "@/lib/settings/settings";
@@ -38,17 +39,20 @@ export type PortalStart = {
   readAt: number;
 };
 
-export async function loadPortalStart(user: SessionUser): Promise<PortalStart> {
+export async function loadPortalStart(
+  school: SchoolContext,
+  user: SessionUser,
+): Promise<PortalStart> {
   const readAt = Date.now();
   const [students, menu, cycles, cutoffTime, allergens, orders, myDiscountCode] = await Promise.all(
     [
-      listStudents(user),
-      listMenuItems({ includeArchived: hasFeature(user, "menu") }),
-      listCycles(),
-      getCutoffTime(),
-      getAllergenSettings(),
-      listOrdersForUser(user),
-      findActiveDiscountCode(user.id),
+      listStudents(school, user),
+      listMenuItems(school, { includeArchived: hasFeature(user, "menu") }),
+      listCycles(school),
+      getCutoffTime(school),
+      getAllergenSettings(school),
+      listOrdersForUser(school, user),
+      findActiveDiscountCode(school, user.id),
     ],
   );
   return { students, menu, cycles, cutoffTime, allergens, orders, myDiscountCode, readAt };

@@ -9,17 +9,23 @@ import { formatZmw, fromNgwee } from "@/lib/money";
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The reasons the account cannot be deleted today (`today` in the school's zone); empty when none. */
-export async function accountBlockers(tx: Tx, userId: number, today: string): Promise<string[]> {
+export async function accountBlockers(
+  tx: Tx,
+  schoolId: number,
+  userId: number,
+  today: string,
+): Promise<string[]> {
   // An order is still to be served when it is live and its day (the cycle's start plus its week
   // and day) is today or later.
   const [{ live }] = await tx.$queryRaw<[{ live: number }]>`
-    SELECT count(*)::int AS "live" FROM "Order" o JOIN "OrderCycle" c ON c."id" = o."cycleId"
-    WHERE o."userId" = ${userId} AND o."status" IN ('pending', 'completed')
+    SELECT count(*)::int AS "live" FROM "Order" o
+    JOIN "OrderCycle" c ON c."schoolId" = o."schoolId" AND c."id" = o."cycleId"
+    WHERE o."schoolId" = ${schoolId} AND o."userId" = ${userId} AND o."status" IN ('pending', 'completed')
       AND c."startDate" + ((o."weekNumber" - 1) * 7 + (o."dayOfWeek" - 1)) >= ${today}::date`;
   const payments = await tx.paymentAttempt.count({
-    where: { userId, transactionStatus: "initiated" },
+    where: { schoolId, userId, transactionStatus: "initiated" },
   });
-  const credit = await balanceOf(tx, userId);
+  const credit = await balanceOf(tx, schoolId, userId);
   const blockers: string[] = [];
   if (live > 0)
     blockers.push(plural(live, "order still to be served", "orders still to be served"));

@@ -2,7 +2,6 @@ import "server-only";
 import { conflict } from "@/lib/api/errors";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
-import { SHOP_NAME } from "@/lib/brand";
 import {
   ACCOUNT_DELETED,
   DELETED_ACCOUNT,
@@ -10,13 +9,14 @@ import {
   ERASED_RECIPIENT,
   type AccountDeletedDto,
 } from "@/lib/contracts/privacy";
-import { getDb, type Tx } from "@/lib/db";
-import { env } from "@/lib/env";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
 import { accountBlockers } from "@/lib/privacy/account-blockers";
 import { redactText, scrubJson, scrubText } from "@/lib/privacy/scrub";
 import { schoolToday } from "@/lib/school-calendar";
+import { idKey } from "@/lib/schools/keys";
 import { confirmOwnPassword } from "@/lib/users/sign-in";
 
 // Delete my account (issue 26). Refused while a meal or money is still owed either way (live orders
@@ -26,22 +26,26 @@ import { confirmOwnPassword } from "@/lib/users/sign-in";
 // what only served the person (sessions, reset passwords, discount codes, reminder claims), and
 // keeps the orders and payments for the school's books under "Deleted account". The key the
 // account is stored under has a space, which no username may have, so the name is free again.
+// Many schools (issue 45): everything is read and written through the school's scoped
+// transaction, the blockers' "today" is the school's, and the farewell names the school.
 
 /** Usernames never contain spaces: no one can register an erased account's key. */
 const erasedKey = (id: number) => `deleted account ${id}`;
 
 export async function deleteAccount(
+  school: SchoolContext,
   actor: SessionUser,
   password: string,
   address: string,
 ): Promise<AccountDeletedDto> {
-  await confirmOwnPassword(actor, password, address);
-  const db = await getDb();
+  await confirmOwnPassword(school.id, actor, password, address);
+  const db = await schoolDb(school.id);
   await db.$transaction(async (tx) => {
     // The account's row is locked first: a checkout that started meanwhile either finished
     // (and is seen below) or waits and then finds the account gone.
-    await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${actor.id} FOR UPDATE`;
-    const blockers = await accountBlockers(tx, actor.id, schoolToday(env().SCHOOL_TIMEZONE));
+    await tx.$queryRaw`
+      SELECT "id" FROM "User" WHERE "schoolId" = ${school.id} AND "id" = ${actor.id} FOR UPDATE`;
+    const blockers = await accountBlockers(tx, school.id, actor.id, schoolToday(school.timeZone));
     if (blockers.length > 0) {
       throw conflict(
         `Your account cannot be deleted yet: it has ${blockers.join(", ")}. ` +
@@ -50,20 +54,21 @@ export async function deleteAccount(
         { blockers },
       );
     }
-    await eraseAccount(tx, actor);
+    await eraseAccount(tx, school, actor);
   });
   kickOutbox();
   return { message: ACCOUNT_DELETED };
 }
 
-async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
+async function eraseAccount(tx: Tx, school: SchoolContext, actor: SessionUser): Promise<void> {
   const id = actor.id;
+  const schoolId = school.id;
   const user = await tx.user.findUniqueOrThrow({
-    where: { id },
+    where: idKey(schoolId, id),
     select: { username: true, name: true, email: true, pendingEmail: true, phone: true },
   });
   const children = await tx.student.findMany({
-    where: { parentId: id },
+    where: { schoolId, parentId: id },
     select: { id: true, name: true, dietaryNotes: true },
   });
   const erased = [
@@ -85,7 +90,7 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
         to: user.email,
         subject: "Your account has been deleted",
         text:
-          `Hello,\n\nYour account at ${SHOP_NAME} has been deleted, as you asked. Your name, ` +
+          `Hello,\n\nYour account at ${school.name} has been deleted, as you asked. Your name, ` +
           `your children's names, allergies and notes, your e-mail address and phone number ` +
           `have been erased.\n\nThe school keeps the record of past orders and payments for ` +
           `its accounts, without your names. You can sign up again at any time.\n`,
@@ -93,9 +98,9 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
       tx,
     );
   }
-  await eraseMail(tx, id, user.username, [user.email, user.pendingEmail], erased);
+  await eraseMail(tx, schoolId, id, user.username, [user.email, user.pendingEmail], erased);
   await tx.user.update({
-    where: { id },
+    where: idKey(schoolId, id),
     data: {
       username: DELETED_ACCOUNT,
       usernameKey: erasedKey(id),
@@ -112,7 +117,7 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
     },
   });
   await tx.student.updateMany({
-    where: { parentId: id },
+    where: { schoolId, parentId: id },
     data: {
       name: DELETED_ACCOUNT,
       allergies: [],
@@ -122,17 +127,17 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
     },
   });
   await tx.student.updateMany({
-    where: { parentId: id, archivedAt: null },
+    where: { schoolId, parentId: id, archivedAt: null },
     data: { archivedAt: new Date() },
   });
-  await tx.order.updateMany({ where: { userId: id }, data: { comments: null } });
+  await tx.order.updateMany({ where: { schoolId, userId: id }, data: { comments: null } });
   const attempts = await tx.paymentAttempt.findMany({
-    where: { userId: id },
+    where: { schoolId, userId: id },
     select: { id: true, cartItems: true, errorDetails: true, transactionRef: true },
   });
   for (const attempt of attempts) {
     await tx.paymentAttempt.update({
-      where: { id: attempt.id },
+      where: idKey(schoolId, attempt.id),
       data: {
         cartItems: scrub(attempt.cartItems) as Prisma.InputJsonValue,
         mobileNumber: null,
@@ -143,22 +148,22 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
   }
   // Free text the office wrote about the family's money (a credit's reason, a refund's note).
   const entries = await tx.creditEntry.findMany({
-    where: { userId: id, reason: { not: null } },
+    where: { schoolId, userId: id, reason: { not: null } },
     select: { id: true, reason: true },
   });
   for (const entry of entries) {
     const reason = scrubText(entry.reason!, erased, DELETED_ACCOUNT);
     if (reason !== entry.reason) {
-      await tx.creditEntry.update({ where: { id: entry.id }, data: { reason } });
+      await tx.creditEntry.update({ where: idKey(schoolId, entry.id), data: { reason } });
     }
   }
   const refunds = await tx.orderRefund.findMany({
-    where: { order: { userId: id } },
+    where: { schoolId, order: { userId: id } },
     select: { id: true, reference: true, note: true },
   });
   for (const refund of refunds) {
     await tx.orderRefund.update({
-      where: { id: refund.id },
+      where: idKey(schoolId, refund.id),
       data: {
         reference: refund.reference && scrubText(refund.reference, erased, DELETED_ACCOUNT),
         note: refund.note && scrubText(refund.note, erased, DELETED_ACCOUNT),
@@ -166,28 +171,29 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
     });
   }
   await tx.sandboxTransaction.updateMany({
-    where: { companyRef: { in: attempts.map((attempt) => attempt.transactionRef) } },
+    where: { schoolId, companyRef: { in: attempts.map((attempt) => attempt.transactionRef) } },
     data: { customer: null, mobileNumber: null },
   });
   await tx.contactMessage.updateMany({
-    where: { userId: id },
+    where: { schoolId, userId: id },
     data: { name: DELETED_ACCOUNT, email: ERASED_RECIPIENT, text: ERASED_BODY },
   });
   const ids = async (rows: Promise<{ id: number }[]>) => (await rows).map((row) => String(row.id));
   const about = {
     User: [String(id)],
     Student: children.map((child) => String(child.id)),
-    Order: await ids(tx.order.findMany({ where: { userId: id }, select: { id: true } })),
+    Order: await ids(tx.order.findMany({ where: { schoolId, userId: id }, select: { id: true } })),
     PaymentAttempt: attempts.map((attempt) => String(attempt.id)),
     DiscountCode: await ids(
-      tx.discountCode.findMany({ where: { userId: id }, select: { id: true } }),
+      tx.discountCode.findMany({ where: { schoolId, userId: id }, select: { id: true } }),
     ),
     ContactMessage: await ids(
-      tx.contactMessage.findMany({ where: { userId: id }, select: { id: true } }),
+      tx.contactMessage.findMany({ where: { schoolId, userId: id }, select: { id: true } }),
     ),
   };
   const trail = await tx.auditLog.findMany({
     where: {
+      schoolId,
       OR: [
         { actorId: id },
         ...Object.entries(about).map(([entity, entityIds]) => ({
@@ -202,16 +208,16 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
     const details = scrub(entry.details);
     if (JSON.stringify(details) !== JSON.stringify(entry.details)) {
       await tx.auditLog.update({
-        where: { id: entry.id },
+        where: idKey(schoolId, entry.id),
         data: { details: details as Prisma.InputJsonValue },
       });
     }
   }
-  await tx.session.deleteMany({ where: { userId: id } });
-  await tx.temporaryPassword.deleteMany({ where: { userId: id } });
-  await tx.discountCode.deleteMany({ where: { userId: id } });
-  await tx.orderReminder.deleteMany({ where: { userId: id } });
-  await audit(tx, actor, {
+  await tx.session.deleteMany({ where: { schoolId, userId: id } });
+  await tx.temporaryPassword.deleteMany({ where: { schoolId, userId: id } });
+  await tx.discountCode.deleteMany({ where: { schoolId, userId: id } });
+  await tx.orderReminder.deleteMany({ where: { schoolId, userId: id } });
+  await audit(schoolId, tx, actor, {
     action: "account.delete",
     entity: "User",
     entityId: id,
@@ -227,6 +233,7 @@ async function eraseAccount(tx: Tx, actor: SessionUser): Promise<void> {
  */
 async function eraseMail(
   tx: Tx,
+  schoolId: number,
   userId: number,
   username: string,
   addresses: (string | null)[],
@@ -235,6 +242,7 @@ async function eraseMail(
   const known = addresses.filter((address): address is string => !!address);
   const messages = await tx.emailOutbox.findMany({
     where: {
+      schoolId,
       erasure: { not: "farewell" },
       OR: [
         { userId },
@@ -248,7 +256,7 @@ async function eraseMail(
   const now = new Date();
   for (const message of messages) {
     await tx.emailOutbox.update({
-      where: { id: message.id },
+      where: idKey(schoolId, message.id),
       data: {
         to: ERASED_RECIPIENT,
         subject: redactText(message.subject, erased, DELETED_ACCOUNT),

@@ -3,33 +3,44 @@ import { sessionUserSelect, type SessionUser } from "@/lib/auth/session";
 import { creditDescription } from "@/lib/contracts/credit";
 import { ACCOUNT_EXPORT_VERSION, type AccountExport } from "@/lib/contracts/privacy";
 import { signedNgwee } from "@/lib/credit/ledger";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
-import { env } from "@/lib/env";
 import { fromNgwee } from "@/lib/money";
 import { schoolToday, toIsoDate } from "@/lib/school-calendar";
+import { idKey } from "@/lib/schools/keys";
 
 // A copy of my data (issue 26): everything the portal keeps about the signed-in account, read
-// only by the account's own id, and never a password hash, a temporary password or a session.
+// only by the account's own id at its own school (issue 45), and never a password hash, a
+// temporary password or a session.
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export async function exportAccount(actor: SessionUser, now = new Date()): Promise<AccountExport> {
-  const db = await getDb();
+export async function exportAccount(
+  school: Pick<SchoolContext, "id">,
+  actor: SessionUser,
+  now = new Date(),
+): Promise<AccountExport> {
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const userId = actor.id;
   const [user, children, orders, payments, credit, discountCodes, messages, reminders] =
     await Promise.all([
       db.user.findUniqueOrThrow({
-        where: { id: userId },
+        where: idKey(schoolId, userId),
         select: { ...sessionUserSelect, createdAt: true },
       }),
-      db.student.findMany({ where: { parentId: userId }, orderBy: { id: "asc" } }),
-      db.order.findMany({ where: { userId }, select: orderSelect, orderBy: { id: "asc" } }),
-      db.paymentAttempt.findMany({ where: { userId }, orderBy: { id: "asc" } }),
-      db.creditEntry.findMany({ where: { userId }, orderBy: { id: "asc" } }),
-      db.discountCode.findMany({ where: { userId }, orderBy: { id: "asc" } }),
-      db.contactMessage.findMany({ where: { userId }, orderBy: { id: "asc" } }),
-      db.orderReminder.findMany({ where: { userId }, orderBy: { schoolDay: "asc" } }),
+      db.student.findMany({ where: { schoolId, parentId: userId }, orderBy: { id: "asc" } }),
+      db.order.findMany({
+        where: { schoolId, userId },
+        select: orderSelect,
+        orderBy: { id: "asc" },
+      }),
+      db.paymentAttempt.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
+      db.creditEntry.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
+      db.discountCode.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
+      db.contactMessage.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
+      db.orderReminder.findMany({ where: { schoolId, userId }, orderBy: { schoolDay: "asc" } }),
     ]);
   return {
     format: "canteen-portal/account-export",
@@ -98,9 +109,12 @@ export async function exportAccount(actor: SessionUser, now = new Date()): Promi
 }
 
 /** The download: one JSON file named with the school's date. */
-export async function accountExportResponse(actor: SessionUser): Promise<Response> {
-  const data = await exportAccount(actor);
-  const day = schoolToday(env().SCHOOL_TIMEZONE);
+export async function accountExportResponse(
+  school: SchoolContext,
+  actor: SessionUser,
+): Promise<Response> {
+  const data = await exportAccount(school, actor);
+  const day = schoolToday(school.timeZone);
   return new Response(JSON.stringify(data, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -1,5 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/db";
+import { schoolDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
 import { log } from "@/lib/observability/log";
 import { ERASED_BODY, RETENTION } from "@/lib/contracts/privacy";
 
@@ -7,6 +8,9 @@ import { ERASED_BODY, RETENTION } from "@/lib/contracts/privacy";
 // (pruneRateLimits), secrets in e-mails as soon as they are sent (lib/mail/outbox.ts); the rest here. A daily job, claimed with one guarded statement on its
 // JobRun row so that it runs once a day however many instances sweep; every step is a plain
 // delete or update by time, so a second run (or a crash half-way) does no harm.
+// Many schools (issue 45): the job runs per school, claimed on that school's own JobRun row, and
+// touches only that school's rows. Its periods are durations (days before now), the same instant
+// in every time zone, so the school's clock changes nothing in what it removes.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const JOB = "privacy-retention";
@@ -19,28 +23,39 @@ export type RetentionReport = {
   reminderClaims: number;
 };
 
-/** Runs the retention job if no instance has run it in the last day; null when it was not due. */
-export async function runDailyRetention(now: Date = new Date()): Promise<RetentionReport | null> {
-  const db = await getDb();
+/**
+ * Runs the school's retention job if no instance has run it for this school in the last day;
+ * null when it was not due.
+ */
+export async function runDailyRetention(
+  school: SchoolContext,
+  now: Date = new Date(),
+): Promise<RetentionReport | null> {
+  const db = await schoolDb(school.id);
   const claimed = await db.$executeRaw`
-    INSERT INTO "JobRun" ("name", "lastRunAt") VALUES (${JOB}, ${now})
-    ON CONFLICT ("name") DO UPDATE SET "lastRunAt" = EXCLUDED."lastRunAt"
-    WHERE "JobRun"."lastRunAt" <= ${new Date(now.getTime() - DAY_MS)}`;
+    INSERT INTO "JobRun" ("schoolId", "name", "lastRunAt") VALUES (${school.id}, ${JOB}, ${now})
+    ON CONFLICT ("schoolId", "name") DO UPDATE SET "lastRunAt" = EXCLUDED."lastRunAt"
+    WHERE "JobRun"."schoolId" = ${school.id}
+      AND "JobRun"."lastRunAt" <= ${new Date(now.getTime() - DAY_MS)}`;
   if (claimed === 0) return null;
-  const report = await applyRetention(now);
-  log.info(report, "retention: expired personal data removed");
+  const report = await applyRetention(school.id, now);
+  log.info({ schoolId: school.id, ...report }, "retention: expired personal data removed");
   return report;
 }
 
-/** Deletes and erases what is past its retention period at `now`. */
-export async function applyRetention(now: Date = new Date()): Promise<RetentionReport> {
-  const db = await getDb();
+/** Deletes and erases what is past its retention period at `now`, at one school. */
+export async function applyRetention(
+  schoolId: number,
+  now: Date = new Date(),
+): Promise<RetentionReport> {
+  const db = await schoolDb(schoolId);
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const sessions = await db.session.deleteMany({
-    where: { expiresAt: { lte: ago(RETENTION.sessionDays) } },
+    where: { schoolId, expiresAt: { lte: ago(RETENTION.sessionDays) } },
   });
   const resetPasswords = await db.temporaryPassword.deleteMany({
     where: {
+      schoolId,
       OR: [
         { usedAt: { lte: ago(RETENTION.resetPasswordDays) } },
         { expiresAt: { lte: ago(RETENTION.resetPasswordDays) } },
@@ -50,6 +65,7 @@ export async function applyRetention(now: Date = new Date()): Promise<RetentionR
   // A sent (or finally failed) message keeps its row (to, subject, time, status) and loses its body.
   const mailBodies = await db.emailOutbox.updateMany({
     where: {
+      schoolId,
       erasedAt: null,
       status: { in: ["sent", "failed"] },
       createdAt: { lte: ago(RETENTION.mailBodyDays) },
@@ -59,6 +75,7 @@ export async function applyRetention(now: Date = new Date()): Promise<RetentionR
   // A secret that could not be delivered while it was valid is of no use to anyone any more.
   const expiredSecrets = await db.emailOutbox.updateMany({
     where: {
+      schoolId,
       erasedAt: null,
       erasure: { in: ["secret", "farewell"] },
       status: { not: "sent" },
@@ -72,7 +89,7 @@ export async function applyRetention(now: Date = new Date()): Promise<RetentionR
     },
   });
   const reminderClaims = await db.orderReminder.deleteMany({
-    where: { createdAt: { lte: ago(RETENTION.reminderClaimDays) } },
+    where: { schoolId, createdAt: { lte: ago(RETENTION.reminderClaimDays) } },
   });
   return {
     sessions: sessions.count,

@@ -2,8 +2,8 @@ import "server-only";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { getActiveCycle } from "@/lib/cycles/cycles";
-import { getDb } from "@/lib/db";
-import { env } from "@/lib/env";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { cycleDayOn } from "@/lib/kitchen/portions";
 import { kickOutbox, noteQueued } from "@/lib/mail/outbox";
 import { reminderEmail } from "@/lib/reminders/reminder-email";
@@ -17,20 +17,23 @@ import { getCutoffTime, getReminderSettings } from "@/lib/settings/settings";
 // the active cycle. The claim is a row keyed by account and day, inserted with ON CONFLICT DO
 // NOTHING in the transaction that queues the e-mails: any number of instances may sweep at once,
 // and an account still gets one reminder a day.
+// Many schools (issue 45): the sweep calls this once per school, with that school's settings,
+// cycle and clock; the links point at the school's own address and name the school. A suspended
+// school sends none.
 
 const LIVE_STATUSES = ["pending", "completed"] as const;
 
 type Due = { date: string; cycleId: number; weekNumber: number; dayOfWeek: number };
 
 /** Tomorrow in the school's zone, when reminders are on, their time has come, and it is open. */
-async function dueDay(now: Date): Promise<Due | null> {
-  const settings = await getReminderSettings();
-  const zone = env().SCHOOL_TIMEZONE;
+async function dueDay(school: SchoolContext, now: Date): Promise<Due | null> {
+  const settings = await getReminderSettings(school);
+  const zone = school.timeZone;
   if (!settings.enabled) return null;
   if (!isPastCutoff({ cutoffHour: settings.hour, cutoffMinute: settings.minute }, zone, now)) {
     return null;
   }
-  const cycle = await getActiveCycle();
+  const cycle = await getActiveCycle(school, now);
   if (!cycle) return null;
   const date = addDaysIso(schoolToday(zone, now), 1);
   const day = cycleDayOn(cycle, date);
@@ -41,14 +44,22 @@ async function dueDay(now: Date): Promise<Due | null> {
   return blocked ? null : { date, cycleId: cycle.id, ...day };
 }
 
-/** Queues the reminders due now; answers how many. Safe on any number of instances at once. */
-export async function sendOrderReminders(now: Date = new Date()): Promise<number> {
-  const due = await dueDay(now);
+/**
+ * Queues the school's reminders due now; answers how many. Safe on any number of instances at once.
+ */
+export async function sendOrderReminders(
+  school: SchoolContext,
+  now: Date = new Date(),
+): Promise<number> {
+  // A suspended school's canteen takes no orders: its families are not asked to order.
+  if (school.status !== "active") return 0;
+  const due = await dueDay(school, now);
   if (!due) return 0;
   const schoolDay = parseIsoDate(due.date)!;
-  const db = await getDb();
+  const db = await schoolDb(school.id);
   const candidates = await db.user.findMany({
     where: {
+      schoolId: school.id,
       role: { in: ["parent", "teacher"] },
       orderReminders: true,
       email: { not: null },
@@ -77,13 +88,13 @@ export async function sendOrderReminders(now: Date = new Date()): Promise<number
   });
   const waiting = candidates.filter((user) => user.email && user.students.length > 0);
   if (waiting.length === 0) return 0;
-  const cutoff = await getCutoffTime();
+  const cutoff = await getCutoffTime(school);
   const dayText = format(new TZDate(`${due.date}T12:00:00Z`, "UTC"), "EEEE d MMMM yyyy");
   const cutoffText = `${pad(cutoff.cutoffHour)}:${pad(cutoff.cutoffMinute)}`;
-  const portalUrl = new URL("/", env().APP_URL).toString();
+  const portalUrl = new URL("/", school.origin).toString();
   const sent = await db.$transaction(async (tx) => {
     const claimed = await tx.orderReminder.createManyAndReturn({
-      data: waiting.map((user) => ({ userId: user.id, schoolDay })),
+      data: waiting.map((user) => ({ schoolId: school.id, userId: user.id, schoolDay })),
       skipDuplicates: true,
       select: { userId: true },
     });
@@ -91,15 +102,17 @@ export async function sendOrderReminders(now: Date = new Date()): Promise<number
     const emails = waiting
       .filter((user) => mine.has(user.id))
       .map((user) => ({
+        schoolId: school.id,
         userId: user.id,
         ...reminderEmail({
+          shopName: school.name,
           to: user.email!,
           name: user.name || "there",
           children: user.students.map((student) => student.name),
           dayText,
           cutoffText,
           portalUrl,
-          unsubscribeUrl: unsubscribeLink(user.id),
+          unsubscribeUrl: unsubscribeLink(school, user.id),
         }),
       }));
     if (emails.length > 0) await tx.emailOutbox.createMany({ data: emails });
@@ -114,8 +127,11 @@ function pad(value: number): string {
   return String(value).padStart(2, "0");
 }
 
-/** The unsubscribe link's work: reminders off for this account (idempotent). */
-export async function turnOffOrderReminders(userId: number): Promise<void> {
-  const db = await getDb();
-  await db.user.updateMany({ where: { id: userId }, data: { orderReminders: false } });
+/** The unsubscribe link's work: reminders off for this account of this school (idempotent). */
+export async function turnOffOrderReminders(school: SchoolContext, userId: number): Promise<void> {
+  const db = await schoolDb(school.id);
+  await db.user.updateMany({
+    where: { schoolId: school.id, id: userId },
+    data: { orderReminders: false },
+  });
 }

@@ -1,11 +1,12 @@
 import "server-only";
 import type { Email } from "@/lib/mail/outbox";
-import { SHOP_NAME } from "@/lib/brand";
 
 // The text of one order reminder (issue 19): which children have no meal ordered yet, for which
 // day, until when, where to order, and how to stop these e-mails.
 
 export type ReminderEmailInput = {
+  /** The school's name (School.name). */
+  shopName: string;
   to: string;
   name: string;
   children: readonly string[];
@@ -28,7 +29,7 @@ export function reminderEmail(input: ReminderEmailInput): Email {
       `No meal is ordered yet for ${input.dayText} for: ${who}.`,
       `Orders for that day close at ${input.cutoffText} on the day itself.`,
       "",
-      `Order in the ${SHOP_NAME} portal: ${input.portalUrl}`,
+      `Order in the ${input.shopName} portal: ${input.portalUrl}`,
       "",
       "You get this reminder because reminders are on in your Profile Settings.",
       `To stop them with one click: ${input.unsubscribeUrl}`,

@@ -2,7 +2,8 @@ import "server-only";
 import { notFound } from "@/lib/api/errors";
 import type { RevenueStatsDto } from "@/lib/contracts/revenue";
 import { listCycles } from "@/lib/cycles/cycles";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { completedCount } from "@/lib/revenue/revenue-math";
 
@@ -22,13 +23,17 @@ type Totals = {
   completedAmount: string;
 };
 
-export async function getRevenueStats(cycleId?: number): Promise<RevenueStatsDto> {
-  const db = await getDb();
-  const cycles = await listCycles();
+export async function getRevenueStats(
+  school: SchoolContext,
+  cycleId?: number,
+): Promise<RevenueStatsDto> {
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
+  const cycles = await listCycles(school);
   if (cycleId !== undefined && !cycles.some((cycle) => cycle.id === cycleId)) {
     throw notFound(CYCLE_NOT_FOUND);
   }
-  const where = cycleId === undefined ? Prisma.empty : Prisma.sql`WHERE "cycleId" = ${cycleId}`;
+  const byCycle = cycleId === undefined ? Prisma.empty : Prisma.sql`AND "cycleId" = ${cycleId}`;
   const [totals] = await db.$queryRaw<Totals[]>`
     SELECT
       COUNT(*)::int AS "totalOrders",
@@ -39,19 +44,21 @@ export async function getRevenueStats(cycleId?: number): Promise<RevenueStatsDto
       COALESCE(SUM("discountedPrice") FILTER (WHERE "status" = 'pending'), 0)::numeric(14, 2)::text AS "pendingAmount",
       COALESCE(SUM("discountedPrice") FILTER (WHERE "status" = 'completed'), 0)::numeric(14, 2)::text AS "completedAmount"
     FROM "Order"
-    ${where}`;
+    WHERE "schoolId" = ${schoolId} ${byCycle}`;
   // Credit (issue 17): issued in the period (closures and refunds to credit of its orders; all
   // time adds adjustments and closures of payments fulfilled after a closing), and outstanding
   // now, school-wide: the sum of every balance.
   const issuedWhere =
     cycleId === undefined
-      ? Prisma.sql`c."kind" IN ('closure', 'refund') OR (c."kind" = 'adjustment' AND c."amount" > 0)`
+      ? Prisma.sql`(c."kind" IN ('closure', 'refund') OR (c."kind" = 'adjustment' AND c."amount" > 0))`
       : Prisma.sql`c."kind" IN ('closure', 'refund') AND o."cycleId" = ${cycleId}`;
   const [credit] = await db.$queryRaw<{ issued: string; outstanding: string }[]>`
     SELECT
       (SELECT COALESCE(SUM(c."amount"), 0)::numeric(14, 2)::text FROM "CreditEntry" c
-        LEFT JOIN "Order" o ON o."id" = c."orderId" WHERE ${issuedWhere}) AS "issued",
-      (SELECT COALESCE(SUM("amount"), 0)::numeric(14, 2)::text FROM "CreditEntry") AS "outstanding"`;
+        LEFT JOIN "Order" o ON o."schoolId" = c."schoolId" AND o."id" = c."orderId"
+        WHERE c."schoolId" = ${schoolId} AND ${issuedWhere}) AS "issued",
+      (SELECT COALESCE(SUM("amount"), 0)::numeric(14, 2)::text FROM "CreditEntry"
+        WHERE "schoolId" = ${schoolId}) AS "outstanding"`;
   const t = totals ?? {
     totalOrders: 0,
     totalStudents: 0,

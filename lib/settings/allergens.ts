@@ -9,7 +9,7 @@ import {
 } from "@/lib/contracts/allergies";
 import type { AllergenSettingsDto } from "@/lib/contracts/settings";
 import type { Tx } from "@/lib/db";
-import { getCustomAllergens, saveCustomAllergens } from "@/lib/settings/settings";
+import { getCustomAllergens, saveCustomAllergens, type SchoolRef } from "@/lib/settings/settings";
 import type { CustomAllergensInput } from "@/lib/validations/settings";
 
 // The school's own allergens (issue 44, decision 0070): a setting the office keeps, offered after
@@ -17,8 +17,8 @@ import type { CustomAllergensInput } from "@/lib/validations/settings";
 // know the school's list); the domain functions that write allergens hold them to it here.
 
 /** GET /api/settings/allergens: the built-ins and the school's own, in the forms' order. */
-export async function getAllergenSettings(): Promise<AllergenSettingsDto> {
-  return { builtIn: [...ALLERGENS], custom: await getCustomAllergens() };
+export async function getAllergenSettings(school: SchoolRef): Promise<AllergenSettingsDto> {
+  return { builtIn: [...ALLERGENS], custom: await getCustomAllergens(school) };
 }
 
 /**
@@ -27,12 +27,13 @@ export async function getAllergenSettings(): Promise<AllergenSettingsDto> {
  * leaves the field alone) stays undefined.
  */
 export async function requireKnownAllergens<T extends readonly string[] | undefined>(
+  school: SchoolRef,
   values: T,
   field: string,
 ): Promise<T extends undefined ? undefined : string[]> {
   type Out = T extends undefined ? undefined : string[];
   if (values === undefined) return undefined as Out;
-  const custom = values.length === 0 ? [] : await getCustomAllergens();
+  const custom = values.length === 0 ? [] : await getCustomAllergens(school);
   const resolved = resolveAllergens(values, custom);
   if (!resolved.ok) {
     const message = unknownAllergenMessage(resolved.unknown, custom);
@@ -58,34 +59,36 @@ export function allergenInUseMessage(names: readonly string[], children: number,
  * a child's allergy is health data the family gave, and the office takes it off that child first.
  */
 export async function saveAllergenSettings(
+  school: SchoolRef,
   actor: SessionUser,
   input: CustomAllergensInput,
 ): Promise<AllergenSettingsDto> {
-  const custom = await saveCustomAllergens(actor, input.custom, async (tx, before) => {
+  const custom = await saveCustomAllergens(school, actor, input.custom, async (tx, before) => {
     const kept = new Set(input.custom.map((name) => name.toLowerCase()));
     const removed = before.filter((name) => !kept.has(name.toLowerCase()));
-    if (removed.length > 0) await refuseRemovingCarried(tx, removed);
+    if (removed.length > 0) await refuseRemovingCarried(tx, school.id, removed);
   });
   return { builtIn: [...ALLERGENS], custom };
 }
 
-async function refuseRemovingCarried(tx: Tx, removed: string[]): Promise<void> {
+async function refuseRemovingCarried(tx: Tx, schoolId: number, removed: string[]): Promise<void> {
   const keys = removed.map((name) => name.toLowerCase());
   const [counts] = await tx.$queryRaw<{ children: number; items: number }[]>`
     SELECT
-      (SELECT count(*)::int FROM "Student" WHERE "archivedAt" IS NULL
+      (SELECT count(*)::int FROM "Student" WHERE "schoolId" = ${schoolId} AND "archivedAt" IS NULL
         AND EXISTS (SELECT 1 FROM unnest("allergies") AS a WHERE lower(a) = ANY(${keys})))
         AS "children",
-      (SELECT count(*)::int FROM "MenuItem"
-        WHERE EXISTS (SELECT 1 FROM unnest("allergens") AS a WHERE lower(a) = ANY(${keys})))
+      (SELECT count(*)::int FROM "MenuItem" WHERE "schoolId" = ${schoolId}
+        AND EXISTS (SELECT 1 FROM unnest("allergens") AS a WHERE lower(a) = ANY(${keys})))
         AS "items"`;
   const children = counts?.children ?? 0;
   const items = counts?.items ?? 0;
   if (children + items === 0) return;
   const carried = await tx.$queryRaw<{ name: string }[]>`
     SELECT DISTINCT lower(a) AS "name" FROM (
-      SELECT unnest("allergies") AS a FROM "Student" WHERE "archivedAt" IS NULL
-      UNION ALL SELECT unnest("allergens") FROM "MenuItem") AS t
+      SELECT unnest("allergies") AS a FROM "Student"
+        WHERE "schoolId" = ${schoolId} AND "archivedAt" IS NULL
+      UNION ALL SELECT unnest("allergens") FROM "MenuItem" WHERE "schoolId" = ${schoolId}) AS t
     WHERE lower(a) = ANY(${keys})`;
   const inUse = new Set(carried.map((row) => row.name));
   const names = removed.filter((name) => inUse.has(name.toLowerCase()));

@@ -4,6 +4,7 @@ import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { cachedRead } from "@/lib/cache/versioned-cache";
 import type { MobileMoneySettingsDto } from "@/lib/contracts/mobile-money";
+import type { SchoolContext } from "@/lib/contracts/schools";
 import type {
   BankTransferSettingDto,
   CommunicationDto,
@@ -11,7 +12,7 @@ import type {
   PaymentBypassSettingsDto,
   ReminderSettingsDto,
 } from "@/lib/contracts/settings";
-import { getDb, type Tx } from "@/lib/db";
+import { schoolDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type {
@@ -27,6 +28,11 @@ import type {
 // so a missing or damaged row never breaks ordering. Each instance keeps the rows in memory under
 // the settings' version (lib/cache/versioned-cache.ts), which every write to Setting bumps in its
 // own transaction: every order check still sees a saved cut-off at once, on every instance.
+// Many schools (issue 45): every setting is the school's own, read and written under its id; a
+// school without a row for a setting reads the same default as a school that never saved it.
+
+/** What a setting's read needs of the school: its id (a whole SchoolContext fits). */
+export type SchoolRef = Pick<SchoolContext, "id">;
 
 export const SETTING_KEYS = {
   cutoff: "cutoff-time",
@@ -87,10 +93,14 @@ function toReminders(value: unknown): ReminderSettingsDto {
   return parsed.success ? parsed.data : DEFAULT_REMINDERS;
 }
 
-async function readSetting(key: SettingKey): Promise<unknown> {
-  return cachedRead("settings", key, async () => {
-    const db = await getDb();
-    const row = await db.setting.findUnique({ where: { key }, select: { value: true } });
+async function readSetting(school: SchoolRef, key: SettingKey): Promise<unknown> {
+  const schoolId = school.id;
+  return cachedRead(schoolId, "settings", key, async () => {
+    const db = await schoolDb(schoolId);
+    const row = await db.setting.findUnique({
+      where: { schoolId_key: { schoolId, key } },
+      select: { value: true },
+    });
     return row?.value;
   });
 }
@@ -139,64 +149,82 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export async function getCutoffTime(): Promise<CutoffTimeDto> {
-  return toCutoff(await readSetting(SETTING_KEYS.cutoff));
+export async function getCutoffTime(school: SchoolRef): Promise<CutoffTimeDto> {
+  return toCutoff(await readSetting(school, SETTING_KEYS.cutoff));
 }
 
-export async function getCommunicationSettings(): Promise<CommunicationDto> {
-  return toCommunication(await readSetting(SETTING_KEYS.communication));
+export async function getCommunicationSettings(school: SchoolRef): Promise<CommunicationDto> {
+  return toCommunication(await readSetting(school, SETTING_KEYS.communication));
 }
 
-export async function getReminderSettings(): Promise<ReminderSettingsDto> {
-  return toReminders(await readSetting(SETTING_KEYS.reminders));
+export async function getReminderSettings(school: SchoolRef): Promise<ReminderSettingsDto> {
+  return toReminders(await readSetting(school, SETTING_KEYS.reminders));
 }
 
 /** POST /api/settings/reminders: whether and when order reminders go (issue 19). */
 export async function saveReminderSettings(
+  school: SchoolRef,
   actor: SessionUser,
   input: ReminderSettingsInput,
 ): Promise<ReminderSettingsDto> {
   const next = { enabled: input.enabled, hour: input.hour, minute: input.minute };
-  return writeSetting(actor, SETTING_KEYS.reminders, next, toReminders);
+  return writeSetting(school, actor, SETTING_KEYS.reminders, next, toReminders);
 }
 
 /** The school's own allergens, after the built-ins on every form (lib/settings/allergens.ts). */
-export async function getCustomAllergens(): Promise<string[]> {
-  return toCustomAllergens(await readSetting(SETTING_KEYS.allergens)).custom;
+export async function getCustomAllergens(school: SchoolRef): Promise<string[]> {
+  return toCustomAllergens(await readSetting(school, SETTING_KEYS.allergens)).custom;
 }
 
 /** Saves the school's own allergens; `check` runs first in the transaction, with the list before. */
 export async function saveCustomAllergens(
+  school: SchoolRef,
   actor: SessionUser,
   custom: string[],
   check: (tx: Tx, before: string[]) => Promise<void>,
 ): Promise<string[]> {
-  const saved = await writeSetting(actor, SETTING_KEYS.allergens, { custom }, toCustomAllergens, {
-    check: (tx, before) => check(tx, toCustomAllergens(before).custom),
-  });
+  const saved = await writeSetting(
+    school,
+    actor,
+    SETTING_KEYS.allergens,
+    { custom },
+    toCustomAllergens,
+    {
+      check: (tx, before) => check(tx, toCustomAllergens(before).custom),
+    },
+  );
   return saved.custom;
 }
 
-export async function getPaymentBypassSettings(): Promise<PaymentBypassSettingsDto> {
-  return toPaymentBypass(await readSetting(SETTING_KEYS.paymentBypass));
+export async function getPaymentBypassSettings(
+  school: SchoolRef,
+): Promise<PaymentBypassSettingsDto> {
+  return toPaymentBypass(await readSetting(school, SETTING_KEYS.paymentBypass));
 }
 
 /** GET /api/settings/bank-transfer: whether orders may be placed now and paid later by transfer. */
-export async function getBankTransferSetting(): Promise<BankTransferSettingDto> {
-  return toBankTransfer(await readSetting(SETTING_KEYS.bankTransfer));
+export async function getBankTransferSetting(school: SchoolRef): Promise<BankTransferSettingDto> {
+  return toBankTransfer(await readSetting(school, SETTING_KEYS.bankTransfer));
 }
 
 /** POST /api/settings/bank-transfer: the school turns paying later by transfer on or off. */
 export async function saveBankTransferSetting(
+  school: SchoolRef,
   actor: SessionUser,
   input: BankTransferSettingInput,
 ): Promise<BankTransferSettingDto> {
-  return writeSetting(actor, SETTING_KEYS.bankTransfer, { enabled: input.enabled }, toBankTransfer);
+  return writeSetting(
+    school,
+    actor,
+    SETTING_KEYS.bankTransfer,
+    { enabled: input.enabled },
+    toBankTransfer,
+  );
 }
 
 /** GET /api/settings/mobile-money: what the Cart offers, and how long its waiting screen waits. */
-export async function getMobileMoneySettings(): Promise<MobileMoneySettingsDto> {
-  const saved = toMobileMoney(await readSetting(SETTING_KEYS.mobileMoney));
+export async function getMobileMoneySettings(school: SchoolRef): Promise<MobileMoneySettingsDto> {
+  const saved = toMobileMoney(await readSetting(school, SETTING_KEYS.mobileMoney));
   return { ...saved, waitSeconds: env().MOBILE_MONEY_WAIT_SECONDS };
 }
 
@@ -205,24 +233,26 @@ export async function getMobileMoneySettings(): Promise<MobileMoneySettingsDto> 
  * transaction. The row is locked first, so two admins saving at once get a true before/after each.
  */
 async function writeSetting<T extends Prisma.InputJsonObject>(
+  school: SchoolRef,
   actor: SessionUser,
   key: SettingKey,
   next: T,
   normalize: (value: unknown) => Prisma.InputJsonObject,
   options: { check?: (tx: Tx, before: unknown) => Promise<void> } = {},
 ): Promise<T> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   await db.$transaction(async (tx: Tx) => {
     const rows = await tx.$queryRaw<{ value: unknown }[]>`
-      SELECT "value" FROM "Setting" WHERE "key" = ${key} FOR UPDATE`;
+      SELECT "value" FROM "Setting" WHERE "schoolId" = ${schoolId} AND "key" = ${key} FOR UPDATE`;
     const before = rows[0] ? normalize(rows[0].value) : undefined;
     await options.check?.(tx, before);
     await tx.setting.upsert({
-      where: { key },
-      create: { key, value: next },
+      where: { schoolId_key: { schoolId, key } },
+      create: { schoolId, key, value: next },
       update: { value: next },
     });
-    await audit(tx, actor, {
+    await audit(school, tx, actor, {
       action: `setting.${key}`,
       entity: "Setting",
       entityId: key,
@@ -235,10 +265,12 @@ async function writeSetting<T extends Prisma.InputJsonObject>(
 
 /** POST /api/settings/cutoff-time: the same-day cut-off, read by the next order check. */
 export async function saveCutoffTime(
+  school: SchoolRef,
   actor: SessionUser,
   input: CutoffTimeInput,
 ): Promise<CutoffTimeDto> {
   return writeSetting(
+    school,
     actor,
     SETTING_KEYS.cutoff,
     { cutoffHour: input.hour, cutoffMinute: input.minute },
@@ -248,19 +280,22 @@ export async function saveCutoffTime(
 
 /** POST /api/settings/payment-bypass: the alternative payment methods offered to parents. */
 export async function savePaymentBypassSettings(
+  school: SchoolRef,
   actor: SessionUser,
   input: PaymentBypassValues,
 ): Promise<PaymentBypassSettingsDto> {
   const next = toPaymentBypass(input);
-  return writeSetting(actor, SETTING_KEYS.paymentBypass, next, toPaymentBypass);
+  return writeSetting(school, actor, SETTING_KEYS.paymentBypass, next, toPaymentBypass);
 }
 
 /** POST /api/settings/communication: where contact messages go, and the WhatsApp number. */
 export async function saveCommunicationSettings(
+  school: SchoolRef,
   actor: SessionUser,
   input: CommunicationValues,
 ): Promise<CommunicationDto> {
   return writeSetting(
+    school,
     actor,
     SETTING_KEYS.communication,
     { supportEmail: input.supportEmail, whatsappNumber: input.whatsappNumber },
@@ -270,10 +305,11 @@ export async function saveCommunicationSettings(
 
 /** POST /api/settings/mobile-money: mobile money on or off, and which operators' wallets pay. */
 export async function saveMobileMoneySettings(
+  school: SchoolRef,
   actor: SessionUser,
   input: MobileMoneySettingsInput,
 ): Promise<MobileMoneySettingsDto> {
   const next = { enabled: input.enabled, operators: { ...input.operators } };
-  await writeSetting(actor, SETTING_KEYS.mobileMoney, next, toMobileMoney);
+  await writeSetting(school, actor, SETTING_KEYS.mobileMoney, next, toMobileMoney);
   return { ...next, waitSeconds: env().MOBILE_MONEY_WAIT_SECONDS };
 }

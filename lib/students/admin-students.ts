@@ -4,7 +4,9 @@ import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { StudentDto } from "@/lib/contracts";
 import { PARENT_NOT_FOUND, type DeletedAnswer } from "@/lib/contracts/people";
-import { getDb, type Tx } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb, type Tx } from "@/lib/db";
+import { idKey } from "@/lib/schools/keys";
 import {
   careData,
   STUDENT_NOT_FOUND,
@@ -21,18 +23,26 @@ import type { AdminStudentChange, AdminStudentInput } from "@/lib/validations/st
 
 /** Adds a student to a parent (404 when `parentId` is not a parent's). */
 export async function createStudentForParent(
+  school: Pick<SchoolContext, "id">,
   actor: SessionUser,
   given: AdminStudentInput,
 ): Promise<StudentDto> {
-  const input = await withKnownAllergies(given);
-  return writeParentsStudent(actor, "student.create", async (tx) => {
+  const schoolId = school.id;
+  const input = await withKnownAllergies(school, given);
+  return writeParentsStudent(schoolId, actor, "student.create", async (tx) => {
     // FOR SHARE: the parent cannot be deleted while their new student is being written.
     const parents = await tx.$queryRaw<{ id: number }[]>`
       SELECT "id" FROM "User"
-      WHERE "id" = ${input.parentId} AND "role" = 'parent' AND "deletedAt" IS NULL FOR SHARE`;
+      WHERE "schoolId" = ${schoolId} AND "id" = ${input.parentId} AND "role" = 'parent' AND "deletedAt" IS NULL FOR SHARE`;
     if (!parents[0]) throw notFound(PARENT_NOT_FOUND);
     const row = await tx.student.create({
-      data: { name: input.name, grade: input.grade, parentId: input.parentId, ...careData(input) },
+      data: {
+        schoolId,
+        name: input.name,
+        grade: input.grade,
+        parentId: input.parentId,
+        ...careData(input),
+      },
       select: studentSelect,
     });
     return { row };
@@ -41,20 +51,22 @@ export async function createStudentForParent(
 
 /** Changes a parent's student: name, grade, allergies, dietary notes, class (404 when not one). */
 export async function updateStudentAsAdmin(
+  school: Pick<SchoolContext, "id">,
   actor: SessionUser,
   id: number | null,
   given: AdminStudentChange,
 ): Promise<StudentDto> {
   if (id === null) throw notFound(STUDENT_NOT_FOUND);
-  const change = await withKnownAllergies(given);
-  return writeParentsStudent(actor, "student.update", async (tx) => {
+  const schoolId = school.id;
+  const change = await withKnownAllergies(school, given);
+  return writeParentsStudent(schoolId, actor, "student.update", async (tx) => {
     const before = await tx.student.findFirst({
-      where: { id, archivedAt: null, parent: { role: "parent", deletedAt: null } },
+      where: { schoolId, id, archivedAt: null, parent: { role: "parent", deletedAt: null } },
       select: studentSelect,
     });
     if (!before) throw notFound(STUDENT_NOT_FOUND);
     const row = await tx.student.update({
-      where: { id },
+      where: idKey(schoolId, id),
       data: { name: change.name, grade: change.grade, ...careData(change) },
       select: studentSelect,
     });
@@ -66,14 +78,21 @@ type StudentAnswerRow = Parameters<typeof toStudentDto>[0];
 
 /** One audited write of a parent's student in one transaction: `write` checks and writes the row. */
 async function writeParentsStudent(
+  schoolId: number,
   actor: SessionUser,
   action: "student.create" | "student.update",
   write: (tx: Tx) => Promise<{ before?: StudentAnswerRow; row: StudentAnswerRow }>,
 ): Promise<StudentDto> {
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   return db.$transaction(async (tx) => {
     const { before, row } = await write(tx);
-    await audit(tx, actor, { action, entity: "Student", entityId: row.id, before, after: row });
+    await audit(schoolId, tx, actor, {
+      action,
+      entity: "Student",
+      entityId: row.id,
+      before,
+      after: row,
+    });
     return toStudentDto(row);
   });
 }
@@ -84,22 +103,24 @@ async function writeParentsStudent(
  * locked first, so no order is placed between the count and the deletion.
  */
 export async function deleteStudentAsAdmin(
+  school: Pick<SchoolContext, "id">,
   actor: SessionUser,
   id: number | null,
   force: boolean,
 ): Promise<DeletedAnswer> {
   if (id === null) throw notFound(STUDENT_NOT_FOUND);
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const forced = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       { id: number; name: string; grade: string; parentId: number }[]
     >`
       SELECT s."id", s."name", s."grade", s."parentId" FROM "Student" s
-      JOIN "User" u ON u."id" = s."parentId"
-      WHERE s."id" = ${id} AND u."role" = 'parent' AND u."deletedAt" IS NULL FOR UPDATE OF s`;
+      JOIN "User" u ON u."schoolId" = s."schoolId" AND u."id" = s."parentId"
+      WHERE s."schoolId" = ${schoolId} AND s."id" = ${id} AND u."role" = 'parent' AND u."deletedAt" IS NULL FOR UPDATE OF s`;
     const student = rows[0];
     if (!student) throw notFound(STUDENT_NOT_FOUND);
-    const orderCount = await tx.order.count({ where: { studentId: student.id } });
+    const orderCount = await tx.order.count({ where: { schoolId, studentId: student.id } });
     if (orderCount > 0 && !force) {
       throw conflict(
         `This student has ${orderCount} ${orderCount === 1 ? "order" : "orders"}. ` +
@@ -107,9 +128,9 @@ export async function deleteStudentAsAdmin(
         { canForce: true, orderCount },
       );
     }
-    const orders = await tx.order.deleteMany({ where: { studentId: student.id } });
-    await tx.student.delete({ where: { id: student.id } });
-    await audit(tx, actor, {
+    const orders = await tx.order.deleteMany({ where: { schoolId, studentId: student.id } });
+    await tx.student.delete({ where: idKey(schoolId, student.id) });
+    await audit(schoolId, tx, actor, {
       action: orderCount > 0 ? "student.force-delete" : "student.delete",
       entity: "Student",
       entityId: student.id,

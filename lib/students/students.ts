@@ -3,16 +3,18 @@ import { conflict, forbidden, notFound, unprocessable } from "@/lib/api/errors";
 import { hasFeature } from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { STAFF_GRADE, type Grade, type RemovedDto, type StudentDto } from "@/lib/contracts";
-import { getDb, type Tx } from "@/lib/db";
-import { env } from "@/lib/env";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
+import { idKey } from "@/lib/schools/keys";
 import { requireKnownAllergens } from "@/lib/settings/allergens";
 import { ALLERGY_CONSENT_REQUIRED, type StudentCareInput } from "@/lib/validations/students";
 
 // A parent's (or teacher's) students. Parents and teachers act on their own students only: the
 // session decides whose, and someone else's student is "not found", never "forbidden". An admin
-// with the parents_students feature lists and adds students for a named parent or teacher.
+// with the parents_students feature lists and adds students for a named parent or teacher. Every
+// student is its school's (issue 45): another school's student or account is "not found" too.
 
 export const STUDENT_NOT_FOUND = "Student not found";
 export const STAFF_RECORD_LOCKED = "The staff account cannot be edited or deleted here";
@@ -66,8 +68,11 @@ export type StudentChange = { name: string; grade: Grade } & StudentCareInput;
  * The care fields with the allergies held to the built-ins and the school's own (issue 44), in
  * their spelling: 422 "Unknown allergen: …" for any other name.
  */
-export async function withKnownAllergies<T extends StudentCareInput>(input: T): Promise<T> {
-  const allergies = await requireKnownAllergens(input.allergies, "allergies");
+export async function withKnownAllergies<T extends StudentCareInput>(
+  school: Pick<SchoolContext, "id">,
+  input: T,
+): Promise<T> {
+  const allergies = await requireKnownAllergens(school, input.allergies, "allergies");
   return allergies === undefined ? input : { ...input, allergies };
 }
 
@@ -110,7 +115,11 @@ const WITHDRAWN = { allergies: [], dietaryNotes: null, allergyConsentAt: null };
  * Whose students the actor works on. A parent or teacher: their own (naming anyone else is 403).
  * An admin with parents_students: the named account, which must exist and not be an admin (404).
  */
-async function resolveOwner(actor: SessionUser, parentId: number | null | undefined) {
+async function resolveOwner(
+  schoolId: number,
+  actor: SessionUser,
+  parentId: number | null | undefined,
+) {
   if (actor.role !== "admin") {
     if (parentId != null && parentId !== actor.id) {
       throw forbidden("You can only manage your own students");
@@ -123,9 +132,9 @@ async function resolveOwner(actor: SessionUser, parentId: number | null | undefi
       details: { parentId: ["Please select a parent"] },
     });
   }
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   const owner = await db.user.findFirst({
-    where: { id: parentId, role: { in: ["parent", "teacher"] }, deletedAt: null },
+    where: { schoolId, id: parentId, role: { in: ["parent", "teacher"] }, deletedAt: null },
     select: { id: true },
   });
   if (!owner) throw notFound("Parent not found");
@@ -133,30 +142,41 @@ async function resolveOwner(actor: SessionUser, parentId: number | null | undefi
 }
 
 /** The students of the actor (or, for an admin, of `parentId`), by name. */
-export async function listStudents(actor: SessionUser, parentId?: number): Promise<StudentDto[]> {
-  const ownerId = await resolveOwner(actor, parentId);
-  const db = await getDb();
+export async function listStudents(
+  school: Pick<SchoolContext, "id">,
+  actor: SessionUser,
+  parentId?: number,
+): Promise<StudentDto[]> {
+  const ownerId = await resolveOwner(school.id, actor, parentId);
+  const db = await schoolDb(school.id);
   const rows = await db.student.findMany({
-    where: { parentId: ownerId, archivedAt: null },
+    where: { schoolId: school.id, parentId: ownerId, archivedAt: null },
     select: studentSelect,
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
   return rows.map(toStudentDto);
 }
 
-export async function createStudent(actor: SessionUser, given: NewStudent): Promise<StudentDto> {
-  const ownerId = await resolveOwner(actor, given.parentId);
-  const input = await withKnownAllergies(given);
-  const db = await getDb();
+export async function createStudent(
+  school: Pick<SchoolContext, "id">,
+  actor: SessionUser,
+  given: NewStudent,
+): Promise<StudentDto> {
+  const schoolId = school.id;
+  const ownerId = await resolveOwner(schoolId, actor, given.parentId);
+  const input = await withKnownAllergies(school, given);
+  const db = await schoolDb(schoolId);
   if (actor.role !== "admin") {
-    const count = await db.student.count({ where: { parentId: ownerId, archivedAt: null } });
+    const count = await db.student.count({
+      where: { schoolId, parentId: ownerId, archivedAt: null },
+    });
     if (count >= MAX_STUDENTS_PER_ACCOUNT) {
       throw conflict(`An account can have at most ${MAX_STUDENTS_PER_ACCOUNT} students`);
     }
   }
   const care = actor.role === "admin" ? careData(input) : ownCareData(input, null);
   const row = await db.student.create({
-    data: { name: input.name, grade: input.grade, parentId: ownerId, ...care },
+    data: { schoolId, name: input.name, grade: input.grade, parentId: ownerId, ...care },
     select: studentSelect,
   });
   return toStudentDto(row);
@@ -176,6 +196,7 @@ function parseStudentId(value: string): number | null {
  */
 async function lockOwnEditableStudent(
   tx: Tx,
+  schoolId: number,
   actor: SessionUser,
   id: string,
   { staffRecord = false } = {},
@@ -184,7 +205,8 @@ async function lockOwnEditableStudent(
   if (studentId === null) throw notFound(STUDENT_NOT_FOUND);
   const rows = await tx.$queryRaw<LockedStudent[]>`
     SELECT "id", "name", "grade", "parentId", "allergyConsentAt" FROM "Student"
-    WHERE "id" = ${studentId} AND "parentId" = ${actor.id} AND "archivedAt" IS NULL FOR UPDATE`;
+    WHERE "schoolId" = ${schoolId} AND "id" = ${studentId} AND "parentId" = ${actor.id}
+      AND "archivedAt" IS NULL FOR UPDATE`;
   const row = rows[0];
   if (!row) throw notFound(STUDENT_NOT_FOUND);
   if (row.grade === STAFF_GRADE && !staffRecord) throw forbidden(STAFF_RECORD_LOCKED);
@@ -193,12 +215,13 @@ async function lockOwnEditableStudent(
 
 /** Renames a student or changes the grade (and the care fields). Someone else's student is 404. */
 export async function updateStudent(
+  school: Pick<SchoolContext, "id">,
   actor: SessionUser,
   id: string,
   given: StudentChange,
 ): Promise<StudentDto> {
-  const change = await withKnownAllergies(given);
-  return changeOwnStudent(actor, id, (row) => ({
+  const change = await withKnownAllergies(school, given);
+  return changeOwnStudent(school.id, actor, id, (row) => ({
     name: change.name,
     grade: change.grade,
     ...ownCareData(change, row.allergyConsentAt),
@@ -210,27 +233,35 @@ export async function updateStudent(
  * change a teacher may make to their own staff record (its name and grade stay locked).
  */
 export async function updateStudentCare(
+  school: Pick<SchoolContext, "id">,
   actor: SessionUser,
   id: string,
   given: StudentCareInput,
 ): Promise<StudentDto> {
-  const change = await withKnownAllergies(given);
-  return changeOwnStudent(actor, id, (row) => ownCareData(change, row.allergyConsentAt), {
-    staffRecord: true,
-  });
+  const change = await withKnownAllergies(school, given);
+  return changeOwnStudent(
+    school.id,
+    actor,
+    id,
+    (row) => ownCareData(change, row.allergyConsentAt),
+    {
+      staffRecord: true,
+    },
+  );
 }
 
 async function changeOwnStudent(
+  schoolId: number,
   actor: SessionUser,
   id: string,
   change: (row: LockedStudent) => Prisma.StudentUpdateInput,
   options: { staffRecord?: boolean } = {},
 ): Promise<StudentDto> {
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   return db.$transaction(async (tx) => {
-    const row = await lockOwnEditableStudent(tx, actor, id, options);
+    const row = await lockOwnEditableStudent(tx, schoolId, actor, id, options);
     const updated = await tx.student.update({
-      where: { id: row.id },
+      where: idKey(schoolId, row.id),
       data: change(row),
       select: studentSelect,
     });
@@ -243,28 +274,40 @@ async function changeOwnStudent(
  * student has a pending or completed order for a day that has not passed (today included): those
  * are meals still to be served, often paid for, and only the school can settle them.
  */
-export async function deleteStudent(actor: SessionUser, id: string): Promise<RemovedDto> {
-  const db = await getDb();
+export async function deleteStudent(
+  school: Pick<SchoolContext, "id" | "timeZone">,
+  actor: SessionUser,
+  id: string,
+): Promise<RemovedDto> {
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   return db.$transaction(async (tx) => {
-    const row = await lockOwnEditableStudent(tx, actor, id);
-    const upcoming = await countUpcomingOrders(tx, row.id);
+    const row = await lockOwnEditableStudent(tx, schoolId, actor, id);
+    const upcoming = await countUpcomingOrders(tx, school, row.id);
     if (upcoming > 0) throw conflict(STUDENT_HAS_UPCOMING_ORDERS, { orderCount: upcoming });
     // A child with order history is archived, not deleted: the orders are the school's records.
-    const hasHistory = await tx.order.count({ where: { studentId: row.id } });
+    const hasHistory = await tx.order.count({ where: { schoolId, studentId: row.id } });
     if (hasHistory > 0) {
-      await tx.student.update({ where: { id: row.id }, data: { archivedAt: new Date() } });
+      await tx.student.update({
+        where: idKey(schoolId, row.id),
+        data: { archivedAt: new Date() },
+      });
     } else {
-      await tx.student.delete({ where: { id: row.id } });
+      await tx.student.delete({ where: idKey(schoolId, row.id) });
     }
     return { id: row.id, message: "Student deleted successfully" };
   });
 }
 
-/** Live (pending or completed) orders of a student for today or a later school day. */
-async function countUpcomingOrders(tx: Tx, studentId: number): Promise<number> {
-  const today = schoolToday(env().SCHOOL_TIMEZONE);
+/** Live (pending or completed) orders of a student for today or a later day of the school's. */
+async function countUpcomingOrders(
+  tx: Tx,
+  school: Pick<SchoolContext, "id" | "timeZone">,
+  studentId: number,
+): Promise<number> {
+  const today = schoolToday(school.timeZone);
   const orders = await tx.order.findMany({
-    where: { studentId, status: { in: ["pending", "completed"] } },
+    where: { schoolId: school.id, studentId, status: { in: ["pending", "completed"] } },
     select: { weekNumber: true, dayOfWeek: true, cycle: { select: { startDate: true } } },
   });
   return orders.filter(

@@ -8,14 +8,16 @@ import {
   toSessionUser,
   type SessionUser,
 } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import { DEFAULT_SCHOOL_ID, type SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { enqueueEmail, kickOutbox, type Email } from "@/lib/mail/outbox";
 import { blockedFor, hit, type Limit } from "@/lib/rate-limit";
 import { isEmailIdentifier, normalizeUsername, usernameKey } from "@/lib/validations/username";
 import type { ForgotPasswordInput } from "@/lib/validations/auth";
 
-// Sign-up, sign-in, password reset and e-mail verification.
+// Sign-up, sign-in, password reset and e-mail verification. Usernames and addresses are per school
+// (issue 45): every lookup here reads only the school the request was addressed to.
 
 const RESET_WINDOW = 60 * 60;
 const resetLimits = (identifier: string, address: string): Limit[] => [
@@ -49,24 +51,34 @@ const failedSignUps = (address: string): Limit => ({
 });
 
 /** Creates a parent account and signs it in. */
-export async function registerAccount(input: NewAccount, address: string): Promise<SessionUser> {
+export async function registerAccount(
+  school: SchoolContext,
+  input: NewAccount,
+  address: string,
+): Promise<SessionUser> {
+  const schoolId = school.id;
   const limit = failedSignUps(address);
-  const wait = await blockedFor([limit]);
+  const wait = await blockedFor(schoolId, [limit]);
   if (wait !== null) throw tooManyRequests(wait);
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   const username = normalizeUsername(input.username);
   const key = usernameKey(username);
-  if (await db.user.findUnique({ where: { usernameKey: key }, select: { id: true } })) {
-    await hit(limit);
+  const taken = await db.user.findUnique({
+    where: { schoolId_usernameKey: { schoolId, usernameKey: key } },
+    select: { id: true },
+  });
+  if (taken) {
+    await hit(schoolId, limit);
     throw conflict("Username already exists");
   }
   const passwordHash = await hashPassword(input.password);
   const mayConfirm = input.email
-    ? (await claimConfirmationMail(null, input.email)) === null
+    ? (await claimConfirmationMail(schoolId, null, input.email)) === null
     : false;
   const user = await db.$transaction(async (tx) => {
     const created = await tx.user.create({
       data: {
+        schoolId,
         username,
         usernameKey: key,
         passwordHash,
@@ -77,9 +89,9 @@ export async function registerAccount(input: NewAccount, address: string): Promi
       },
       select: sessionUserSelect,
     });
-    await startSession(created, tx);
+    await startSession(schoolId, created, tx);
     // Over the confirmation limits the account is still made, without the mail (issue 43).
-    if (created.email && mayConfirm) await enqueueVerificationEmail(created, tx);
+    if (created.email && mayConfirm) await enqueueVerificationEmail(school, created, tx);
     return created;
   });
   kickOutbox();
@@ -98,16 +110,18 @@ const RESET_MIN_DURATION_MS = 400;
  * used. Answers the same whether or not an account exists, and no sooner than a fixed time.
  */
 export async function requestPasswordReset(
+  school: SchoolContext,
   input: ForgotPasswordInput,
   address: string,
 ): Promise<{ message: string }> {
+  const schoolId = school.id;
   const limits = resetLimits(input.identifier, address);
-  const wait = await blockedFor(limits);
+  const wait = await blockedFor(schoolId, limits);
   if (wait !== null) throw tooManyRequests(wait);
-  await Promise.all(limits.map((limit) => hit(limit)));
+  await Promise.all(limits.map((limit) => hit(schoolId, limit)));
   const started = performance.now();
 
-  const accounts = (await findResetAccounts(input.identifier)).filter(
+  const accounts = (await findResetAccounts(schoolId, input.identifier)).filter(
     (account): account is ResetAccount & { email: string } => account.email !== null,
   );
   if (accounts.length === 0) {
@@ -122,18 +136,19 @@ export async function requestPasswordReset(
         return { account, temporary, passwordHash: await hashPassword(temporary) };
       }),
     );
-    const db = await getDb();
+    const db = await schoolDb(schoolId);
     await db.$transaction(async (tx) => {
       for (const { account, temporary, passwordHash } of resets) {
         // The newest mail is the one that works: an earlier temporary password ends here.
         await tx.temporaryPassword.updateMany({
-          where: { userId: account.id, usedAt: null },
+          where: { schoolId, userId: account.id, usedAt: null },
           data: { usedAt: new Date() },
         });
         await tx.temporaryPassword.create({
-          data: { userId: account.id, passwordHash, expiresAt },
+          data: { schoolId, userId: account.id, passwordHash, expiresAt },
         });
-        await enqueueEmail(temporaryPasswordMail(account, temporary), tx);
+        // The scoped transaction stamps the school on the outbox row.
+        await enqueueEmail(temporaryPasswordMail(school, account, temporary), tx);
       }
     });
     kickOutbox();
@@ -147,27 +162,31 @@ export async function requestPasswordReset(
 
 type ResetAccount = { id: number; username: string; name: string; email: string | null };
 
-/** The accounts a forgot-password identifier names: by e-mail with `@`, else by username. */
-export async function findResetAccounts(identifier: string): Promise<ResetAccount[]> {
-  const db = await getDb();
+/** The accounts of `schoolId` a forgot-password identifier names: by e-mail with `@`, else by username. */
+export async function findResetAccounts(
+  schoolId: number,
+  identifier: string,
+): Promise<ResetAccount[]> {
+  const db = await schoolDb(schoolId);
   const value = identifier.trim();
   const select = { id: true, username: true, name: true, email: true } as const;
   if (isEmailIdentifier(value)) {
     return db.user.findMany({
-      where: { email: { equals: value, mode: "insensitive" }, deletedAt: null },
+      where: { schoolId, email: { equals: value, mode: "insensitive" }, deletedAt: null },
       select,
       orderBy: { id: "asc" },
       take: 5,
     });
   }
   const user = await db.user.findUnique({
-    where: { usernameKey: usernameKey(value), deletedAt: null },
+    where: { schoolId_usernameKey: { schoolId, usernameKey: usernameKey(value) }, deletedAt: null },
     select,
   });
   return user ? [user] : [];
 }
 
 function temporaryPasswordMail(
+  school: SchoolContext,
   account: ResetAccount & { email: string },
   temporary: string,
 ): Email {
@@ -178,7 +197,8 @@ function temporaryPasswordMail(
     subject: "Your temporary password",
     text:
       `Hello ${account.name},\n\n` +
-      `A temporary password was requested for the account "${account.username}".\n\n` +
+      `A temporary password was requested for the account "${account.username}" at ` +
+      `${school.name}.\n\n` +
       `Temporary password: ${temporary}\n\n` +
       `Log in with it within 24 hours and change your password immediately in View Profile.\n` +
       `Your current password stays active until you log in with the temporary password.\n` +
@@ -186,7 +206,8 @@ function temporaryPasswordMail(
   };
 }
 
-type EmailToken = { uid: number; email: string };
+/** `sid`: the school of the account (absent in links sent before issue 45: the default school). */
+type EmailToken = { sid?: number; uid: number; email: string };
 
 /**
  * Confirmation mails (issue 43): each one is school-branded mail to an address nobody has shown to
@@ -200,6 +221,7 @@ export const CONFIRMATION_LIMITS = {
 };
 
 function confirmationLimits(userId: number | null, address: string): Limit[] {
+  // Counted in the school's own buckets (`hit(schoolId, …)`).
   return [
     ...(userId === null
       ? []
@@ -223,13 +245,14 @@ function confirmationLimits(userId: number | null, address: string): Limit[] {
  * it may be sent, else the seconds until it may. Call it before the transaction that queues it.
  */
 export async function claimConfirmationMail(
+  schoolId: number,
   userId: number | null,
   address: string,
 ): Promise<number | null> {
   const limits = confirmationLimits(userId, address);
-  const wait = await blockedFor(limits);
+  const wait = await blockedFor(schoolId, limits);
   if (wait !== null) return wait;
-  const counts = await Promise.all(limits.map((limit) => hit(limit)));
+  const counts = await Promise.all(limits.map((limit) => hit(schoolId, limit)));
   // Two requests at once may both pass blockedFor: the counts they got back decide.
   const over = counts.filter((row, i) => row.count > limits[i]!.max).map((row) => row.retryAfter);
   return over.length > 0 ? Math.max(...over) : null;
@@ -240,15 +263,17 @@ export async function claimConfirmationMail(
  * not known to be the account holder's, and the name is whatever text the sign-up typed.
  */
 export async function enqueueVerificationEmail(
+  school: SchoolContext,
   user: { id: number; email: string | null },
-  tx?: Parameters<typeof enqueueEmail>[1],
+  tx?: Tx,
 ): Promise<void> {
   if (!user.email) return;
-  const token = await sealData({ uid: user.id, email: user.email } satisfies EmailToken, {
-    password: env().SESSION_SECRET,
-    ttl: EMAIL_TOKEN_TTL_SECONDS,
-  });
-  const link = new URL("/api/auth/verify-email", env().APP_URL);
+  const token = await sealData(
+    { sid: school.id, uid: user.id, email: user.email } satisfies EmailToken,
+    { password: env().SESSION_SECRET, ttl: EMAIL_TOKEN_TTL_SECONDS },
+  );
+  // Back to the address the user is at: the school's own host.
+  const link = new URL("/api/auth/verify-email", school.origin);
   link.searchParams.set("token", token);
   await enqueueEmail(
     {
@@ -261,7 +286,8 @@ export async function enqueueVerificationEmail(
         `password recovery by opening this link within 3 days:\n\n${link.toString()}\n\n` +
         `If you did not ask for this, you can ignore this message.\n`,
     },
-    tx,
+    // A scoped client either way, so the outbox row carries the school.
+    tx ?? (await schoolDb(school.id)),
   );
 }
 
@@ -270,7 +296,7 @@ export async function enqueueVerificationEmail(
  * current address is marked verified. False when the token is bad or old, or names an address the
  * account neither has nor is waiting for (an earlier pending address verifies nothing).
  */
-export async function verifyEmailToken(token: string): Promise<boolean> {
+export async function verifyEmailToken(school: SchoolContext, token: string): Promise<boolean> {
   let data: Partial<EmailToken>;
   try {
     data = await unsealData<EmailToken>(token, {
@@ -281,16 +307,19 @@ export async function verifyEmailToken(token: string): Promise<boolean> {
     return false;
   }
   if (typeof data.uid !== "number" || typeof data.email !== "string") return false;
-  const db = await getDb();
+  // A link confirms an account of the school it was sent for, opened at that school only.
+  if ((data.sid ?? DEFAULT_SCHOOL_ID) !== school.id) return false;
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const now = new Date();
   // Each statement names the address it expects, so a change made meanwhile wins over the link.
   const moved = await db.user.updateMany({
-    where: { id: data.uid, pendingEmail: data.email, deletedAt: null },
+    where: { schoolId, id: data.uid, pendingEmail: data.email, deletedAt: null },
     data: { email: data.email, pendingEmail: null, emailVerifiedAt: now },
   });
   if (moved.count > 0) return true;
   const { count } = await db.user.updateMany({
-    where: { id: data.uid, email: data.email, deletedAt: null },
+    where: { schoolId, id: data.uid, email: data.email, deletedAt: null },
     data: { emailVerifiedAt: now },
   });
   return count > 0;

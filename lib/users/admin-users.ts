@@ -12,7 +12,9 @@ import {
 } from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import type { AdminUserDto } from "@/lib/contracts/people";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
+import { idKey } from "@/lib/schools/keys";
 import { normalizeUsername, usernameKey } from "@/lib/validations/username";
 import type { AdminUserValues } from "@/lib/validations/people";
 
@@ -52,11 +54,11 @@ function featuresNotHeld(actor: SessionUser, features: readonly Feature[]): Feat
   return features.filter((feature) => !hasFeature(actor, feature));
 }
 
-/** Every admin by username. */
-export async function listAdminUsers(): Promise<AdminUserDto[]> {
-  const db = await getDb();
+/** Every admin of the school by username. */
+export async function listAdminUsers(school: SchoolContext): Promise<AdminUserDto[]> {
+  const db = await schoolDb(school.id);
   const rows = await db.user.findMany({
-    where: { role: "admin", deletedAt: null },
+    where: { schoolId: school.id, role: "admin", deletedAt: null },
     select: adminSelect,
     orderBy: [{ usernameKey: "asc" }, { id: "asc" }],
   });
@@ -65,21 +67,26 @@ export async function listAdminUsers(): Promise<AdminUserDto[]> {
 
 /** Creates an admin. A non-superadmin may grant only the features they hold (403 otherwise). */
 export async function createAdminUser(
+  school: SchoolContext,
   actor: SessionUser,
   input: AdminUserValues,
 ): Promise<AdminUserDto> {
   if (featuresNotHeld(actor, input.allowedFeatures).length > 0) throw forbidden(FEATURES_NOT_HELD);
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const username = normalizeUsername(input.username);
   const key = usernameKey(username);
-  if (await db.user.findUnique({ where: { usernameKey: key }, select: { id: true } })) {
-    throw conflict(USERNAME_TAKEN);
-  }
+  const taken = await db.user.findUnique({
+    where: { schoolId_usernameKey: { schoolId, usernameKey: key } },
+    select: { id: true },
+  });
+  if (taken) throw conflict(USERNAME_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.$transaction(async (tx) => {
       const row = await tx.user.create({
         data: {
+          schoolId,
           username,
           usernameKey: key,
           passwordHash,
@@ -90,7 +97,7 @@ export async function createAdminUser(
         },
         select: adminSelect,
       });
-      await audit(tx, actor, {
+      await audit(school, tx, actor, {
         action: "admin-user.create",
         entity: "User",
         entityId: row.id,
@@ -99,7 +106,7 @@ export async function createAdminUser(
       return toAdminUserDto(row);
     });
   } catch (error) {
-    // Two creations racing for one name: the unique usernameKey decides.
+    // Two creations racing for one name: the unique (schoolId, usernameKey) decides.
     if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN);
     throw error;
   }
@@ -112,17 +119,19 @@ export async function createAdminUser(
  * concurrent changes apply one after the other, each checked against what the other left.
  */
 export async function updateAdminPermissions(
+  school: SchoolContext,
   actor: SessionUser,
   id: number | null,
   features: Feature[],
 ): Promise<AdminUserDto> {
   if (id === null) throw notFound(USER_NOT_FOUND);
   if (id === actor.id) throw forbidden(OWN_PERMISSIONS);
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<AdminRow[]>`
       SELECT "id", "username", "role"::text AS "role", "allowedFeatures" FROM "User"
-      WHERE "id" = ${id} AND "role" = 'admin' AND "deletedAt" IS NULL FOR UPDATE`;
+      WHERE "schoolId" = ${schoolId} AND "id" = ${id} AND "role" = 'admin' AND "deletedAt" IS NULL FOR UPDATE`;
     const target = rows[0];
     if (!target) throw notFound(USER_NOT_FOUND);
     if (isSuperadmin(target)) throw forbidden(SUPERADMIN_PERMISSIONS);
@@ -132,11 +141,11 @@ export async function updateAdminPermissions(
       if (featuresNotHeld(actor, changed).length > 0) throw forbidden(FEATURES_NOT_HELD);
     }
     const row = await tx.user.update({
-      where: { id: target.id },
+      where: idKey(schoolId, target.id),
       data: { allowedFeatures: features },
       select: adminSelect,
     });
-    await audit(tx, actor, {
+    await audit(school, tx, actor, {
       action: "admin-user.permissions",
       entity: "User",
       entityId: row.id,

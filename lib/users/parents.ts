@@ -11,9 +11,11 @@ import {
   type ParentDto,
   type ParentsPage,
 } from "@/lib/contracts/people";
-import { getDb, type Tx } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { kickOutbox } from "@/lib/mail/outbox";
+import { idKey } from "@/lib/schools/keys";
 import { studentSelect } from "@/lib/students/students";
 import { enqueueVerificationEmail } from "@/lib/users/accounts";
 import { USERNAME_TAKEN } from "@/lib/users/admin-users";
@@ -41,11 +43,14 @@ const parentSelect = {
 } as const satisfies Prisma.UserSelect;
 
 /** Parents by username, 50 a page; a search matches the username or a current student's name. */
-export async function listParents(query: ParentsQuery): Promise<ParentsPage> {
-  const db = await getDb();
+export async function listParents(
+  school: SchoolContext,
+  query: ParentsQuery,
+): Promise<ParentsPage> {
+  const db = await schoolDb(school.id);
   // A deleted account (issue 43) is gone from the console; its orders stay in the books.
   // `role`: parents (the spec's list, the default) or teachers (issue 44), managed alike.
-  const where: Prisma.UserWhereInput = { role: query.role, deletedAt: null };
+  const where: Prisma.UserWhereInput = { schoolId: school.id, role: query.role, deletedAt: null };
   if (query.search) {
     // Prisma passes `contains` to ILIKE as is: LIKE's wildcards must be searched for as text.
     const text = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -75,18 +80,26 @@ export async function listParents(query: ParentsQuery): Promise<ParentsPage> {
 const displayName = (name: string, username: string) => name || username;
 
 /** Creates a parent account (e-mail unverified: a confirmation link is sent when one is given). */
-export async function createParent(actor: SessionUser, input: NewParentValues): Promise<ParentDto> {
-  const db = await getDb();
+export async function createParent(
+  school: SchoolContext,
+  actor: SessionUser,
+  input: NewParentValues,
+): Promise<ParentDto> {
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const username = normalizeUsername(input.username);
   const key = usernameKey(username);
-  if (await db.user.findUnique({ where: { usernameKey: key }, select: { id: true } })) {
-    throw conflict(USERNAME_TAKEN);
-  }
+  const taken = await db.user.findUnique({
+    where: { schoolId_usernameKey: { schoolId, usernameKey: key } },
+    select: { id: true },
+  });
+  if (taken) throw conflict(USERNAME_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {
     const row = await db.$transaction(async (tx) => {
       const created = await tx.user.create({
         data: {
+          schoolId,
           username,
           usernameKey: key,
           passwordHash,
@@ -97,8 +110,8 @@ export async function createParent(actor: SessionUser, input: NewParentValues): 
         },
         select: parentSelect,
       });
-      await enqueueVerificationEmail(created, tx);
-      await audit(tx, actor, {
+      await enqueueVerificationEmail(school, created, tx);
+      await audit(school, tx, actor, {
         action: "parent.create",
         entity: "User",
         entityId: created.id,
@@ -128,12 +141,12 @@ function profileOf(row: {
  * a teacher's too (issue 44: the office edits a teacher's account, and resets its password, as a
  * parent's; deleting one stays a parent's only).
  */
-async function lockParent(tx: Tx, id: number | null, teachers = false) {
+async function lockParent(tx: Tx, schoolId: number, id: number | null, teachers = false) {
   if (id === null) throw notFound(PARENT_NOT_FOUND);
   const roles = teachers ? ["parent", "teacher"] : ["parent"];
   const rows = await tx.$queryRaw<{ id: number; username: string }[]>`
     SELECT "id", "username" FROM "User"
-    WHERE "id" = ${id} AND "role"::text = ANY(${roles}) AND "deletedAt" IS NULL FOR UPDATE`;
+    WHERE "schoolId" = ${schoolId} AND "id" = ${id} AND "role"::text = ANY(${roles}) AND "deletedAt" IS NULL FOR UPDATE`;
   const row = rows[0];
   if (!row) throw notFound(PARENT_NOT_FOUND);
   return row;
@@ -144,25 +157,27 @@ async function lockParent(tx: Tx, id: number | null, teachers = false) {
  * e-mail becomes unverified; a new password ends every session of the parent.
  */
 export async function updateParent(
+  school: SchoolContext,
   actor: SessionUser,
   id: number | null,
   input: ParentChangeValues,
 ): Promise<ParentDto> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const username = normalizeUsername(input.username);
   const key = usernameKey(username);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   let emailChanged = false;
   try {
     const row = await db.$transaction(async (tx) => {
-      const locked = await lockParent(tx, id, true);
+      const locked = await lockParent(tx, schoolId, id, true);
       const before = await tx.user.findUniqueOrThrow({
-        where: { id: locked.id },
+        where: idKey(schoolId, locked.id),
         select: { username: true, usernameKey: true, name: true, email: true, phone: true },
       });
       if (key !== before.usernameKey) {
         const taken = await tx.user.findUnique({
-          where: { usernameKey: key },
+          where: { schoolId_usernameKey: { schoolId, usernameKey: key } },
           select: { id: true },
         });
         if (taken) throw conflict(USERNAME_TAKEN);
@@ -170,7 +185,7 @@ export async function updateParent(
       const email = input.email || null;
       emailChanged = email !== before.email;
       const updated = await tx.user.update({
-        where: { id: locked.id },
+        where: idKey(schoolId, locked.id),
         data: {
           username,
           usernameKey: key,
@@ -184,14 +199,14 @@ export async function updateParent(
         select: parentSelect,
       });
       if (passwordHash) {
-        await endAllSessions(locked.id, tx);
+        await endAllSessions({ schoolId, id: locked.id }, tx);
         await tx.temporaryPassword.updateMany({
-          where: { userId: locked.id, usedAt: null },
+          where: { schoolId, userId: locked.id, usedAt: null },
           data: { usedAt: new Date() },
         });
       }
-      if (emailChanged) await enqueueVerificationEmail(updated, tx);
-      await audit(tx, actor, {
+      if (emailChanged) await enqueueVerificationEmail(school, updated, tx);
+      await audit(school, tx, actor, {
         action: "parent.update",
         entity: "User",
         entityId: locked.id,
@@ -220,14 +235,18 @@ const ordersOfParent = (id: number): Prisma.OrderWhereInput => ({
  * students' rows are locked first, so no order slips in between the count and the deletion.
  */
 export async function deleteParent(
+  school: SchoolContext,
   actor: SessionUser,
   id: number | null,
   force: boolean,
 ): Promise<DeletedAnswer> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const forced = await db.$transaction(async (tx) => {
-    const parent = await lockParent(tx, id);
-    await tx.$queryRaw`SELECT "id" FROM "Student" WHERE "parentId" = ${parent.id} FOR UPDATE`;
+    const parent = await lockParent(tx, schoolId, id);
+    await tx.$queryRaw`
+      SELECT "id" FROM "Student"
+      WHERE "schoolId" = ${schoolId} AND "parentId" = ${parent.id} FOR UPDATE`;
     const orderCount = await tx.order.count({ where: ordersOfParent(parent.id) });
     if (orderCount > 0 && !force) {
       throw conflict(
@@ -236,14 +255,19 @@ export async function deleteParent(
         { canForce: true, orderCount },
       );
     }
-    const orders = await tx.order.deleteMany({ where: ordersOfParent(parent.id) });
-    const paymentAttempts = await tx.paymentAttempt.deleteMany({ where: { userId: parent.id } });
-    const discountCodes = await tx.discountCode.deleteMany({ where: { userId: parent.id } });
-    const students = await tx.student.deleteMany({ where: { parentId: parent.id } });
-    const sessions = await tx.session.deleteMany({ where: { userId: parent.id } });
-    await tx.temporaryPassword.deleteMany({ where: { userId: parent.id } });
-    await tx.user.delete({ where: { id: parent.id } });
-    await audit(tx, actor, {
+    await releaseReferences(tx, schoolId, parent.id);
+    const orders = await tx.order.deleteMany({ where: { schoolId, ...ordersOfParent(parent.id) } });
+    const paymentAttempts = await tx.paymentAttempt.deleteMany({
+      where: { schoolId, userId: parent.id },
+    });
+    const discountCodes = await tx.discountCode.deleteMany({
+      where: { schoolId, userId: parent.id },
+    });
+    const students = await tx.student.deleteMany({ where: { schoolId, parentId: parent.id } });
+    const sessions = await tx.session.deleteMany({ where: { schoolId, userId: parent.id } });
+    await tx.temporaryPassword.deleteMany({ where: { schoolId, userId: parent.id } });
+    await tx.user.delete({ where: idKey(schoolId, parent.id) });
+    await audit(school, tx, actor, {
       action: force && orderCount > 0 ? "parent.force-delete" : "parent.delete",
       entity: "User",
       entityId: parent.id,
@@ -263,4 +287,41 @@ export async function deleteParent(
       ? "Parent, students, orders, and all associated data deleted successfully"
       : "Parent deleted successfully",
   };
+}
+
+/**
+ * The optional references to a parent, to their orders and to their payment attempts are Restrict
+ * since issue 45 (a composite SetNull would null the school too): they are nulled here, as the
+ * database used to, before the rows they point at are deleted. Messages, audit rows, credit
+ * movements and refunds stay in the school's books without the account.
+ */
+async function releaseReferences(tx: Tx, schoolId: number, userId: number): Promise<void> {
+  const theirOrders = { schoolId, ...ordersOfParent(userId) };
+  const theirAttempts = { schoolId, userId };
+  await tx.contactMessage.updateMany({ where: { schoolId, userId }, data: { userId: null } });
+  await tx.contactMessage.updateMany({
+    where: { schoolId, handledById: userId },
+    data: { handledById: null },
+  });
+  await tx.auditLog.updateMany({ where: { schoolId, actorId: userId }, data: { actorId: null } });
+  await tx.creditEntry.updateMany({
+    where: { schoolId, adminId: userId },
+    data: { adminId: null },
+  });
+  await tx.orderRefund.updateMany({
+    where: { schoolId, adminId: userId },
+    data: { adminId: null },
+  });
+  await tx.creditEntry.updateMany({
+    where: { schoolId, order: theirOrders },
+    data: { orderId: null },
+  });
+  await tx.creditEntry.updateMany({
+    where: { schoolId, paymentAttempt: theirAttempts },
+    data: { paymentAttemptId: null },
+  });
+  await tx.order.updateMany({
+    where: { schoolId, paymentAttempt: theirAttempts },
+    data: { paymentAttemptId: null },
+  });
 }

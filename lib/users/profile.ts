@@ -8,8 +8,10 @@ import {
   toSessionUser,
   type SessionUser,
 } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
-import { SHOP_CONTACT_NAME, SHOP_NAME } from "@/lib/brand";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
+import { SHOP_CONTACT_NAME } from "@/lib/brand";
+import { idKey } from "@/lib/schools/keys";
 import { enqueueEmail, kickOutbox, type Email } from "@/lib/mail/outbox";
 import { getCommunicationSettings } from "@/lib/settings/settings";
 import { claimConfirmationMail, enqueueVerificationEmail } from "@/lib/users/accounts";
@@ -39,12 +41,14 @@ export const TOO_MANY_CONFIRMATIONS =
  * once and is told to the removed address.
  */
 export async function updateProfile(
+  school: SchoolContext,
   user: SessionUser,
   change: ProfileChange,
 ): Promise<SessionUser> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const current = await db.user.findUniqueOrThrow({
-    where: { id: user.id },
+    where: idKey(schoolId, user.id),
     select: { passwordHash: true, email: true, pendingEmail: true, username: true },
   });
   const email = change.email ?? null;
@@ -63,7 +67,7 @@ export async function updateProfile(
   }
   const plan = emailPlan(current.email, email);
   if (plan.confirm) {
-    const wait = await claimConfirmationMail(user.id, plan.confirm);
+    const wait = await claimConfirmationMail(schoolId, user.id, plan.confirm);
     if (wait !== null) {
       throw new ApiError(
         429,
@@ -73,10 +77,10 @@ export async function updateProfile(
       );
     }
   }
-  const contact = plan.notify ? await schoolContact() : "";
+  const contact = plan.notify ? await schoolContact(school) : "";
   const updated = await db.$transaction(async (tx) => {
     const row = await tx.user.update({
-      where: { id: user.id },
+      where: idKey(schoolId, user.id),
       data: {
         name: change.name,
         phone: change.phone ?? null,
@@ -87,10 +91,12 @@ export async function updateProfile(
       select: sessionUserSelect,
     });
     if (passwordHash) {
-      await endAllSessions(user.id, tx);
-      await startSession(row, tx);
+      await endAllSessions({ schoolId, id: user.id }, tx);
+      await startSession(schoolId, row, tx);
     }
-    if (plan.confirm) await enqueueVerificationEmail({ id: user.id, email: plan.confirm }, tx);
+    if (plan.confirm) {
+      await enqueueVerificationEmail(school, { id: user.id, email: plan.confirm }, tx);
+    }
     if (plan.notify) {
       await enqueueEmail(
         emailChangeNotice({
@@ -141,9 +147,9 @@ function emailPlan(before: string | null, after: string | null): EmailPlan {
 }
 
 /** How the old address reaches the school: the support address if the school set one. */
-async function schoolContact(): Promise<string> {
-  const support = (await getCommunicationSettings()).supportEmail.trim();
-  return support ? `write to ${support}` : `contact ${SHOP_CONTACT_NAME} at ${SHOP_NAME}`;
+async function schoolContact(school: SchoolContext): Promise<string> {
+  const support = (await getCommunicationSettings(school)).supportEmail.trim();
+  return support ? `write to ${support}` : `contact ${SHOP_CONTACT_NAME} at ${school.name}`;
 }
 
 /**
@@ -181,26 +187,32 @@ function emailChangeNotice(notice: {
  * One way: the account becomes a teacher account with its staff record (a student of grade
  * teacher). Every session of the account ends; the user signs in again.
  */
-export async function convertToTeacher(user: SessionUser): Promise<void> {
+export async function convertToTeacher(school: SchoolContext, user: SessionUser): Promise<void> {
   if (user.role === "teacher") throw conflict("This account is already a teacher account");
   if (user.role !== "parent") throw conflict("Only parent accounts can be converted");
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   await db.$transaction(async (tx) => {
     // Conditional on the role, so two conversions at once make one staff record.
     const { count } = await tx.user.updateMany({
-      where: { id: user.id, role: "parent" },
+      where: { schoolId, id: user.id, role: "parent" },
       data: { role: "teacher" },
     });
     if (count === 0) throw conflict("This account is already a teacher account");
     const hasStaffRecord = await tx.student.findFirst({
-      where: { parentId: user.id, grade: "teacher" },
+      where: { schoolId, parentId: user.id, grade: "teacher" },
       select: { id: true },
     });
     if (!hasStaffRecord) {
       await tx.student.create({
-        data: { name: user.name || user.username, grade: "teacher", parentId: user.id },
+        data: {
+          schoolId,
+          name: user.name || user.username,
+          grade: "teacher",
+          parentId: user.id,
+        },
       });
     }
-    await endAllSessions(user.id, tx);
+    await endAllSessions({ schoolId, id: user.id }, tx);
   });
 }

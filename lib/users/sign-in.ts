@@ -9,7 +9,9 @@ import {
   toSessionUser,
   type SessionUser,
 } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
+import { idKey } from "@/lib/schools/keys";
 import { blockedFor, hit, resetLimit, type Limit } from "@/lib/rate-limit";
 import { usernameKey } from "@/lib/validations/username";
 import type { LoginInput } from "@/lib/validations/auth";
@@ -21,6 +23,9 @@ import type { LoginInput } from "@/lib/validations/auth";
 // home, so nobody can keep the superadmin out by failing on purpose. A guess spread over many
 // addresses meets a per-account ceiling that slows every attempt on that account with a growing
 // delay instead of refusing it (docs/decisions/0003-login-limits.md).
+//
+// Usernames are per school (issue 45): sign-in reads only the account of that name at the school
+// the request was addressed to, and its limits count in that school's buckets.
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
 
@@ -50,22 +55,27 @@ export function accountDelayMs(failures: number): number {
 }
 
 /**
- * Checks a username and password (or the unused temporary password) and starts a session. A wrong
- * user, a wrong password and an account with or without a pending temporary password all do the
- * same work (two verifications) and get the same answer.
+ * Checks a username and password (or the unused temporary password) at `school` and starts a
+ * session there. A wrong user, a wrong password and an account with or without a pending temporary
+ * password all do the same work (two verifications) and get the same answer.
  */
-export async function signIn(input: LoginInput, address: string): Promise<SessionUser> {
+export async function signIn(
+  school: SchoolContext,
+  input: LoginInput,
+  address: string,
+): Promise<SessionUser> {
+  const schoolId = school.id;
   const key = usernameKey(input.username);
   const limits = loginLimits(key, address);
-  const wait = await blockedFor(limits);
+  const wait = await blockedFor(schoolId, limits);
   if (wait !== null) throw tooManyRequests(wait);
-  const delay = accountDelayMs(await recentAccountFailures(key));
+  const delay = accountDelayMs(await recentAccountFailures(schoolId, key));
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   // A deleted account (issue 43) is unknown here, by its old name or its erased key.
   const user = await db.user.findUnique({
-    where: { usernameKey: key, deletedAt: null },
+    where: { schoolId_usernameKey: { schoolId, usernameKey: key }, deletedAt: null },
     select: {
       ...sessionUserSelect,
       passwordHash: true,
@@ -87,13 +97,15 @@ export async function signIn(input: LoginInput, address: string): Promise<Sessio
   const ok =
     !!user &&
     (passwordOk === true ||
-      (temporaryOk === true && !!pending && (await redeemTemporaryPassword(user.id, pending))));
+      (temporaryOk === true &&
+        !!pending &&
+        (await redeemTemporaryPassword(schoolId, user.id, pending))));
   if (!user || !ok) {
-    await Promise.all([...limits, accountFailures(key)].map((limit) => hit(limit)));
+    await Promise.all([...limits, accountFailures(key)].map((limit) => hit(schoolId, limit)));
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  await resetLimit(limits[0]!.key);
-  await startSession(user);
+  await resetLimit(schoolId, limits[0]!.key);
+  await startSession(schoolId, user);
   return toSessionUser(user);
 }
 
@@ -103,29 +115,30 @@ export async function signIn(input: LoginInput, address: string): Promise<Sessio
  * instead of at the login form.
  */
 export async function confirmOwnPassword(
+  schoolId: number,
   user: Pick<SessionUser, "id" | "username">,
   password: string,
   address: string,
 ): Promise<void> {
   const key = usernameKey(user.username);
   const limits = loginLimits(key, address);
-  const wait = await blockedFor(limits);
+  const wait = await blockedFor(schoolId, limits);
   if (wait !== null) throw tooManyRequests(wait);
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   const row = await db.user.findUniqueOrThrow({
-    where: { id: user.id },
+    where: idKey(schoolId, user.id),
     select: { passwordHash: true },
   });
   if (!(await verifyPassword(row.passwordHash, password))) {
-    await Promise.all([...limits, accountFailures(key)].map((limit) => hit(limit)));
+    await Promise.all([...limits, accountFailures(key)].map((limit) => hit(schoolId, limit)));
     throw unprocessable(WRONG_PASSWORD, { details: { password: [WRONG_PASSWORD] } });
   }
 }
 
-async function recentAccountFailures(key: string): Promise<number> {
-  const db = await getDb();
+async function recentAccountFailures(schoolId: number, key: string): Promise<number> {
+  const db = await schoolDb(schoolId);
   const row = await db.rateLimit.findFirst({
-    where: { key: accountFailures(key).key, expiresAt: { gt: new Date() } },
+    where: { schoolId, key: accountFailures(key).key, expiresAt: { gt: new Date() } },
     select: { count: true },
   });
   return row?.count ?? 0;
@@ -136,23 +149,27 @@ async function recentAccountFailures(key: string): Promise<number> {
  * temporary password and every old session of the account end with it.
  */
 async function redeemTemporaryPassword(
+  schoolId: number,
   userId: number,
   temporary: { id: number; passwordHash: string },
 ): Promise<boolean> {
-  const db = await getDb();
+  const db = await schoolDb(schoolId);
   return db.$transaction(async (tx) => {
     // Conditional update: two logins racing with the same temporary password redeem it once.
     const redeemed = await tx.temporaryPassword.updateMany({
-      where: { id: temporary.id, userId, usedAt: null },
+      where: { schoolId, id: temporary.id, userId, usedAt: null },
       data: { usedAt: new Date() },
     });
     if (redeemed.count === 0) return false;
     await tx.temporaryPassword.updateMany({
-      where: { userId, usedAt: null },
+      where: { schoolId, userId, usedAt: null },
       data: { usedAt: new Date() },
     });
-    await tx.user.update({ where: { id: userId }, data: { passwordHash: temporary.passwordHash } });
-    await endAllSessions(userId, tx);
+    await tx.user.update({
+      where: idKey(schoolId, userId),
+      data: { passwordHash: temporary.passwordHash },
+    });
+    await endAllSessions({ schoolId, id: userId }, tx);
     return true;
   });
 }

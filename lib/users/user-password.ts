@@ -4,7 +4,9 @@ import { audit } from "@/lib/audit/audit";
 import { hashPassword } from "@/lib/security/password";
 import { hasFeature, isSuperadmin } from "@/lib/contracts/permissions";
 import { endAllSessions, type SessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
+import { idKey } from "@/lib/schools/keys";
 import { USER_NOT_FOUND } from "@/lib/users/admin-users";
 
 // An admin sets another user's password (spec 001 §5, §6): the superadmin anyone's, another admin
@@ -26,6 +28,7 @@ export function assertMayChangePasswords(actor: SessionUser): void {
 }
 
 export async function changeUserPassword(
+  school: SchoolContext,
   actor: SessionUser,
   id: number | null,
   password: string,
@@ -34,24 +37,25 @@ export async function changeUserPassword(
   if (id === null) throw notFound(USER_NOT_FOUND);
   // Through this call the actor's own password would change without the current one.
   if (id === actor.id) throw forbidden(OWN_PASSWORD);
-  const db = await getDb();
-  // A deleted account (issue 43) is gone for admins too.
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
+  // A deleted account (issue 43) is gone for admins too; another school's account is unknown.
   const target = await db.user.findUnique({
-    where: { id, deletedAt: null },
+    where: { ...idKey(schoolId, id), deletedAt: null },
     select: { id: true, username: true, role: true },
   });
   if (!target) throw notFound(USER_NOT_FOUND);
   if (target.role === "admin" && !isSuperadmin(actor)) throw forbidden(OTHER_ADMIN_PASSWORD);
   const passwordHash = await hashPassword(password);
   await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: target.id }, data: { passwordHash } });
-    const sessionsEnded = await tx.session.count({ where: { userId: target.id } });
-    await endAllSessions(target.id, tx);
+    await tx.user.update({ where: idKey(schoolId, target.id), data: { passwordHash } });
+    const sessionsEnded = await tx.session.count({ where: { schoolId, userId: target.id } });
+    await endAllSessions({ schoolId, id: target.id }, tx);
     await tx.temporaryPassword.updateMany({
-      where: { userId: target.id, usedAt: null },
+      where: { schoolId, userId: target.id, usedAt: null },
       data: { usedAt: new Date() },
     });
-    await audit(tx, actor, {
+    await audit(school, tx, actor, {
       action: "user.password",
       entity: "User",
       entityId: target.id,

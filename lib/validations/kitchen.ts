@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GRADES, STAFF_GRADE } from "@/lib/contracts";
+import { optionalCycleIdSchema } from "@/lib/validations/cycle-id";
 
 // GET /api/kitchen/labels and /api/kitchen/class-list (issue 18): the day, and optionally a grade.
 
@@ -13,16 +14,4 @@ export type ServiceDayQuery = z.infer<typeof serviceDayQuerySchema>;
 
 // GET /api/orders/today and /week/{week} (issue 44 §7): `cycleId` points the Fat Chef View at a
 // chosen cycle; absent (or empty), the cycle the kitchen serves.
-export const kitchenCycleIdSchema = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value === "" ? undefined : value))
-  .pipe(
-    z
-      .string()
-      .regex(/^[1-9]\d{0,9}$/, "Cycle id must be a positive whole number")
-      .transform(Number)
-      .refine((n) => n <= 2_147_483_647, "Cycle id must be a positive whole number")
-      .optional(),
-  );
+export const kitchenCycleIdSchema = optionalCycleIdSchema;

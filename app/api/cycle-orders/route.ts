@@ -5,5 +5,5 @@ import { cycleOrdersQuerySchema } from "@/lib/validations/admin-orders";
 // GET /api/cycle-orders — one cycle's orders, filtered and paged, for Cycle History and its export.
 export const GET = route(
   { access: { feature: "history" }, query: cycleOrdersQuerySchema },
-  async ({ query }) => listCycleOrders(query),
+  async ({ school, query }) => listCycleOrders(school, query),
 );

@@ -4,10 +4,10 @@ import { createCycle } from "@/lib/cycles/manage-cycles";
 import { createCycleSchema } from "@/lib/validations/cycles";
 
 // GET /api/order-cycles — every cycle, the active one first, then newest first.
-export const GET = route({ access: "user" }, async () => listCycles());
+export const GET = route({ access: "user" }, async ({ school }) => listCycles(school));
 
 // POST /api/order-cycles — a new cycle that replaces the active one (feature cycles).
 export const POST = route(
   { access: { feature: "cycles" }, body: createCycleSchema },
-  async ({ user, body }) => createCycle(user, body),
+  async ({ school, user, body }) => createCycle(school, user, body),
 );

@@ -16,13 +16,13 @@ const listQuery = z.object({
 
 // GET /api/orders?includeAll=true — the caller's orders, newest first ({ data } when unpaginated).
 // An admin with the history or kitchen feature gets every order, and only as { data }.
-export const GET = route({ access: "user", query: listQuery }, async ({ user, query }) => {
+export const GET = route({ access: "user", query: listQuery }, async ({ school, user, query }) => {
   if (user.role === "admin") {
     const allowed = hasFeature(user, "history") || hasFeature(user, "kitchen");
     if (!allowed || query.unpaginated !== "true") throw forbidden();
-    return { data: await listAllOrders() };
+    return { data: await listAllOrders(school) };
   }
-  const orders = await listOrdersForUser(user);
+  const orders = await listOrdersForUser(school, user);
   return query.unpaginated === "true" ? { data: orders } : orders;
 });
 
@@ -30,8 +30,8 @@ export const GET = route({ access: "user", query: listQuery }, async ({ user, qu
 // ?paymentMethod=alternative: a cart to pay by mobile money or bank transfer (payment bypass).
 export const POST = route(
   { access: PARENT_OR_TEACHER, body: orderRequestSchema, query: orderPaymentQuerySchema },
-  async ({ user, body, query }) =>
+  async ({ school, user, body, query }) =>
     query.paymentMethod === "alternative"
-      ? placeAlternativePaymentOrders(user, body)
-      : placeFreeOrders(user, body),
+      ? placeAlternativePaymentOrders(school, user, body)
+      : placeFreeOrders(school, user, body),
 );

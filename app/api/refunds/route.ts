@@ -5,5 +5,5 @@ import { adminPageQuerySchema } from "@/lib/validations/payments-admin";
 // GET /api/refunds?page= — paid orders that were cancelled or refunded, newest first, 20 a page.
 export const GET = route(
   { access: { feature: "refunds" }, query: adminPageQuerySchema },
-  async ({ query }) => listRefunds(query.page),
+  async ({ school, query }) => listRefunds(school, query.page),
 );

@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { AuthPage } from "@/components/auth/auth-page";
 import { SandboxPayPage } from "@/components/payment/sandbox-pay-page";
 import { getCurrentUser } from "@/lib/auth/session";
-import { isSandboxEnabled } from "@/lib/payments/provider-config";
+import { currentSchool } from "@/lib/schools/current-school";
+import { isSandboxFor } from "@/lib/payments/provider-config";
 import { getSandboxPayment } from "@/lib/payments/sandbox";
 
 export const metadata: Metadata = { title: "Test payment", robots: { index: false } };
@@ -19,11 +20,12 @@ export default async function SandboxPaymentPage({
   // Read the request first: deciding before it would let `next build` (where the sandbox is
   // off) prerender this page as a static 404.
   const { ID } = await searchParams;
-  if (!isSandboxEnabled()) notFound();
+  const school = await currentSchool();
+  if (!(await isSandboxFor(school))) notFound();
   if (typeof ID !== "string" || ID === "") notFound();
-  const user = await getCurrentUser();
+  const user = await getCurrentUser(school.id);
   if (!user) return <AuthPage />;
-  const payment = await getSandboxPayment(user, ID);
+  const payment = await getSandboxPayment(school, user, ID);
   if (!payment) notFound();
   return <SandboxPayPage payment={payment} />;
 }

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { AuthPage } from "@/components/auth/auth-page";
 import { PaymentSuccess } from "@/components/payment/payment-success";
 import { getCurrentUser } from "@/lib/auth/session";
+import { currentSchool } from "@/lib/schools/current-school";
 
 // /payment/success: the card provider's redirect address (parents and teachers, spec 001 §2).
 export default async function PaymentSuccessPage({
@@ -9,7 +10,8 @@ export default async function PaymentSuccessPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await getCurrentUser();
+  const school = await currentSchool();
+  const user = await getCurrentUser(school.id);
   if (!user) return <AuthPage />;
   if (user.role === "admin") notFound();
   const params = await searchParams;

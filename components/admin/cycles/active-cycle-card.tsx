@@ -2,6 +2,7 @@
 
 import { CalendarPlus, CalendarX, TriangleAlert } from "lucide-react";
 import { useState } from "react";
+import { useSchoolBrand } from "@/components/school-brand";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,10 +12,10 @@ import { formatCalendarDate, formatInstantDate, lengthOf } from "./cycle-format"
 import { useDeactivateCycle, type DeactivateQuestion } from "./use-cycle-queries";
 
 /** When a next cycle opens for ordering, in words. */
-function opensText(cycle: OrderCycleDto): string {
+function opensText(cycle: OrderCycleDto, timeZone: string): string {
   return Date.parse(cycle.orderingOpensAt) <= Date.now()
     ? "open for ordering now"
-    : `ordering opens on ${formatInstantDate(cycle.orderingOpensAt)}`;
+    : `ordering opens on ${formatInstantDate(cycle.orderingOpensAt, timeZone)}`;
 }
 
 /**
@@ -32,6 +33,7 @@ export function ActiveCycleCard({
   loading: boolean;
   onCreate: () => void;
 }) {
+  const { timeZone } = useSchoolBrand();
   const [confirming, setConfirming] = useState<number | null>(null);
   const [closingDay, setClosingDay] = useState(false);
   const [question, setQuestion] = useState<DeactivateQuestion | null>(null);
@@ -54,7 +56,7 @@ export function ActiveCycleCard({
                 {formatCalendarDate(cycle.startDate)}
               </p>
               <p className="text-sm text-muted-foreground">
-                Created on {formatInstantDate(cycle.createdAt)}
+                Created on {formatInstantDate(cycle.createdAt, timeZone)}
               </p>
             </div>
             <div
@@ -88,7 +90,7 @@ export function ActiveCycleCard({
               <div key={upcoming.id} className="flex flex-wrap items-center gap-2 text-sm">
                 <span>
                   Next {lengthOf(upcoming)}-week cycle starts on{" "}
-                  {formatCalendarDate(upcoming.startDate)}, {opensText(upcoming)}
+                  {formatCalendarDate(upcoming.startDate)}, {opensText(upcoming, timeZone)}
                 </span>
                 <Button
                   size="sm"

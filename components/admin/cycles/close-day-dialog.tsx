@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toastError } from "@/components/notifications/toast";
+import { useSchoolBrand } from "@/components/school-brand";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -23,7 +24,7 @@ import { weekdayName } from "@/lib/client/format";
 import type { OrderCycleDto } from "@/lib/contracts";
 import type { CloseDayAnswer } from "@/lib/contracts/credit";
 import { formatZmw } from "@/lib/money";
-import { cycleDayDate, DEFAULT_TIMEZONE, schoolToday } from "@/lib/school-calendar";
+import { cycleDayDate, schoolToday } from "@/lib/school-calendar";
 import { closeDaySchema, type CloseDayInput, type CloseDayValues } from "@/lib/validations/credit";
 import { formatCalendarDate, lengthOf } from "./cycle-format";
 import { closeDayPreview, useCloseDay } from "./use-cycle-queries";
@@ -85,7 +86,8 @@ function CloseDaySteps({
   cycles: readonly OrderCycleDto[];
   onClose: () => void;
 }) {
-  const [today] = useState(() => schoolToday(DEFAULT_TIMEZONE, new Date()));
+  const { timeZone } = useSchoolBrand();
+  const [today] = useState(() => schoolToday(timeZone, new Date()));
   const days = daysToClose(cycles, today);
   const first = days[0];
   const form = useForm<CloseDayInput, unknown, CloseDayValues>({

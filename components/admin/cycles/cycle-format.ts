@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { BlockedDay } from "@/lib/contracts";
 import { formatZmw } from "@/lib/money";
-import { DEFAULT_TIMEZONE, parseIsoDate, schoolToday } from "@/lib/school-calendar";
+import { parseIsoDate, schoolToday } from "@/lib/school-calendar";
 import { weekdayName } from "@/lib/client/format";
 
 // Display helpers of the Order Cycles section (spec 001 §2, §9). Calendar dates are read as dates,
@@ -21,11 +21,8 @@ export function formatCalendarDate(value: string | null | undefined): string {
   return format(new TZDate(date.getTime(), "UTC"), "EEE d MMM yyyy");
 }
 
-/** An instant (createdAt) as the school's calendar date, "Mon 7 Dec 2026". */
-export function formatInstantDate(
-  value: string | null | undefined,
-  timeZone: string = DEFAULT_TIMEZONE,
-): string {
+/** An instant (createdAt) as the calendar date on the school's clock, "Mon 7 Dec 2026". */
+export function formatInstantDate(value: string | null | undefined, timeZone: string): string {
   if (!value) return "No date";
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDate(value);
   const instant = new Date(value);
@@ -73,6 +70,7 @@ export function cycleRangeLabel(cycle: { startDate: string; endDate: string }): 
 export function twinCreatedLabel(
   cycle: { id: number; startDate: string; cycleLength: number; createdAt: string },
   cycles: readonly { id: number; startDate: string; cycleLength: number }[],
+  timeZone: string,
 ): string | null {
   const twin = cycles.some(
     (other) =>
@@ -80,5 +78,5 @@ export function twinCreatedLabel(
       other.startDate === cycle.startDate &&
       other.cycleLength === cycle.cycleLength,
   );
-  return twin ? `created ${formatInstantDate(cycle.createdAt)}` : null;
+  return twin ? `created ${formatInstantDate(cycle.createdAt, timeZone)}` : null;
 }

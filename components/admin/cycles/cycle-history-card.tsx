@@ -1,6 +1,7 @@
 "use client";
 
 import { ChevronDown } from "lucide-react";
+import { useSchoolBrand } from "@/components/school-brand";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -31,6 +32,7 @@ export function CycleHistoryCard({
   /** No cycle is active: each entry offers Reactivate This Cycle. */
   canReactivate: boolean;
 }) {
+  const { timeZone } = useSchoolBrand();
   const reactivate = useReactivateCycle();
   const { metadata } = history;
   const totalPages = Math.max(1, metadata.totalPages);
@@ -48,7 +50,7 @@ export function CycleHistoryCard({
             <HistoryEntry
               key={entry.id}
               entry={entry}
-              twin={twinCreatedLabel(entry, history.data)}
+              twin={twinCreatedLabel(entry, history.data, timeZone)}
               canReactivate={canReactivate}
               pending={reactivate.isPending}
               onReactivate={() => reactivate.mutate(entry.cycleId)}
@@ -82,6 +84,7 @@ function HistoryEntry({
   pending: boolean;
   onReactivate: () => void;
 }) {
+  const { timeZone } = useSchoolBrand();
   const blocked = sortBlockedDays(entry.blockedDays ?? []);
   return (
     <li>
@@ -117,7 +120,7 @@ function HistoryEntry({
             <dt className="text-muted-foreground">Cycle length</dt>
             <dd>{lengthOf(entry)} weeks</dd>
             <dt className="text-muted-foreground">Created</dt>
-            <dd>{formatInstantDate(entry.createdAt)}</dd>
+            <dd>{formatInstantDate(entry.createdAt, timeZone)}</dd>
             <dt className="text-muted-foreground">Status</dt>
             <dd>{entry.isActive ? "Active" : "Inactive"}</dd>
             <dt className="text-muted-foreground">Blocked days</dt>

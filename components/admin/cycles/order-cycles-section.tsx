@@ -6,8 +6,9 @@ import { CreateCycleWizard } from "./create-cycle-wizard";
 import { CycleHistoryCard } from "./cycle-history-card";
 import { useCycleHistory, useCycles } from "./use-cycle-queries";
 import { useAddressPage } from "@/components/admin/data-table/use-console-address";
+import { useSchoolBrand } from "@/components/school-brand";
 import type { OrderCycleDto } from "@/lib/contracts";
-import { DEFAULT_TIMEZONE, schoolToday } from "@/lib/school-calendar";
+import { schoolToday } from "@/lib/school-calendar";
 
 /**
  * The running cycle (the first active one not yet over, else the last active one) and the active
@@ -27,13 +28,14 @@ export function splitActiveCycles(cycles: readonly OrderCycleDto[], today: strin
  * active).
  */
 export function OrderCyclesSection() {
+  const { timeZone } = useSchoolBrand();
   const cycles = useCycles();
   const [page, setPage] = useAddressPage();
   const history = useCycleHistory(page);
   const [wizardOpen, setWizardOpen] = useState(false);
   const { current: active, next } = splitActiveCycles(
     cycles.data ?? [],
-    schoolToday(DEFAULT_TIMEZONE, new Date()),
+    schoolToday(timeZone, new Date()),
   );
 
   return (

@@ -6,6 +6,7 @@ import type {
   CycleHistoryFilters,
   OrderFilterKey,
 } from "@/components/admin/history/use-cycle-history-filters";
+import { useSchoolBrand } from "@/components/school-brand";
 import { Badge } from "@/components/ui/badge";
 import { WEEKDAYS } from "@/lib/client/format";
 import type { MenuItemDto, OrderCycleDto } from "@/lib/contracts";
@@ -28,6 +29,7 @@ export function CycleHistoryFilterBar({
   onCycleChange: (value: string) => void;
   onFilterChange: (key: OrderFilterKey, value: string) => void;
 }) {
+  const { timeZone } = useSchoolBrand();
   // Each filter shows its label above it, its placeholder naming it too.
   const labelled = (label: string) => ({
     label,
@@ -42,7 +44,7 @@ export function CycleHistoryFilterBar({
         value={filters.cycleId}
         onChange={onCycleChange}
         options={cycles.map((cycle) => {
-          const created = twinCreatedLabel(cycle, cycles);
+          const created = twinCreatedLabel(cycle, cycles, timeZone);
           return {
             value: String(cycle.id),
             // Short, cut to the select's width with the badge kept in view (issue 25: the badge

@@ -5,7 +5,6 @@ import {
 } from "@/components/admin/data-table/order-format";
 import { formatInstant } from "@/lib/client/format";
 import type { LiveOrder, LiveOrderLine } from "@/lib/contracts/live-orders";
-import { DEFAULT_TIMEZONE } from "@/lib/school-calendar";
 
 // Pure helpers of Live Orders (spec 001 §2, §7, §9): the query of the applied filters, amounts in
 // whole kwacha rounded up, and the cart grouped by student for the expanded row.
@@ -62,13 +61,11 @@ export function amountDisplay(original: string, paid: string) {
 }
 
 /**
- * An instant on the school's clock ("05 Mar 2030, 10:15"), the clock the Time filter's date is
- * read in, whatever the browser's zone.
+ * An instant on the school's clock ("05 Mar 2030, 10:15"; `timeZone` from useSchoolBrand()), the
+ * clock the Time filter's date is read in, whatever the browser's zone.
  */
-export function formatLiveTime(value: string): string {
-  return Number.isFinite(Date.parse(value))
-    ? formatInstant(value, DEFAULT_TIMEZONE)
-    : "Invalid date";
+export function formatLiveTime(value: string, timeZone: string): string {
+  return Number.isFinite(Date.parse(value)) ? formatInstant(value, timeZone) : "Invalid date";
 }
 
 export const DAY_SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri"] as const;

@@ -27,6 +27,7 @@ import {
   weekDayPairs,
 } from "@/components/admin/live-orders/live-order-format";
 import { PaymentMethod } from "@/components/payment/payment-method";
+import { useSchoolBrand } from "@/components/school-brand";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { LiveOrder } from "@/lib/contracts/live-orders";
@@ -47,6 +48,7 @@ function statusVariant(status: string): "success" | "destructive" | "warning" | 
 
 function liveOrderColumns(
   actions: (order: LiveOrder) => ReactNode,
+  timeZone: string,
 ): ColumnDef<typeof features, LiveOrder>[] {
   return [
     {
@@ -69,7 +71,7 @@ function liveOrderColumns(
       header: "Time",
       cell: ({ row }) => {
         // "05 Mar 2030, 10:15" on two lines: the date, then the time.
-        const [date, time] = formatLiveTime(row.original.createdAt).split(", ");
+        const [date, time] = formatLiveTime(row.original.createdAt, timeZone).split(", ");
         return (
           <div className="whitespace-nowrap">
             <div>
@@ -190,13 +192,15 @@ export function LiveOrdersTable({
   busy: boolean;
   onAction: (order: LiveOrder, action: LiveAction) => void;
 }) {
+  const { timeZone } = useSchoolBrand();
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const columns = useMemo(
     () =>
-      liveOrderColumns((order) => (
-        <LiveOrderActions order={order} pending={busy} onAction={onAction} />
-      )),
-    [busy, onAction],
+      liveOrderColumns(
+        (order) => <LiveOrderActions order={order} pending={busy} onAction={onAction} />,
+        timeZone,
+      ),
+    [busy, onAction, timeZone],
   );
   const table = useTable({
     features,

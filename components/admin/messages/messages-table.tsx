@@ -9,23 +9,23 @@ import {
   orderTableFeatures,
   type OrderColumn,
 } from "@/components/admin/data-table/order-columns";
+import { useSchoolBrand } from "@/components/school-brand";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { SHOP_NAME } from "@/lib/brand";
 import { formatInstant } from "@/lib/client/format";
 import type { ContactMessageDto } from "@/lib/contracts/messages";
-import { DEFAULT_TIMEZONE } from "@/lib/school-calendar";
 
 // The Messages inbox's rows: when, who, what, whether handled, and the admin's actions (reply by
-// e-mail in the admin's own mail program, mark handled or unread again).
+// e-mail in the admin's own mail program, mark handled or unread again). Times are the school's,
+// and the reply names the school at this address (components/school-brand.tsx).
 
 /** A mailto: link answering the sender, the message quoted under the reply. */
-export function replyLink(message: ContactMessageDto): string {
+export function replyLink(message: ContactMessageDto, shopName: string): string {
   const quoted = message.text
     .split("\n")
     .map((line) => `> ${line}`)
     .join("\n");
-  const subject = `Re: your message to ${SHOP_NAME}`;
+  const subject = `Re: your message to ${shopName}`;
   const body = `Dear ${message.name},\n\n\n\n${quoted}`;
   return `mailto:${encodeURIComponent(message.email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
@@ -42,6 +42,7 @@ export function MessagesTable({
   busyId: number | undefined;
   onHandled: (id: number, handled: boolean) => void;
 }) {
+  const { name: shopName, timeZone } = useSchoolBrand();
   const columns = useMemo<OrderColumn<ContactMessageDto>[]>(
     () => [
       {
@@ -49,7 +50,7 @@ export function MessagesTable({
         header: "Received",
         cell: ({ row }) => (
           <span className="whitespace-nowrap">
-            {formatInstant(row.original.createdAt, DEFAULT_TIMEZONE)}
+            {formatInstant(row.original.createdAt, timeZone)}
           </span>
         ),
       },
@@ -97,7 +98,10 @@ export function MessagesTable({
           return (
             <div className="flex flex-wrap gap-2">
               <Button asChild size="sm" variant="outline">
-                <a href={replyLink(row.original)} aria-label={`Reply to ${name} by e-mail`}>
+                <a
+                  href={replyLink(row.original, shopName)}
+                  aria-label={`Reply to ${name} by e-mail`}
+                >
                   Reply
                 </a>
               </Button>
@@ -115,7 +119,7 @@ export function MessagesTable({
         },
       },
     ],
-    [busyId, onHandled],
+    [busyId, onHandled, shopName, timeZone],
   );
   const table = useTable({
     features: orderTableFeatures,

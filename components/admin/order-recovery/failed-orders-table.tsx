@@ -8,6 +8,7 @@ import { orderRowId } from "@/components/admin/data-table/order-columns";
 import { formatLiveTime } from "@/components/admin/live-orders/live-order-format";
 import { money } from "@/components/admin/order-recovery/order-details-dialog";
 import { PaymentMethod } from "@/components/payment/payment-method";
+import { useSchoolBrand } from "@/components/school-brand";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { gradeLabel } from "@/lib/client/format";
@@ -41,12 +42,13 @@ export function FailedOrdersTable({
   onRetry: (order: FailedOrder) => void;
   onOpen: (order: FailedOrder) => void;
 }) {
+  const { timeZone } = useSchoolBrand();
   const columns = useMemo<ColumnDef<typeof features, FailedOrder>[]>(
     () => [
       {
         id: "orderDate",
         header: "Order Date",
-        cell: ({ row }) => formatLiveTime(row.original.orderDate),
+        cell: ({ row }) => formatLiveTime(row.original.orderDate, timeZone),
       },
       {
         id: "customer",
@@ -111,7 +113,7 @@ export function FailedOrdersTable({
         },
       },
     ],
-    [retryingId, onRetry],
+    [retryingId, onRetry, timeZone],
   );
   const table = useTable({ features, columns, data: orders, getRowId: orderRowId });
 

@@ -3,6 +3,7 @@
 import { formatLiveTime } from "@/components/admin/live-orders/live-order-format";
 import { Badge } from "@/components/ui/badge";
 import { PaymentMethod } from "@/components/payment/payment-method";
+import { useSchoolBrand } from "@/components/school-brand";
 import {
   Dialog,
   DialogContent,
@@ -35,13 +36,14 @@ export function OrderDetailsDialog({
   order: FailedOrder | null;
   onClose: () => void;
 }) {
+  const { timeZone } = useSchoolBrand();
   return (
     <Dialog open={order !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Order Details</DialogTitle>
           <DialogDescription>
-            {order ? `${order.student.name} · ${formatLiveTime(order.orderDate)}` : ""}
+            {order ? `${order.student.name} · ${formatLiveTime(order.orderDate, timeZone)}` : ""}
           </DialogDescription>
         </DialogHeader>
         {order && (

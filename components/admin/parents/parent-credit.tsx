@@ -6,6 +6,7 @@ import { Wallet } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
+import { useSchoolBrand } from "@/components/school-brand";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/form-fields";
@@ -13,7 +14,6 @@ import { api } from "@/lib/client/api";
 import { formatInstant } from "@/lib/client/format";
 import { queryKeys } from "@/lib/client/query-keys";
 import { formatZmw } from "@/lib/money";
-import { DEFAULT_TIMEZONE } from "@/lib/school-calendar";
 import {
   creditAdjustmentSchema,
   type CreditAdjustmentInput,
@@ -27,6 +27,7 @@ const signed = (amount: string) =>
   amount.startsWith("-") ? `−${formatZmw(amount.slice(1))}` : `+${formatZmw(amount)}`;
 
 export function ParentCredit({ parent }: { parent: { id: number; username: string } }) {
+  const { timeZone } = useSchoolBrand();
   const [adjusting, setAdjusting] = useState(false);
   const credit = useQuery({
     queryKey: queryKeys.parentCredit(parent.id),
@@ -52,7 +53,7 @@ export function ParentCredit({ parent }: { parent: { id: number; username: strin
             <li key={entry.id} className="flex flex-wrap gap-x-3 text-muted-foreground">
               <span className="tabular-nums">{signed(entry.amount)}</span>
               <span className="break-words">{entry.description}</span>
-              <span>{formatInstant(entry.createdAt, DEFAULT_TIMEZONE)}</span>
+              <span>{formatInstant(entry.createdAt, timeZone)}</span>
             </li>
           ))}
         </ul>

@@ -2,7 +2,8 @@ import "server-only";
 import type { FailedOrder, FailedOrderItem, FailedOrdersAnswer } from "@/lib/contracts/live-orders";
 import type { RecoveryStatus } from "@/lib/contracts/payments";
 import { attemptPayment } from "@/lib/contracts/mobile-money";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { namesFor, unknownStudent } from "@/lib/payments/admin/live-orders";
 import { snapshotLines } from "@/lib/payments/admin/snapshot";
 
@@ -11,10 +12,13 @@ import { snapshotLines } from "@/lib/payments/admin/snapshot";
 
 export const MAX_FAILED_ORDERS = 500;
 
-export async function listFailedOrders(status?: RecoveryStatus): Promise<FailedOrdersAnswer> {
-  const db = await getDb();
+export async function listFailedOrders(
+  school: SchoolContext,
+  status?: RecoveryStatus,
+): Promise<FailedOrdersAnswer> {
+  const db = await schoolDb(school.id);
   const rows = await db.paymentAttempt.findMany({
-    where: { recoveryStatus: status ?? { not: null } },
+    where: { schoolId: school.id, recoveryStatus: status ?? { not: null } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: MAX_FAILED_ORDERS,
     select: {
@@ -32,7 +36,7 @@ export async function listFailedOrders(status?: RecoveryStatus): Promise<FailedO
     },
   });
   const lines = new Map(rows.map((row) => [row.id, snapshotLines(row.cartItems)]));
-  const names = await namesFor([...lines.values()].flat());
+  const names = await namesFor(school.id, [...lines.values()].flat());
   return {
     data: rows.map((row): FailedOrder => {
       const cart = lines.get(row.id) ?? [];

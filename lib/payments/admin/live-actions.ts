@@ -4,7 +4,8 @@ import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { AttemptActionAnswer } from "@/lib/contracts/live-orders";
 import { STATUS, TX } from "@/lib/contracts/payments";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import {
   canDo,
@@ -16,7 +17,8 @@ import {
 import { cancelToken } from "@/lib/payments/dpo-client";
 import { releaseHeldCredit } from "@/lib/credit/ledger";
 import { fulfil, verifyAttempt, type Verification } from "@/lib/payments/fulfil";
-import { paymentProviderConfig } from "@/lib/payments/provider-config";
+import { providerFor } from "@/lib/payments/provider-config";
+import { idKey } from "@/lib/schools/keys";
 
 // The Live Orders actions (spec 001 §4): Retry (Failed), Submit Order (Payment Verified) and the
 // status change behind Abandon (Processing Started). Each is checked against the rule table in
@@ -55,17 +57,24 @@ function refuse(row: AttemptRow, action: LiveAction): never {
   throw conflict(`Cannot ${ACTION_NAMES[action]} an order with status ${row.status}`);
 }
 
-async function findAttempt(id: number): Promise<AttemptRow> {
-  const db = await getDb();
-  const row = await db.paymentAttempt.findUnique({ where: { id }, select: attemptSelect });
+async function findAttempt(schoolId: number, id: number): Promise<AttemptRow> {
+  const db = await schoolDb(schoolId);
+  const row = await db.paymentAttempt.findUnique({
+    where: idKey(schoolId, id),
+    select: attemptSelect,
+  });
   if (!row) throw notFound("Order not found");
   return row;
 }
 
-async function answerFor(id: number, result: Verification): Promise<AttemptActionAnswer> {
-  const db = await getDb();
+async function answerFor(
+  schoolId: number,
+  id: number,
+  result: Verification,
+): Promise<AttemptActionAnswer> {
+  const db = await schoolDb(schoolId);
   const now = await db.paymentAttempt.findUniqueOrThrow({
-    where: { id },
+    where: idKey(schoolId, id),
     select: { status: true },
   });
   return {
@@ -79,34 +88,44 @@ async function answerFor(id: number, result: Verification): Promise<AttemptActio
  * Retry of a Failed attempt (Live Orders, no body): money verified but no orders → create them;
  * otherwise ask the provider again. An attempt that never reached the provider cannot be retried.
  */
-export async function retryLiveOrder(actor: Actor, id: number): Promise<AttemptActionAnswer> {
-  const row = await findAttempt(id);
+export async function retryLiveOrder(
+  school: SchoolContext,
+  actor: Actor,
+  id: number,
+): Promise<AttemptActionAnswer> {
+  const row = await findAttempt(school.id, id);
   if (!canDo(factsOf(row), "retry")) refuse(row, "retry");
   if (row.fulfilledAt) throw conflict("The orders of this payment were already created");
   const options = { recovered: true, actor, action: "payment.retry" } as const;
-  if (row.transactionStatus === TX.verified) return answerFor(id, await fulfil(id, options));
+  if (row.transactionStatus === TX.verified) {
+    return answerFor(school.id, id, await fulfil(school, id, options));
+  }
   if (!row.transactionId) {
     throw conflict("This payment never reached the payment provider: there is nothing to retry");
   }
-  return answerFor(id, await verifyAttempt(id, options));
+  return answerFor(school.id, id, await verifyAttempt(school, id, options));
 }
 
 /** Submit Order of a Payment Verified attempt: its orders, once the money is verified. */
-export async function processLiveOrder(actor: Actor, id: number): Promise<AttemptActionAnswer> {
-  const row = await findAttempt(id);
+export async function processLiveOrder(
+  school: SchoolContext,
+  actor: Actor,
+  id: number,
+): Promise<AttemptActionAnswer> {
+  const row = await findAttempt(school.id, id);
   if (!canDo(factsOf(row), "submit-order")) refuse(row, "submit-order");
   if (row.transactionStatus !== TX.verified) {
     throw conflict("Cannot submit the order: the payment is not verified");
   }
   if (row.fulfilledAt) throw conflict("The orders of this payment were already created");
   const free = row.paymentAmount.isZero();
-  const result = await fulfil(id, {
+  const result = await fulfil(school, id, {
     recovered: true,
     actor,
     action: "payment.process",
     paymentProcessor: free ? "DISCOUNT" : "DPO",
   });
-  return answerFor(id, result);
+  return answerFor(school.id, id, result);
 }
 
 /**
@@ -116,13 +135,14 @@ export async function processLiveOrder(actor: Actor, id: number): Promise<Attemp
  * leaves the attempt as it is, to be verified.
  */
 export async function changeAttemptStatus(
+  school: SchoolContext,
   actor: Actor,
   key: string,
   target: string,
 ): Promise<AttemptActionAnswer> {
-  const db = await getDb();
+  const db = await schoolDb(school.id);
   const row = await db.paymentAttempt.findFirst({
-    where: { OR: [{ transactionId: key }, { transactionRef: key }] },
+    where: { schoolId: school.id, OR: [{ transactionId: key }, { transactionRef: key }] },
     orderBy: { transactionId: { sort: "asc", nulls: "last" } },
     select: attemptSelect,
   });
@@ -138,16 +158,17 @@ export async function changeAttemptStatus(
   if (!decision.ok) throw conflict(decision.message);
 
   if (decision.effect === "complete-free") {
-    const result = await fulfil(row.id, {
+    const result = await fulfil(school, row.id, {
       recovered: true,
       actor,
       action: "payment.complete-free",
       paymentProcessor: "DISCOUNT",
     });
-    return answerFor(row.id, result);
+    return answerFor(school.id, row.id, result);
   }
 
-  const cancelled = await cancelToken(paymentProviderConfig().client, row.transactionId!);
+  const provider = await providerFor(school);
+  const cancelled = await cancelToken(provider.client, row.transactionId!);
   if (!cancelled.ok) {
     if (cancelled.kind === "refused") {
       throw conflict(
@@ -159,6 +180,7 @@ export async function changeAttemptStatus(
   const changed = await db.$transaction(async (tx) => {
     const { count } = await tx.paymentAttempt.updateMany({
       where: {
+        schoolId: school.id,
         id: row.id,
         status: STATUS.processing,
         isRecovered: false,
@@ -172,7 +194,7 @@ export async function changeAttemptStatus(
       },
     });
     if (count > 0) {
-      await releaseHeldCredit(tx, row.id);
+      await releaseHeldCredit(tx, school.id, row.id);
       await audit(tx, actor, {
         action: "payment.abandon",
         entity: "PaymentAttempt",

@@ -4,8 +4,8 @@ import { unprocessable } from "@/lib/api/errors";
 import type { LiveOrder, LiveOrderLine, LiveOrdersPage } from "@/lib/contracts/live-orders";
 import { LIVE_STATUSES } from "@/lib/contracts/payments";
 import { attemptPayment } from "@/lib/contracts/mobile-money";
-import { getDb } from "@/lib/db";
-import { env } from "@/lib/env";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { snapshotLines, type SnapshotLine } from "@/lib/payments/admin/snapshot";
@@ -15,6 +15,7 @@ import { LIVE_ORDERS_PAGE_SIZE, type LiveOrdersQuery } from "@/lib/validations/l
 // Live Orders (spec 001 §2, §3, §7): every payment attempt, newest first, 50 a page, filtered in
 // the database. The cart lines are JSON (cartItems.lines), so the student, item, week and day
 // filters are EXISTS queries over jsonb_to_recordset; names come from one query each for the page.
+// Only the school's own attempts, users, students and items: every raw statement names it.
 
 /** `text` as a case-insensitive "contains" pattern, with LIKE's wildcards taken literally. */
 function containsPattern(text: string): string {
@@ -27,18 +28,17 @@ const LINES = Prisma.sql`jsonb_to_recordset(CASE WHEN jsonb_typeof(pa."cartItems
   AS l("studentId" int, "menuItemId" int, "weekNumber" int, "dayOfWeek" int)`;
 
 /** The instants [from, to) of a calendar day on the school's clock. */
-function schoolDay(isoDate: string): [string, string] {
+function schoolDay(isoDate: string, zone: string): [string, string] {
   const date = parseIsoDate(isoDate);
   if (!date) throw unprocessable("Time must be a date (YYYY-MM-DD)");
-  const zone = env().SCHOOL_TIMEZONE;
   const [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
   const from = new TZDate(y, m, d, 0, 0, 0, zone);
   const to = new TZDate(y, m, d + 1, 0, 0, 0, zone);
   return [new Date(from.getTime()).toISOString(), new Date(to.getTime()).toISOString()];
 }
 
-function whereOf(query: LiveOrdersQuery): Prisma.Sql {
-  const conditions: Prisma.Sql[] = [];
+function whereOf(school: SchoolContext, query: LiveOrdersQuery): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [Prisma.sql`pa."schoolId" = ${school.id}`];
   if (query.status) conditions.push(Prisma.sql`pa."status" = ${query.status}`);
   if (query.parent) {
     conditions.push(Prisma.sql`u."username" ILIKE ${containsPattern(query.parent)}`);
@@ -53,19 +53,19 @@ function whereOf(query: LiveOrdersQuery): Prisma.Sql {
     conditions.push(Prisma.sql`pa."paymentAmount" = ${fromNgwee(toNgwee(query.amount))}::numeric`);
   }
   if (query.time) {
-    const [from, to] = schoolDay(query.time);
+    const [from, to] = schoolDay(query.time, school.timeZone);
     conditions.push(
       Prisma.sql`pa."createdAt" >= ${from}::timestamptz AND pa."createdAt" < ${to}::timestamptz`,
     );
   }
   if (query.student) {
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM ${LINES}
-      JOIN "Student" s ON s."id" = l."studentId"
+      JOIN "Student" s ON s."schoolId" = pa."schoolId" AND s."id" = l."studentId"
       WHERE s."name" ILIKE ${containsPattern(query.student)})`);
   }
   if (query.items) {
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM ${LINES}
-      JOIN "MenuItem" m ON m."id" = l."menuItemId"
+      JOIN "MenuItem" m ON m."schoolId" = pa."schoolId" AND m."id" = l."menuItemId"
       WHERE m."name" ILIKE ${containsPattern(query.items)})`);
   }
   if (query.week !== undefined || query.day !== undefined) {
@@ -76,21 +76,23 @@ function whereOf(query: LiveOrdersQuery): Prisma.Sql {
       query.day === undefined ? Prisma.empty : Prisma.sql`AND l."dayOfWeek" = ${query.day}`;
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM ${LINES} WHERE TRUE ${week} ${day})`);
   }
-  return conditions.length === 0
-    ? Prisma.empty
-    : Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}`;
+  return Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}`;
 }
 
-export async function listLiveOrders(query: LiveOrdersQuery): Promise<LiveOrdersPage> {
-  const db = await getDb();
-  const where = whereOf(query);
-  const from = Prisma.sql`FROM "PaymentAttempt" pa JOIN "User" u ON u."id" = pa."userId" ${where}`;
+export async function listLiveOrders(
+  school: SchoolContext,
+  query: LiveOrdersQuery,
+): Promise<LiveOrdersPage> {
+  const db = await schoolDb(school.id);
+  const where = whereOf(school, query);
+  const from = Prisma.sql`FROM "PaymentAttempt" pa
+    JOIN "User" u ON u."schoolId" = pa."schoolId" AND u."id" = pa."userId" ${where}`;
   const offset = (query.page - 1) * LIVE_ORDERS_PAGE_SIZE;
   const [counted, page, statuses] = await Promise.all([
     db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total ${from}`,
     db.$queryRaw<{ id: number }[]>`SELECT pa."id" ${from}
       ORDER BY pa."createdAt" DESC, pa."id" DESC LIMIT ${LIVE_ORDERS_PAGE_SIZE} OFFSET ${offset}`,
-    db.paymentAttempt.groupBy({ by: ["status"] }),
+    db.paymentAttempt.groupBy({ by: ["status"], where: { schoolId: school.id } }),
   ]);
   const total = counted[0]?.total ?? 0;
   const totalPages = Math.ceil(total / LIVE_ORDERS_PAGE_SIZE);
@@ -99,7 +101,7 @@ export async function listLiveOrders(query: LiveOrdersQuery): Promise<LiveOrders
     ids.length === 0
       ? []
       : await db.paymentAttempt.findMany({
-          where: { id: { in: ids } },
+          where: { schoolId: school.id, id: { in: ids } },
           select: {
             id: true,
             createdAt: true,
@@ -118,7 +120,7 @@ export async function listLiveOrders(query: LiveOrdersQuery): Promise<LiveOrders
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.flatMap((id) => byId.get(id) ?? []);
   const lines = new Map(ordered.map((row) => [row.id, snapshotLines(row.cartItems)]));
-  const names = await namesFor([...lines.values()].flat());
+  const names = await namesFor(school.id, [...lines.values()].flat());
 
   const present = new Set(statuses.map((s) => s.status));
   const known = LIVE_STATUSES.filter((s) => present.has(s));
@@ -166,21 +168,21 @@ export async function listLiveOrders(query: LiveOrdersQuery): Promise<LiveOrders
  * Today's names of the students and items of these lines: one query each. A student or item
  * deleted since keeps the name the snapshot recorded ('N/A' grade when none is known).
  */
-export async function namesFor(lines: SnapshotLine[]) {
-  const db = await getDb();
+export async function namesFor(schoolId: number, lines: SnapshotLine[]) {
+  const db = await schoolDb(schoolId);
   const studentIds = [...new Set(lines.map((l) => l.studentId))];
   const menuItemIds = [...new Set(lines.map((l) => l.menuItemId))];
   const [students, items] = await Promise.all([
     studentIds.length === 0
       ? []
       : db.student.findMany({
-          where: { id: { in: studentIds } },
+          where: { schoolId, id: { in: studentIds } },
           select: { id: true, name: true, grade: true, allergies: true, dietaryNotes: true },
         }),
     menuItemIds.length === 0
       ? []
       : db.menuItem.findMany({
-          where: { id: { in: menuItemIds } },
+          where: { schoolId, id: { in: menuItemIds } },
           select: { id: true, name: true },
         }),
   ]);

@@ -4,7 +4,8 @@ import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { AttemptActionAnswer } from "@/lib/contracts/live-orders";
 import { RECOVERY, STATUS, TX, type RecoveryStatus } from "@/lib/contracts/payments";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { schoolDb } from "@/lib/db";
 import { kickOutbox } from "@/lib/mail/outbox";
 import { applyPercentOff, fromNgwee, toNgwee } from "@/lib/money";
 import type { PricedLine } from "@/lib/orders/check-cart";
@@ -12,6 +13,7 @@ import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
 import { orderRow } from "@/lib/orders/order-rows";
 import { snapshotLines, type SnapshotLine } from "@/lib/payments/admin/snapshot";
 import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
+import { idKey } from "@/lib/schools/keys";
 import type { RecoveryItemInput } from "@/lib/validations/live-orders";
 
 // Order Recovery's Retry (spec 001 §4 "Failed-order attempt statuses", §7, §9): the admin sends the
@@ -48,13 +50,15 @@ const OPEN_FOR_RECOVERY = {
 };
 
 export async function recoverOrders(
+  school: SchoolContext,
   actor: Actor,
   attemptId: number,
   items: RecoveryItemInput[],
 ): Promise<AttemptActionAnswer> {
-  const db = await getDb();
+  const schoolId = school.id;
+  const db = await schoolDb(schoolId);
   const exists = await db.paymentAttempt.findUnique({
-    where: { id: attemptId },
+    where: idKey(schoolId, attemptId),
     select: { id: true },
   });
   if (!exists) throw notFound("Failed order not found");
@@ -63,14 +67,14 @@ export async function recoverOrders(
   try {
     created = await db.$transaction(async (tx) => {
       const claim = await tx.paymentAttempt.updateMany({
-        where: { id: attemptId, ...OPEN_FOR_RECOVERY },
+        where: { schoolId, id: attemptId, ...OPEN_FOR_RECOVERY },
         data: { recoveryStatus: RECOVERY.inProgress },
       });
       if (claim.count === 0) {
         throw conflict("The orders of this payment were already created or are being recovered");
       }
       const attempt = await tx.paymentAttempt.findUniqueOrThrow({
-        where: { id: attemptId },
+        where: idKey(schoolId, attemptId),
         select: {
           userId: true,
           status: true,
@@ -87,7 +91,7 @@ export async function recoverOrders(
 
       const studentIds = [...new Set(items.map((i) => i.studentId))];
       const students = await tx.student.findMany({
-        where: { id: { in: studentIds }, parentId: attempt.userId, archivedAt: null },
+        where: { schoolId, id: { in: studentIds }, parentId: attempt.userId, archivedAt: null },
         select: { id: true, name: true, grade: true },
       });
       const studentById = new Map(students.map((s) => [s.id, s]));
@@ -106,7 +110,7 @@ export async function recoverOrders(
         cycleId === null
           ? null
           : await tx.orderCycle.findUnique({
-              where: { id: cycleId },
+              where: idKey(schoolId, cycleId),
               select: { id: true, startDate: true, cycleLength: true, blockedDays: true },
             });
       if (!cycle) {
@@ -134,7 +138,7 @@ export async function recoverOrders(
 
       const menuItemIds = [...new Set(items.map((i) => i.menuItemId))];
       const menuItems = await tx.menuItem.findMany({
-        where: { id: { in: menuItemIds } },
+        where: { schoolId, id: { in: menuItemIds } },
         select: { id: true, name: true, price: true, discountPrice: true },
       });
       const itemById = new Map(menuItems.map((m) => [m.id, m]));
@@ -178,7 +182,7 @@ export async function recoverOrders(
         });
       }
       await tx.paymentAttempt.update({
-        where: { id: attemptId },
+        where: idKey(schoolId, attemptId),
         data: {
           recoveryStatus: RECOVERY.done,
           status: STATUS.done,
@@ -210,7 +214,7 @@ export async function recoverOrders(
             )
           : null;
     if (!refusal) throw error;
-    await recordRefusal(actor, attemptId, refusal);
+    await recordRefusal(schoolId, actor, attemptId, refusal);
     throw new ApiError(refusal.httpStatus, refusal.recoveryStatus, { details: refusal.detail });
   }
   kickOutbox();
@@ -260,11 +264,16 @@ function priceOf(
 }
 
 /** After the rollback: the refusal becomes the attempt's recovery status, with its audit row. */
-async function recordRefusal(actor: Actor, attemptId: number, refusal: RecoveryRefusal) {
-  const db = await getDb();
+async function recordRefusal(
+  schoolId: number,
+  actor: Actor,
+  attemptId: number,
+  refusal: RecoveryRefusal,
+) {
+  const db = await schoolDb(schoolId);
   await db.$transaction(async (tx) => {
     const { count } = await tx.paymentAttempt.updateMany({
-      where: { id: attemptId, ...OPEN_FOR_RECOVERY },
+      where: { schoolId, id: attemptId, ...OPEN_FOR_RECOVERY },
       data: { recoveryStatus: refusal.recoveryStatus, errorDetails: refusal.detail },
     });
     if (count > 0) {

@@ -8,8 +8,8 @@ import { deleteAccountSchema } from "@/lib/validations/privacy";
 // POST /api/account/delete — { password }: erases the parent's or teacher's account (issue 26).
 export const POST = route(
   { access: PARENT_OR_TEACHER, body: deleteAccountSchema },
-  async ({ req, user, body }) => {
-    const answer = await deleteAccount(user, body.password, clientAddress(req.headers));
+  async ({ req, school, user, body }) => {
+    const answer = await deleteAccount(school, user, body.password, clientAddress(req.headers));
     await clearSessionCookie();
     return answer;
   },

@@ -7,9 +7,9 @@ import { discountCodeUpdateSchema } from "@/lib/validations/settings";
 // PUT /api/discount-codes/{id} — { isActive }: the table's active switch; answers the updated code.
 export const PUT = route(
   { access: { feature: "settings" }, body: discountCodeUpdateSchema },
-  async ({ user, params, body }) => {
+  async ({ school, user, params, body }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound(CODE_NOT_FOUND);
-    return updateDiscountCode(user, id, body);
+    return updateDiscountCode(school, user, id, body);
   },
 );

@@ -5,5 +5,5 @@ import { serviceDayQuerySchema } from "@/lib/validations/kitchen";
 // GET /api/kitchen/class-list?date=YYYY-MM-DD(&grade=) — one page per grade and class, with flags.
 export const GET = route(
   { access: { feature: "kitchen" }, query: serviceDayQuerySchema },
-  async ({ user, query }) => pdfResponse(await kitchenClassLists(user, query)),
+  async ({ school, user, query }) => pdfResponse(await kitchenClassLists(school, user, query)),
 );

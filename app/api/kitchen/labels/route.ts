@@ -5,5 +5,5 @@ import { serviceDayQuerySchema } from "@/lib/validations/kitchen";
 // GET /api/kitchen/labels?date=YYYY-MM-DD(&grade=) — A4 sheets of 3 × 7 meal labels, one a meal.
 export const GET = route(
   { access: { feature: "kitchen" }, query: serviceDayQuerySchema },
-  async ({ user, query }) => pdfResponse(await kitchenLabels(user, query)),
+  async ({ school, user, query }) => pdfResponse(await kitchenLabels(school, user, query)),
 );

@@ -7,5 +7,5 @@ import { validateMenuItemsSchema } from "@/lib/validations/orders";
 // `closedLines`: each line (sent with its day) whose day takes no orders, with why (issue 44 §8).
 export const POST = route(
   { access: "user", body: validateMenuItemsSchema },
-  async ({ user, body }) => validateCart(user, body.menuItemIds, body.items ?? []),
+  async ({ school, user, body }) => validateCart(school, user, body.menuItemIds, body.items ?? []),
 );

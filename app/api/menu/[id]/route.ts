@@ -5,17 +5,18 @@ import { updateMenuItem } from "@/lib/menu/save-menu-item";
 import { menuItemUpdateSchema } from "@/lib/validations/menu";
 
 // GET /api/menu/{id} — the menu editor loads one item, archived ones included.
-export const GET = route({ access: { feature: "menu" } }, async ({ params }) =>
-  getMenuItemOrThrow(menuItemIdOrThrow(params.id)),
+export const GET = route({ access: { feature: "menu" } }, async ({ school, params }) =>
+  getMenuItemOrThrow(school, menuItemIdOrThrow(params.id)),
 );
 
 // PUT /api/menu/{id} — saves the form; 409 on a stale version or a rename of an ordered item.
 export const PUT = route(
   { access: { feature: "menu" }, body: menuItemUpdateSchema },
-  async ({ user, params, body }) => updateMenuItem(user, menuItemIdOrThrow(params.id), body),
+  async ({ school, user, params, body }) =>
+    updateMenuItem(school, user, menuItemIdOrThrow(params.id), body),
 );
 
 // DELETE /api/menu/{id} — removes an item nobody ordered (409: archive it instead).
-export const DELETE = route({ access: { feature: "menu" } }, async ({ user, params }) =>
-  deleteMenuItem(user, menuItemIdOrThrow(params.id)),
+export const DELETE = route({ access: { feature: "menu" } }, async ({ school, user, params }) =>
+  deleteMenuItem(school, user, menuItemIdOrThrow(params.id)),
 );

@@ -5,5 +5,6 @@ import { bulkArchiveSchema } from "@/lib/validations/menu";
 // POST /api/menu/bulk-archive — archives or unarchives the chosen items in one statement.
 export const POST = route(
   { access: { feature: "menu" }, body: bulkArchiveSchema },
-  async ({ user, body }) => bulkSetMenuItemsArchived(user, body.itemIds, body.isArchived),
+  async ({ school, user, body }) =>
+    bulkSetMenuItemsArchived(school, user, body.itemIds, body.isArchived),
 );

@@ -5,5 +5,5 @@ import { hasOrdersBatchSchema } from "@/lib/validations/menu";
 // POST /api/menu/has-orders-batch — { "12": true, "13": false } for the listed items.
 export const POST = route(
   { access: { feature: "menu" }, body: hasOrdersBatchSchema },
-  async ({ body }) => menuItemsHaveOrders(body.menuItemIds),
+  async ({ school, body }) => menuItemsHaveOrders(school, body.menuItemIds),
 );

@@ -8,9 +8,9 @@ import { forceQuerySchema } from "@/lib/validations/people";
 // 409 { canForce, orderCount } while it has meals to serve, until confirmed with force.
 export const DELETE = route(
   { access: { feature: "cycles" }, query: forceQuerySchema },
-  async ({ user, params, query }) => {
+  async ({ school, user, params, query }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound("Order cycle not found");
-    return deactivateCycle(user, id, query.force);
+    return deactivateCycle(school, user, id, query.force);
   },
 );

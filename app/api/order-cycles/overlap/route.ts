@@ -6,5 +6,5 @@ import { cycleOverlapQuerySchema } from "@/lib/validations/cycles";
 // would hide live orders of (what POST /api/order-cycles would refuse with 409), for the wizard.
 export const GET = route(
   { access: { feature: "cycles" }, query: cycleOverlapQuerySchema },
-  async ({ query }) => checkCycleOverlap(query.startDate, query.cycleLength),
+  async ({ school, query }) => checkCycleOverlap(school, query.startDate, query.cycleLength),
 );

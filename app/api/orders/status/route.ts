@@ -7,8 +7,8 @@ import { updateOrderStatuses } from "@/lib/orders/admin-orders";
 import { orderStatusUpdateSchema } from "@/lib/validations/admin-orders";
 
 // POST /api/orders/status — bulk status change from Cycle History (history) or the kitchen.
-export const POST = route({ access: ADMIN, body: z.unknown() }, async ({ user, body }) => {
+export const POST = route({ access: ADMIN, body: z.unknown() }, async ({ school, user, body }) => {
   // Either feature will do, so the check is here; it runs before the body is validated.
   if (!hasFeature(user, "history") && !hasFeature(user, "kitchen")) throw forbidden();
-  return updateOrderStatuses(user, parseWith(orderStatusUpdateSchema, body));
+  return updateOrderStatuses(school, user, parseWith(orderStatusUpdateSchema, body));
 });

@@ -5,5 +5,5 @@ import { kitchenOrdersQuerySchema, listKitchenOrders } from "@/lib/kitchen/kitch
 // `&cycleId=` reads a chosen cycle (issue 44 §7); without it, the cycle the kitchen serves.
 export const GET = route(
   { access: { feature: "kitchen" }, query: kitchenOrdersQuerySchema },
-  async ({ user, query }) => listKitchenOrders(user, { kind: "today" }, query),
+  async ({ school, user, query }) => listKitchenOrders(school, user, { kind: "today" }, query),
 );

@@ -6,11 +6,12 @@ import { forceQuerySchema, parentChangeSchema } from "@/lib/validations/people";
 // PUT /api/parents/{id} — updates a parent (a blank password keeps the current one).
 export const PUT = route(
   { access: { feature: "parents_students" }, body: parentChangeSchema },
-  async ({ user, params, body }) => updateParent(user, parseId(params.id), body),
+  async ({ school, user, params, body }) => updateParent(school, user, parseId(params.id), body),
 );
 
 // DELETE /api/parents/{id}(?force=true) — 409 { canForce, orderCount } while orders exist.
 export const DELETE = route(
   { access: { feature: "parents_students" }, query: forceQuerySchema },
-  async ({ user, params, query }) => deleteParent(user, parseId(params.id), query.force),
+  async ({ school, user, params, query }) =>
+    deleteParent(school, user, parseId(params.id), query.force),
 );

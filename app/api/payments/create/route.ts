@@ -9,8 +9,8 @@ import { createPaymentSchema } from "@/lib/validations/payments";
 // or with paymentMethod "MOBILE" a mobile-money push to the parent's phone.
 export const POST = route(
   { access: PARENT_OR_TEACHER, body: createPaymentSchema },
-  async ({ user, body }) =>
+  async ({ school, user, body }) =>
     body.paymentMethod?.toUpperCase() === PAYMENT_METHODS.mobile
-      ? createMobilePayment(user, body)
-      : createPayment(user, body),
+      ? createMobilePayment(school, user, body)
+      : createPayment(school, user, body),
 );

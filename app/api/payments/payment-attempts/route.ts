@@ -6,5 +6,5 @@ import { recordAttemptSchema } from "@/lib/validations/payments";
 // POST /api/payments/payment-attempts — step 3: the attempt the server recorded at create time.
 export const POST = route(
   { access: PARENT_OR_TEACHER, body: recordAttemptSchema },
-  async ({ user, body }) => getOwnAttempt(user, body.transactionId),
+  async ({ school, user, body }) => getOwnAttempt(school, user, body.transactionId),
 );

@@ -5,5 +5,5 @@ import { adminPageQuerySchema } from "@/lib/validations/payments-admin";
 // GET /api/payments/pending?page= — orders awaiting payment, grouped by parent, 50 groups a page.
 export const GET = route(
   { access: { feature: "pending_payments" }, query: adminPageQuerySchema },
-  async ({ query }) => listPendingPayments(query.page),
+  async ({ school, query }) => listPendingPayments(school, query.page),
 );

@@ -5,5 +5,5 @@ import { verifyPaymentsSchema } from "@/lib/validations/payments-admin";
 // PUT /api/payments/verify — marks the selected orders' payments as received ({ updated }).
 export const PUT = route(
   { access: { feature: "pending_payments" }, body: verifyPaymentsSchema },
-  async ({ user, body }) => verifyPendingPayments(user, body.orderIds),
+  async ({ school, user, body }) => verifyPendingPayments(school, user, body.orderIds),
 );

@@ -7,9 +7,10 @@ import { registerFormSchema, registerSchema, toRegisterPayload } from "@/lib/val
 // POST /api/register/form — the sign-up form posted before the page's scripts ran: the same
 // account creation (limits included) as /api/register, answered with a redirect to "/" (signed
 // in) or back to the sign-up form.
-export const POST = route({ access: "public" }, async ({ req }) =>
+export const POST = route({ access: "public" }, async ({ req, school }) =>
   answerFormPost(req, "register", (form) =>
     registerAccount(
+      school,
       parseWith(registerSchema, toRegisterPayload(parseWith(registerFormSchema, form))),
       clientAddress(req.headers),
     ),

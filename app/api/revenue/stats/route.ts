@@ -5,5 +5,5 @@ import { getRevenueStats } from "@/lib/revenue/revenue-stats";
 // GET /api/revenue/stats?cycleId= — the figures of one cycle (or all time) and the cycle list.
 export const GET = route(
   { access: { feature: "revenue" }, query: revenueStatsQuerySchema },
-  async ({ query }) => getRevenueStats(query.cycleId),
+  async ({ school, query }) => getRevenueStats(school, query.cycleId),
 );

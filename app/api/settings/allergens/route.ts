@@ -3,10 +3,10 @@ import { getAllergenSettings, saveAllergenSettings } from "@/lib/settings/allerg
 import { customAllergensSchema } from "@/lib/validations/settings";
 
 // GET /api/settings/allergens — the built-in allergens and the school's own (every signed-in user).
-export const GET = route({ access: "user" }, async () => getAllergenSettings());
+export const GET = route({ access: "user" }, async ({ school }) => getAllergenSettings(school));
 
 // POST /api/settings/allergens — { custom } from Settings › Allergens; answers the saved list.
 export const POST = route(
   { access: { feature: "settings" }, body: customAllergensSchema },
-  async ({ user, body }) => saveAllergenSettings(user, body),
+  async ({ school, user, body }) => saveAllergenSettings(school, user, body),
 );

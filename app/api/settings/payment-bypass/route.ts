@@ -3,10 +3,12 @@ import { getPaymentBypassSettings, savePaymentBypassSettings } from "@/lib/setti
 import { paymentBypassSchema } from "@/lib/validations/settings";
 
 // GET /api/settings/payment-bypass — whether alternative payment methods are on, and their details.
-export const GET = route({ access: "user" }, async () => getPaymentBypassSettings());
+export const GET = route({ access: "user" }, async ({ school }) =>
+  getPaymentBypassSettings(school),
+);
 
 // POST /api/settings/payment-bypass — the Payment Settings tab saves the whole settings object.
 export const POST = route(
   { access: { feature: "settings" }, body: paymentBypassSchema },
-  async ({ user, body }) => savePaymentBypassSettings(user, body),
+  async ({ school, user, body }) => savePaymentBypassSettings(school, user, body),
 );

@@ -6,10 +6,10 @@ import { studentSchema } from "@/lib/validations/students";
 // PUT /api/students/{id} — renames or regrades one of the caller's students (someone else's: 404).
 export const PUT = route(
   { access: PARENT_OR_TEACHER, body: studentSchema },
-  async ({ user, params, body }) => updateStudent(user, String(params.id), body),
+  async ({ school, user, params, body }) => updateStudent(school, user, String(params.id), body),
 );
 
 // DELETE /api/students/{id} — removes one of the caller's students; 409 while meals are still due.
-export const DELETE = route({ access: PARENT_OR_TEACHER }, async ({ user, params }) =>
-  deleteStudent(user, String(params.id)),
+export const DELETE = route({ access: PARENT_OR_TEACHER }, async ({ school, user, params }) =>
+  deleteStudent(school, user, String(params.id)),
 );

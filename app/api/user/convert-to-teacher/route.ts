@@ -3,8 +3,8 @@ import { clearSessionCookie } from "@/lib/auth/session";
 import { convertToTeacher } from "@/lib/users/profile";
 
 // POST /api/user/convert-to-teacher — one way; ends every session, the user signs in again.
-export const POST = route({ access: "user" }, async ({ user }) => {
-  await convertToTeacher(user);
+export const POST = route({ access: "user" }, async ({ school, user }) => {
+  await convertToTeacher(school, user);
   await clearSessionCookie();
   return {
     ok: true,

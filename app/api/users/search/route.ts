@@ -5,5 +5,5 @@ import { userSearchQuerySchema } from "@/lib/validations/settings";
 // GET /api/users/search?q= — { data: [{ id, username }] }: parents and teachers for a discount code.
 export const GET = route(
   { access: { feature: "settings" }, query: userSearchQuerySchema },
-  async ({ query }) => ({ data: await searchCodeHolders(query.q) }),
+  async ({ school, query }) => ({ data: await searchCodeHolders(school, query.q) }),
 );

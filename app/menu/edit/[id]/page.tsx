@@ -5,16 +5,18 @@ import { AuthPage } from "@/components/auth/auth-page";
 import { getCurrentUser } from "@/lib/auth/session";
 import { hasFeature } from "@/lib/contracts/permissions";
 import { findMenuItem } from "@/lib/menu/get-menu-item";
+import { currentSchool } from "@/lib/schools/current-school";
 
 // /menu/edit/{id}: admins only (spec 001 §2). The item is loaded from its own record; when that
 // fails the page says so with a link back to the menu; the form is the menu section's own.
 export default async function EditMenuItemPage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await getCurrentUser();
+  const school = await currentSchool();
+  const user = await getCurrentUser(school.id);
   if (!user) return <AuthPage />;
   if (user.role !== "admin") notFound();
   if (!hasFeature(user, "menu")) notFound();
   const { id } = await params;
-  const item = await findMenuItem(id);
+  const item = await findMenuItem(school, id);
   if (!item) {
     return (
       <main className="mx-auto grid max-w-xl gap-4 px-4 py-16 text-center">

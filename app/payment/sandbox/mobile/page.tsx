@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { AuthPage } from "@/components/auth/auth-page";
 import { SandboxMobilePage } from "@/components/payment/sandbox-mobile-page";
 import { getCurrentUser } from "@/lib/auth/session";
-import { isSandboxEnabled } from "@/lib/payments/provider-config";
+import { currentSchool } from "@/lib/schools/current-school";
+import { isSandboxFor } from "@/lib/payments/provider-config";
 import { getSandboxPushes } from "@/lib/payments/sandbox";
 
 export const metadata: Metadata = { title: "Test mobile money", robots: { index: false } };
@@ -19,8 +20,9 @@ export default async function SandboxMobilePaymentPage({
   // Read the request first: deciding before it would let `next build` (where the sandbox is
   // off) prerender this page as a static 404.
   await searchParams;
-  if (!isSandboxEnabled()) notFound();
-  const user = await getCurrentUser();
+  const school = await currentSchool();
+  if (!(await isSandboxFor(school))) notFound();
+  const user = await getCurrentUser(school.id);
   if (!user) return <AuthPage />;
-  return <SandboxMobilePage pushes={await getSandboxPushes(user)} />;
+  return <SandboxMobilePage pushes={await getSandboxPushes(school, user)} />;
 }

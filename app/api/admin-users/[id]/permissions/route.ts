@@ -6,5 +6,6 @@ import { permissionsSchema } from "@/lib/validations/people";
 // PUT /api/admin-users/{id}/permissions — replaces another admin's feature list ({ features }).
 export const PUT = route(
   { access: { feature: "admins" }, body: permissionsSchema },
-  async ({ user, params, body }) => updateAdminPermissions(user, parseId(params.id), body.features),
+  async ({ school, user, params, body }) =>
+    updateAdminPermissions(school, user, parseId(params.id), body.features),
 );

@@ -7,9 +7,9 @@ import { contactMessageUpdateSchema } from "@/lib/validations/contact";
 // PUT /api/contact/messages/{id} — `{ handled }`: mark a message handled or unread again.
 export const PUT = route(
   { access: { feature: "messages" }, body: contactMessageUpdateSchema },
-  async ({ user, params, body }) => {
+  async ({ school, user, params, body }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound(MESSAGE_NOT_FOUND);
-    return setContactMessageHandled(user, id, body.handled);
+    return setContactMessageHandled(school, user, id, body.handled);
   },
 );

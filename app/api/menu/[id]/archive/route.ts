@@ -6,6 +6,6 @@ import { archiveSchema } from "@/lib/validations/menu";
 // PATCH /api/menu/{id}/archive — archives or unarchives one item (orders keep pointing at it).
 export const PATCH = route(
   { access: { feature: "menu" }, body: archiveSchema },
-  async ({ user, params, body }) =>
-    setMenuItemArchived(user, menuItemIdOrThrow(params.id), body.isArchived),
+  async ({ school, user, params, body }) =>
+    setMenuItemArchived(school, user, menuItemIdOrThrow(params.id), body.isArchived),
 );

@@ -6,6 +6,6 @@ import { availabilitySchema } from "@/lib/validations/menu";
 // PATCH /api/menu/{id}/availability — the availability switch of the menu list.
 export const PATCH = route(
   { access: { feature: "menu" }, body: availabilitySchema },
-  async ({ user, params, body }) =>
-    setMenuItemAvailability(user, menuItemIdOrThrow(params.id), body.isAvailable),
+  async ({ school, user, params, body }) =>
+    setMenuItemAvailability(school, user, menuItemIdOrThrow(params.id), body.isAvailable),
 );

@@ -8,10 +8,10 @@ import { closeDayQuerySchema, closeDaySchema } from "@/lib/validations/credit";
 // and credit (the confirmation's numbers); nothing changes.
 export const GET = route(
   { access: { feature: "cycles" }, query: closeDayQuerySchema },
-  async ({ params, query }) => {
+  async ({ school, params, query }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound(CYCLE_NOT_FOUND);
-    return previewCloseDay(id, query);
+    return previewCloseDay(school, id, query);
   },
 );
 
@@ -19,9 +19,9 @@ export const GET = route(
 // paid ones credited, every account e-mailed.
 export const POST = route(
   { access: { feature: "cycles" }, body: closeDaySchema },
-  async ({ user, params, body }) => {
+  async ({ school, user, params, body }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound(CYCLE_NOT_FOUND);
-    return closeDay(user, id, body);
+    return closeDay(school, user, id, body);
   },
 );

@@ -9,6 +9,6 @@ import {
 // `&cycleId=` reads a chosen cycle (issue 44 §7); without it, the cycle the kitchen serves.
 export const GET = route(
   { access: { feature: "kitchen" }, query: kitchenOrdersQuerySchema },
-  async ({ user, params, query }) =>
-    listKitchenOrders(user, { kind: "week", week: parseKitchenWeek(params.week) }, query),
+  async ({ school, user, params, query }) =>
+    listKitchenOrders(school, user, { kind: "week", week: parseKitchenWeek(params.week) }, query),
 );

@@ -5,18 +5,21 @@ import { adjustCredit, getAccountCredit, PARENT_NOT_FOUND } from "@/lib/credit/a
 import { creditAdjustmentSchema } from "@/lib/validations/credit";
 
 // GET /api/parents/{id}/credit — a parent's (or teacher's) credit balance and movements.
-export const GET = route({ access: { feature: "parents_students" } }, async ({ params }) => {
-  const id = parseId(params.id);
-  if (id === null) throw notFound(PARENT_NOT_FOUND);
-  return getAccountCredit(id);
-});
+export const GET = route(
+  { access: { feature: "parents_students" } },
+  async ({ school, params }) => {
+    const id = parseId(params.id);
+    if (id === null) throw notFound(PARENT_NOT_FOUND);
+    return getAccountCredit(school, id);
+  },
+);
 
 // POST /api/parents/{id}/credit — adds or (negative) removes credit with a reason; audited.
 export const POST = route(
   { access: { feature: "parents_students" }, body: creditAdjustmentSchema },
-  async ({ user, params, body }) => {
+  async ({ school, user, params, body }) => {
     const id = parseId(params.id);
     if (id === null) throw notFound(PARENT_NOT_FOUND);
-    return adjustCredit(user, id, body);
+    return adjustCredit(school, user, id, body);
   },
 );

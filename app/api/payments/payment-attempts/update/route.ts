@@ -7,5 +7,5 @@ import { updateAttemptSchema } from "@/lib/validations/payments";
 // with the provider before anything changes.
 export const POST = route(
   { access: PARENT_OR_TEACHER, body: updateAttemptSchema },
-  async ({ user, body }) => reportAttempt(user, body),
+  async ({ school, user, body }) => reportAttempt(school, user, body),
 );

@@ -4,22 +4,23 @@ import { errorResponse } from "@/lib/api/handler";
 import { isDatabaseUnavailable } from "@/lib/api/prisma-errors";
 import { readTextCapped } from "@/lib/api/read-body";
 import { log } from "@/lib/observability/log";
-import { isSandboxEnabled } from "@/lib/payments/provider-config";
 import { handleSandboxApiRequest } from "@/lib/payments/sandbox";
 
 // POST /api/payments/sandbox/api — the sandbox's DPO API3G endpoint: XML in, XML out, called only
 // by this app's own server, with this install's sandbox company token (no session, no Origin).
 // Anything else (the sandbox off, no or another token, not API3G, too large) answers the JSON 404
 // of a path that does not exist (issue 43 §1). Not the route() wrapper: the body is XML and
-// failures must look like a provider's (non-2xx → the client reports "unreachable").
+// failures must look like a provider's (non-2xx → the client reports "unreachable"). Like DPO, one
+// service for the platform: the server calls it at APP_URL and the company token names the school
+// (its own sandbox, token and transactions); a token of no school, or of a school not paying
+// through the sandbox, is the same 404.
 
 const MAX_XML_BYTES = 64 * 1024;
 
 export async function POST(req: NextRequest): Promise<Response> {
-  if (!isSandboxEnabled()) return errorResponse(notFound());
-  const xml = await readCapped(req);
-  if (xml === null) return errorResponse(notFound());
   try {
+    const xml = await readCapped(req);
+    if (xml === null) return errorResponse(notFound());
     const answer = await handleSandboxApiRequest(xml);
     if (answer === null) return errorResponse(notFound());
     return new Response(answer, {

@@ -1,7 +1,7 @@
 import { notFound } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { PARENT_OR_TEACHER } from "@/lib/api/access";
-import { isSandboxEnabled } from "@/lib/payments/provider-config";
+import { isSandboxFor } from "@/lib/payments/provider-config";
 import { decideSandboxPayment } from "@/lib/payments/sandbox";
 import { sandboxDecisionSchema } from "@/lib/validations/payments";
 
@@ -10,8 +10,8 @@ import { sandboxDecisionSchema } from "@/lib/validations/payments";
 // choice and answers where DPO would send the browser ({ redirectTo }).
 export const POST = route(
   { access: PARENT_OR_TEACHER, body: sandboxDecisionSchema },
-  async ({ user, body }) => {
-    if (!isSandboxEnabled()) throw notFound();
-    return { redirectTo: await decideSandboxPayment(user, body.token, body.action) };
+  async ({ school, user, body }) => {
+    if (!(await isSandboxFor(school))) throw notFound();
+    return { redirectTo: await decideSandboxPayment(school, user, body.token, body.action) };
   },
 );

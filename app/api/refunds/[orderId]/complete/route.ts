@@ -8,9 +8,9 @@ import { refundCompleteSchema } from "@/lib/validations/refunds";
 // { method, reference, note } how the money went back is recorded ("credit" credits the account).
 export const POST = route(
   { access: { feature: "refunds" }, body: refundCompleteSchema },
-  async ({ user, params, body }) => {
+  async ({ school, user, params, body }) => {
     const orderId = parseId(params.orderId);
     if (orderId === null) throw notFound(ORDER_NOT_FOUND);
-    return completeRefund(user, orderId, body);
+    return completeRefund(school, user, orderId, body);
   },
 );

@@ -7,5 +7,6 @@ import { studentCareSchema } from "@/lib/validations/students";
 // the teacher's staff record included (someone else's: 404).
 export const PUT = route(
   { access: PARENT_OR_TEACHER, body: studentCareSchema },
-  async ({ user, params, body }) => updateStudentCare(user, String(params.id), body),
+  async ({ school, user, params, body }) =>
+    updateStudentCare(school, user, String(params.id), body),
 );

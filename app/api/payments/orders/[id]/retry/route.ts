@@ -10,13 +10,13 @@ import { recoveryRetrySchema, retryEnvelopeSchema } from "@/lib/validations/live
 // Live Orders retry (live_orders); with them, Order Recovery's retry (order_recovery).
 export const POST = route(
   { access: ADMIN, body: retryEnvelopeSchema },
-  async ({ user, params, body }) => {
+  async ({ school, user, params, body }) => {
     const recovery = body.cartItems !== undefined;
     assertAccess({ feature: recovery ? "order_recovery" : "live_orders" }, user);
     const id = parseId(params.id);
     if (id === null) throw notFound("Order not found");
-    if (!recovery) return retryLiveOrder(user, id);
+    if (!recovery) return retryLiveOrder(school, user, id);
     const input = parseWith(recoveryRetrySchema, body);
-    return recoverOrders(user, id, input.cartItems);
+    return recoverOrders(school, user, id, input.cartItems);
   },
 );

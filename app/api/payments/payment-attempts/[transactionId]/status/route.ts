@@ -7,9 +7,9 @@ import { attemptStatusSchema } from "@/lib/validations/live-orders";
 // transaction id, or our reference for an attempt without one (the free completion).
 export const PUT = route(
   { access: { feature: "live_orders" }, body: attemptStatusSchema },
-  async ({ user, params, body }) => {
+  async ({ school, user, params, body }) => {
     const key = typeof params.transactionId === "string" ? params.transactionId : "";
     if (!key || key.length > 200) throw notFound("Payment not found");
-    return changeAttemptStatus(user, key, body.status);
+    return changeAttemptStatus(school, user, key, body.status);
   },
 );
