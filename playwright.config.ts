@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 export const SUPERADMIN_PASSWORD = "e2e-superadmin-pass";
+export const PLATFORM_PASSWORD = "e2e-platform-password";
+export const E2E_PORT = PORT;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -61,6 +63,7 @@ export default defineConfig({
       APP_URL: `http://localhost:${PORT}`,
       SEED_DEMO: "1",
       SEED_SUPERADMIN_PASSWORD: SUPERADMIN_PASSWORD,
+      SEED_PLATFORM_PASSWORD: PLATFORM_PASSWORD,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_FROM: "Tuckshop <no-reply@school.test>",
       DATABASE_URL: "",

@@ -13,11 +13,13 @@
 // - superadmin.
 // Each gets a Session row and its sealed cookie, exactly as a sign-in makes them (startSession):
 // signing in thousands of accounts through argon2 would only measure argon2.
+// Everything is the default school's (issue 45), written through its scoped client.
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { sealData } from "iron-session";
 
-const { disconnectDb, getDb } = await import("@/lib/db");
+const { disconnectDb, getDb, schoolDb } = await import("@/lib/db");
+const { DEFAULT_SCHOOL_ID } = await import("@/lib/contracts/schools");
 const { env } = await import("@/lib/env");
 const { hashPassword } = await import("@/lib/security/password");
 const { SESSION_MAX_AGE_SECONDS, sessionCookieName } = await import("@/lib/auth/session-cookie");
@@ -47,7 +49,9 @@ const MOBILE = Number(process.env.BENCH_MOBILE_PARENTS ?? 3000);
 const CREDIT = Number(process.env.BENCH_CREDIT_PARENTS ?? 1000);
 
 async function main(out: string) {
-  const db = await getDb();
+  const schoolId = DEFAULT_SCHOOL_ID;
+  const school = await (await getDb()).school.findUniqueOrThrow({ where: { id: schoolId } });
+  const db = await schoolDb(schoolId);
   const config = env();
   const cookieName = sessionCookieName(config.secureCookies);
   const cycle = await db.orderCycle.findFirst({
@@ -55,7 +59,7 @@ async function main(out: string) {
     select: { id: true, startDate: true, cycleLength: true },
   });
   if (!cycle) throw new Error("no active cycle: run prisma/tools/seed-orders.ts first");
-  const today = schoolToday(config.SCHOOL_TIMEZONE);
+  const today = schoolToday(school.timeZone);
   const openDays: BenchFixtures["openDays"] = [];
   for (let weekNumber = 1; weekNumber <= cycle.cycleLength; weekNumber++) {
     for (let dayOfWeek = 1; dayOfWeek <= 5; dayOfWeek++) {
@@ -109,7 +113,7 @@ async function main(out: string) {
   const mobile = await people("bench.mobile", MOBILE, false);
   const credit = await people("bench.credit", CREDIT, false);
   const superadmin = await db.user.findUniqueOrThrow({
-    where: { usernameKey: "superadmin" },
+    where: { schoolId_usernameKey: { schoolId, usernameKey: "superadmin" } },
     select: { id: true },
   });
   await db.creditEntry.createMany({
@@ -141,7 +145,7 @@ async function main(out: string) {
     take: READERS,
   });
   const admin = await db.user.findUniqueOrThrow({
-    where: { usernameKey: "superadmin" },
+    where: { schoolId_usernameKey: { schoolId, usernameKey: "superadmin" } },
     select: { id: true, role: true },
   });
 

@@ -11,11 +11,17 @@ jest.unstable_mockModule("next/navigation", () => ({
 }));
 
 const { AuthPage } = await import("@/components/auth/auth-page");
+const { SchoolBrandProvider } = await import("@/components/school-brand");
 const { toRegisterPayload } = await import("@/lib/validations/auth");
 const { toProfilePayload } = await import("@/components/account/profile-dialog");
 
-function wrap(children: ReactNode) {
-  return <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
+/** With the app's providers, at the default school unless `name` names another. */
+function wrap(children: ReactNode, name = "School Tuckshop") {
+  return (
+    <SchoolBrandProvider brand={{ name, timeZone: "Africa/Lusaka" }}>
+      <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+    </SchoolBrandProvider>
+  );
 }
 
 describe("registration payload (spec 000 §3)", () => {
@@ -112,6 +118,26 @@ describe("the authentication page", () => {
     expect(await screen.findByText("Username is required")).toBeInTheDocument();
     expect(screen.getByText("Password is required")).toBeInTheDocument();
     expect(screen.getByLabelText("Username")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("carries the name of the school at its address (issue 45)", () => {
+    render(wrap(<AuthPage />));
+    expect(screen.getByRole("heading", { level: 1, name: "School Tuckshop" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("link", { name: "New to School Tuckshop? Create an account" }),
+    ).toBeInTheDocument();
+  });
+
+  it("carries another school's own name, and nothing of the default school's", () => {
+    const { container } = render(wrap(<AuthPage />, "Kabulonga Canteen"));
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Kabulonga Canteen" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Kabulonga Canteen logo" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("link", { name: "New to Kabulonga Canteen? Create an account" }),
+    ).toBeInTheDocument();
+    expect(container).not.toHaveTextContent("School Tuckshop");
   });
 
   it("clears the form when switching modes", async () => {

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { toast } from "sonner";
+import { SchoolBrandProvider, type SchoolBrand } from "@/components/school-brand";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import type { SessionUser } from "@/lib/auth/session";
@@ -14,6 +15,9 @@ import { formatNgwee } from "@/lib/money";
 import { addDaysIso, DEFAULT_TIMEZONE, mondayOf, schoolToday } from "@/lib/school-calendar";
 
 export const TZ = DEFAULT_TIMEZONE;
+
+/** The default school as the root layout hands it to the client: its name and clock. */
+export const DEFAULT_BRAND: SchoolBrand = { name: "School Tuckshop", timeZone: TZ };
 
 // Every test starts with an empty cart and no toasts: sonner keeps its toasts in a module-level
 // store and replays the ones not dismissed to each new <Toaster>.
@@ -67,8 +71,14 @@ function asAnswer(value: unknown): Answer {
   return { body: value };
 }
 
-/** Renders with the app's providers (components/providers.tsx defaults) and the toaster. */
-export function renderPortal(ui: ReactElement, { address = "/" }: { address?: string } = {}) {
+/**
+ * Renders with the app's providers (components/providers.tsx defaults, the default school's name
+ * and clock unless `school` names another) and the toaster.
+ */
+export function renderPortal(
+  ui: ReactElement,
+  { address = "/", school = DEFAULT_BRAND }: { address?: string; school?: SchoolBrand } = {},
+) {
   // The console keeps its section, filters and page in the address: each test starts on "/",
   // or on the address it names.
   window.history.replaceState(null, "", address);
@@ -79,12 +89,14 @@ export function renderPortal(ui: ReactElement, { address = "/" }: { address?: st
     },
   });
   return render(
-    <QueryClientProvider client={client}>
-      <TooltipProvider>
-        {ui}
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>,
+    <SchoolBrandProvider brand={school}>
+      <QueryClientProvider client={client}>
+        <TooltipProvider>
+          {ui}
+          <Toaster />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </SchoolBrandProvider>,
   );
 }
 

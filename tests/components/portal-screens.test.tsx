@@ -65,6 +65,34 @@ describe("the parent dashboard", () => {
     expect(screen.queryByText("Primary Porridge")).toBeNull();
   });
 
+  it("names the school at its address in its header (issue 45)", async () => {
+    mockFetch(baseRoutes());
+    renderPortal(<ParentDashboard user={parentUser} timeZone={TZ} />, {
+      school: { name: "Kabulonga Canteen", timeZone: TZ },
+    });
+    await screen.findByRole("heading", { name: "Menu Calendar" });
+    expect(within(screen.getByRole("banner")).getByText("Kabulonga Canteen")).toBeInTheDocument();
+    expect(screen.queryByText("School Tuckshop")).toBeNull();
+  });
+
+  it("says a suspended school's canteen is closed for ordering (issue 45)", async () => {
+    mockFetch(baseRoutes());
+    renderPortal(<ParentDashboard user={parentUser} timeZone={TZ} />, {
+      school: { name: "Kabulonga Canteen", timeZone: TZ, closed: true },
+    });
+    await screen.findByRole("heading", { name: "Menu Calendar" });
+    expect(
+      within(screen.getByRole("banner")).getByText("This school's canteen is closed for ordering."),
+    ).toBeInTheDocument();
+  });
+
+  it("says nothing of closing at an open school", async () => {
+    mockFetch(baseRoutes());
+    renderPortal(<ParentDashboard user={parentUser} timeZone={TZ} />);
+    await screen.findByRole("heading", { name: "Menu Calendar" });
+    expect(screen.queryByText(/closed for ordering/)).toBeNull();
+  });
+
   it("has no student selector with one student", async () => {
     mockFetch(baseRoutes());
     renderPortal(<ParentDashboard user={parentUser} timeZone={TZ} />);

@@ -9,7 +9,7 @@ import * as register from "@/app/api/register/route";
 import * as revenue from "@/app/api/revenue/stats/route";
 import * as user from "@/app/api/user/route";
 import type { AccountExport } from "@/lib/contracts/privacy";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { addDaysIso, parseIsoDate, schoolToday } from "@/lib/school-calendar";
 import { hashPassword } from "@/lib/security/password";
 import { DATA_AND_MAIL_TABLES, fingerprint, tablesHolding } from "@/tests/support/db-fingerprint";
@@ -24,7 +24,7 @@ type Family = Awaited<ReturnType<typeof family>>;
 
 /** A parent with children (names and allergies given), orders, a payment and a message. */
 async function family(childNames: string[], allergies: string[][] = []) {
-  const db = await getDb();
+  const db = await testDb();
   const username = uniqueName("fam.");
   const email = `${username}@example.com`;
   const phone = `+26097${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
@@ -76,7 +76,7 @@ describe("GET /api/account/export", () => {
 
   it("downloads one JSON file named with the school's date", async () => {
     const f = await family(["Chipo Banda"]);
-    const db = await getDb();
+    const db = await testDb();
     await db.creditEntry.createMany({
       data: [
         { userId: f.id, amount: "40.00", kind: "closure", reason: "Water cut" },
@@ -101,7 +101,7 @@ describe("GET /api/account/export", () => {
 
   it("holds exactly the caller's data and no secret, for any families", async () => {
     const ground = await orderGround();
-    const db = await getDb();
+    const db = await testDb();
     const name = fc.stringMatching(/^[A-Z][a-z]{3,8} [A-Z][a-z]{3,8}$/);
     await fc.assert(
       fc.asyncProperty(
@@ -188,7 +188,7 @@ describe("POST /api/account/delete refusals", () => {
     ["a payment in progress", "a payment in progress"],
     ["account credit", "account credit of K"],
   ])("refuses an account with %s, naming it, and changes nothing", async (kind, named) => {
-    const db = await getDb();
+    const db = await testDb();
     const f = await family(["Kondwani Zulu"]);
     if (kind.startsWith("a live order")) {
       const cycle = await db.orderCycle.create({
@@ -240,7 +240,7 @@ describe("POST /api/account/delete refusals", () => {
 
 describe("POST /api/account/delete", () => {
   it("erases every personal value, keeps the school's books, and frees the username", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const ground = await orderGround();
     const f = await family(
       [`Natasha ${uniqueName("Mwale")}`, `Bupe ${uniqueName("Mwale")}`],
@@ -316,7 +316,7 @@ describe("POST /api/account/delete", () => {
     expect(farewell).toMatchObject({ to: f.email, subject: "Your account has been deleted" });
 
     // Every text column of every table, bar the farewell still waiting to be sent.
-    await db.emailOutbox.delete({ where: { id: farewell.id } });
+    await db.emailOutbox.delete({ where: key(farewell.id) });
     const old = [f.username, f.name, f.email, f.phone, ...f.children.map((c) => c.name)];
     const escaped = old.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     expect(
@@ -354,11 +354,11 @@ describe("POST /api/account/delete", () => {
   });
 
   it("erases mail about the account whatever its address, the Contact Us copy too (issue 43)", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const f = await family([`Chisomo ${uniqueName("Phiri")}`]);
     // A temporary password mailed to the address the account had before its current one.
     const earlier = `earlier.${f.username}@example.com`;
-    await db.user.update({ where: { id: f.id }, data: { email: earlier } });
+    await db.user.update({ where: key(f.id), data: { email: earlier } });
     const reset = await new Browser("198.18.88.1").call(
       forgot.POST,
       "POST",
@@ -366,12 +366,12 @@ describe("POST /api/account/delete", () => {
       { body: { identifier: f.username } },
     );
     expect(reset.status).toBe(200);
-    await db.user.update({ where: { id: f.id }, data: { email: f.email } });
+    await db.user.update({ where: key(f.id), data: { email: f.email } });
     // A message to the school, copied to its support address with the sender's details.
     const support = `support.${f.id}@school.example`;
     const communication = { supportEmail: support, whatsappNumber: "" };
     await db.setting.upsert({
-      where: { key: "communication" },
+      where: { schoolId_key: { schoolId: 1, key: "communication" } },
       create: { key: "communication", value: communication },
       update: { value: communication },
     });
@@ -382,7 +382,10 @@ describe("POST /api/account/delete", () => {
       expect(sent.status).toBeLessThan(300);
     } finally {
       const none = { supportEmail: "", whatsappNumber: "" };
-      await db.setting.update({ where: { key: "communication" }, data: { value: none } });
+      await db.setting.update({
+        where: { schoolId_key: { schoolId: 1, key: "communication" } },
+        data: { value: none },
+      });
     }
     const written = await db.emailOutbox.findMany({
       where: { OR: [{ to: earlier }, { to: support }] },
@@ -419,7 +422,7 @@ describe("POST /api/account/delete", () => {
     const farewell = await db.emailOutbox.findFirstOrThrow({
       where: { erasure: "farewell", to: f.email },
     });
-    await db.emailOutbox.delete({ where: { id: farewell.id } });
+    await db.emailOutbox.delete({ where: key(farewell.id) });
     const old = [f.username, f.name, f.email, earlier, f.phone, f.children[0]!.name];
     const escaped = old.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     expect(await tablesHolding(new RegExp(escaped.join("|"), "i"), ["EmailOutbox"])).toEqual([]);

@@ -4,7 +4,7 @@ import * as login from "@/app/api/login/route";
 import * as profile from "@/app/api/profile/route";
 import * as register from "@/app/api/register/route";
 import * as user from "@/app/api/user/route";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { Browser } from "@/tests/support/http";
 
 let counter = 0;
@@ -162,7 +162,7 @@ describe("POST /api/user/convert-to-teacher", () => {
     const again = new Browser();
     const signedIn = await again.call(login.POST, "POST", "/api/login", { body: account });
     expect(signedIn.body).toMatchObject({ role: "teacher" });
-    const db = await getDb();
+    const db = await testDb();
     const staff = await db.student.findMany({
       where: { parent: { usernameKey: account.username }, grade: "teacher" },
     });
@@ -183,7 +183,7 @@ describe("POST /api/user/convert-to-teacher", () => {
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, expect.any(Number)]);
     expect(answers.every((a) => a.status < 500)).toBe(true);
-    const db = await getDb();
+    const db = await testDb();
     const staff = await db.student.count({
       where: { parent: { usernameKey: account.username }, grade: "teacher" },
     });

@@ -7,7 +7,7 @@ import * as password from "@/app/api/users/[id]/password/route";
 import { verifyPassword } from "@/lib/security/password";
 import { FEATURES } from "@/lib/contracts/permissions";
 import type { AdminUserDto } from "@/lib/contracts/people";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { signedInSuperadmin } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 import { makeAccount, PASSWORD, signIn, signedInAccount } from "@/tests/support/people-fixtures";
@@ -34,14 +34,14 @@ async function browserFor(caller: Caller, feature: string): Promise<Browser> {
 }
 
 async function featuresOf(id: number) {
-  const db = await getDb();
-  return (await db.user.findUniqueOrThrow({ where: { id }, select: { allowedFeatures: true } }))
+  const db = await testDb();
+  return (await db.user.findUniqueOrThrow({ where: key(id), select: { allowedFeatures: true } }))
     .allowedFeatures;
 }
 
 async function hashOf(id: number) {
-  const db = await getDb();
-  return (await db.user.findUniqueOrThrow({ where: { id }, select: { passwordHash: true } }))
+  const db = await testDb();
+  return (await db.user.findUniqueOrThrow({ where: key(id), select: { passwordHash: true } }))
     .passwordHash;
 }
 
@@ -114,7 +114,7 @@ describe("POST /api/admin-users", () => {
     const browser = await signIn("kitchen.lead", "secret-6");
     const me = await browser.call(user.GET, "GET", "/api/user");
     expect(me.body).toMatchObject({ role: "admin", allowedFeatures: ["kitchen"] });
-    const db = await getDb();
+    const db = await testDb();
     const entry = await db.auditLog.findFirstOrThrow({
       where: { action: "admin-user.create", entityId: String(answer.body.id) },
     });
@@ -129,7 +129,7 @@ describe("POST /api/admin-users", () => {
     [{ allowedFeatures: ["menu", "teleport"] }, "Unknown feature"],
   ])("refuses %j with 422 and the spec's message, creating nobody", async (change, message) => {
     const admin = await signedInSuperadmin();
-    const db = await getDb();
+    const db = await testDb();
     const before = await db.user.count();
     const answer = await admin.call(adminUsers.POST, "POST", "/api/admin-users", {
       body: { username: "valid.name", password: "secret-6", allowedFeatures: [], ...change },
@@ -142,7 +142,7 @@ describe("POST /api/admin-users", () => {
   it("refuses a taken username in any case with 409 and the project's message", async () => {
     const taken = await makeAccount("parent");
     const admin = await signedInSuperadmin();
-    const db = await getDb();
+    const db = await testDb();
     const before = await db.user.count();
     const answer = await admin.call(adminUsers.POST, "POST", "/api/admin-users", {
       body: { username: taken.username.toUpperCase(), password: "secret-6" },
@@ -154,7 +154,7 @@ describe("POST /api/admin-users", () => {
 
   it("lets a limited admin grant only the features they hold", async () => {
     const limited = await signedInAccount("admin", ["admins", "menu"]);
-    const db = await getDb();
+    const db = await testDb();
     const before = await db.user.count();
     const refused = await limited.browser.call(adminUsers.POST, "POST", "/api/admin-users", {
       body: { username: "too.much", password: "secret-6", allowedFeatures: ["menu", "revenue"] },
@@ -174,7 +174,7 @@ describe("POST /api/admin-users", () => {
     ["signed out", 401],
   ])("is refused to a %s with %i", async (caller, status) => {
     const browser = await browserFor(caller, "admins");
-    const db = await getDb();
+    const db = await testDb();
     const before = await db.user.count();
     const answer = await browser.call(adminUsers.POST, "POST", "/api/admin-users", {
       body: { username: `x.${caller.length}`, password: "secret-6", allowedFeatures: [] },
@@ -258,7 +258,7 @@ describe("PUT /api/admin-users/{id}/permissions", () => {
   it("records the lists before and after in the audit trail", async () => {
     const target = await makeAccount("admin", ["menu"]);
     await putPermissions(await signedInSuperadmin(), target.id, ["menu", "kitchen"]);
-    const db = await getDb();
+    const db = await testDb();
     const entry = await db.auditLog.findFirstOrThrow({
       where: { action: "admin-user.permissions", entityId: String(target.id) },
     });
@@ -275,8 +275,10 @@ describe("PUT /api/admin-users/{id}/permissions", () => {
     expect(own.body).toMatchObject({ message: OWN, error: OWN });
     expect(await featuresOf(limited.id)).toEqual(["admins", "menu"]);
 
-    const db = await getDb();
-    const superadmin = await db.user.findUniqueOrThrow({ where: { usernameKey: "superadmin" } });
+    const db = await testDb();
+    const superadmin = await db.user.findUniqueOrThrow({
+      where: { schoolId_usernameKey: { schoolId: 1, usernameKey: "superadmin" } },
+    });
     const byItself = await putPermissions(await signedInSuperadmin(), superadmin.id, []);
     expect(byItself.status).toBe(403);
     expect(byItself.body).toMatchObject({ message: OWN });
@@ -371,7 +373,7 @@ describe("PUT /api/users/{id}/password", () => {
     expect((await fresh.call(user.GET, "GET", "/api/user")).status).toBe(200);
     // The admin's own session is untouched.
     expect((await admin.call(user.GET, "GET", "/api/user")).status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     const entry = await db.auditLog.findFirstOrThrow({
       where: { action: "user.password", entityId: String(parent.id) },
     });

@@ -9,7 +9,7 @@ import * as studentCare from "@/app/api/students/[id]/care/route";
 import * as student from "@/app/api/students/[id]/route";
 import * as students from "@/app/api/students/route";
 import { allergyRefusal } from "@/lib/contracts/allergies";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { ALLERGENS } from "@/lib/validations/menu";
 import { createdXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
 import {
@@ -59,9 +59,9 @@ async function family(percent = 100) {
   const child = await addStudent(parent.id, "Chanda", "3");
   const sibling = await addStudent(parent.id, "Mwila", "4");
   await (
-    await getDb()
+    await testDb()
   ).student.update({
-    where: { id: child.id },
+    where: key(child.id),
     data: { allergies: ["Peanuts"] },
   });
   if (percent > 0) await giveDiscountCode(parent.id, percent);
@@ -109,7 +109,7 @@ describe("the student calls carry allergies, dietary notes and class", () => {
 
   it("a teacher sets them on the staff record, whose name and grade stay locked", async () => {
     const t = await signedIn("teacher", [], { staffRecord: true });
-    const [staff] = await (await getDb()).student.findMany({ where: { parentId: t.id } });
+    const [staff] = await (await testDb()).student.findMany({ where: { parentId: t.id } });
     const id = String(staff!.id);
     const answer = await t.browser.call(studentCare.PUT, "PUT", `/api/students/${id}/care`, {
       params: { id },
@@ -146,7 +146,7 @@ describe("the student calls carry allergies, dietary notes and class", () => {
 describe("POST /api/orders and the allergy rule", () => {
   it("refuses a conflicting line with 422 and the exact message, and creates nothing", async () => {
     const p = await family();
-    const db = await getDb();
+    const db = await testDb();
     const before = await db.order.count();
     const answer = await p.browser.call(orders.POST, "POST", "/api/orders", {
       body: [line(p.sibling.id, plainMeal.id, 1), line(p.child.id, peanutMeal.id, 1)],
@@ -175,7 +175,7 @@ describe("POST /api/orders and the allergy rule", () => {
     expect(answer.status).toBe(200);
     expect(answer.body.orders.map((o) => o.allergyAcknowledged)).toEqual([true, false]);
     const stored = await (
-      await getDb()
+      await testDb()
     ).order.findMany({
       where: { studentId: p.child.id },
       orderBy: { dayOfWeek: "asc" },
@@ -200,9 +200,9 @@ describe("POST /api/orders and the allergy rule", () => {
     });
     expect(before.status).toBe(200);
     await (
-      await getDb()
+      await testDb()
     ).menuItem.update({
-      where: { id: changing.id },
+      where: key(changing.id),
       data: { allergens: ["Peanuts"], version: { increment: 1 } },
     });
     const answer = await p.browser.call(orders.POST, "POST", "/api/orders", { body: cart });
@@ -236,7 +236,7 @@ describe("POST /api/payments/create and the allergy rule", () => {
       "80.00",
     );
     expect(answer.status).toBe(200);
-    const attempt = await (await getDb()).paymentAttempt.findFirst({ where: { userId: p.id } });
+    const attempt = await (await testDb()).paymentAttempt.findFirst({ where: { userId: p.id } });
     const lines = (attempt?.cartItems as { lines: { allergyAcknowledged: boolean }[] }).lines;
     expect(lines.map((l) => l.allergyAcknowledged)).toEqual([true, false]);
   });
@@ -260,12 +260,12 @@ describe("POST /api/menu-items/validate and the allergy rule", () => {
 
   it("refuses exactly the lines whose allergens meet the child's, unless acknowledged", async () => {
     const p = await family();
-    const db = await getDb();
+    const db = await testDb();
     const allergenSet = fc.subarray([...ALLERGENS]);
     await fc.assert(
       fc.asyncProperty(allergenSet, allergenSet, fc.boolean(), async (item, child, ack) => {
         const meal = await addMenuItem({ allergens: item, categories: [], sideDishes: [] });
-        await db.student.update({ where: { id: p.child.id }, data: { allergies: child } });
+        await db.student.update({ where: key(p.child.id), data: { allergies: child } });
         const answer = await p.browser.call(validate.POST, "POST", "/api/menu-items/validate", {
           body: {
             menuItemIds: [meal.id],
@@ -288,9 +288,9 @@ describe("the kitchen's answers carry the child's allergies and notes", () => {
   it("GET /api/orders/week/{n} flags the child and the acknowledged line", async () => {
     const p = await family();
     await (
-      await getDb()
+      await testDb()
     ).student.update({
-      where: { id: p.child.id },
+      where: key(p.child.id),
       data: { dietaryNotes: "No pork" },
     });
     const placed = await p.browser.call(orders.POST, "POST", "/api/orders", {

@@ -3,7 +3,7 @@ import * as parentStudent from "@/app/api/parents/students/[id]/route";
 import * as studentCare from "@/app/api/students/[id]/care/route";
 import * as student from "@/app/api/students/[id]/route";
 import * as students from "@/app/api/students/route";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { ALLERGY_CONSENT_REQUIRED } from "@/lib/validations/students";
 import { addStudent, signedIn, signedInSuperadmin, signedUpParent } from "@/tests/support/fixtures";
 
@@ -11,7 +11,7 @@ import { addStudent, signedIn, signedInSuperadmin, signedUpParent } from "@/test
 // consent, keeps it with its time, and withdrawing it clears them.
 
 const consentOf = async (id: number) =>
-  (await (await getDb()).student.findUniqueOrThrow({ where: { id } })).allergyConsentAt;
+  (await (await testDb()).student.findUniqueOrThrow({ where: key(id) })).allergyConsentAt;
 
 describe("consent to keeping a child's allergies and dietary notes", () => {
   it("is asked the first time, kept with its time, and not asked again", async () => {
@@ -24,7 +24,7 @@ describe("consent to keeping a child's allergies and dietary notes", () => {
       message: ALLERGY_CONSENT_REQUIRED,
       details: { allergyConsent: [ALLERGY_CONSENT_REQUIRED] },
     });
-    expect(await (await getDb()).student.count({ where: { parentId: p.id } })).toBe(0);
+    expect(await (await testDb()).student.count({ where: { parentId: p.id } })).toBe(0);
 
     const plain = await p.browser.call(students.POST, "POST", "/api/students", {
       body: { name: "Mutale", grade: "3" },
@@ -81,7 +81,7 @@ describe("consent to keeping a child's allergies and dietary notes", () => {
 
   it("applies to a teacher's own staff record", async () => {
     const t = await signedIn("teacher", [], { staffRecord: true });
-    const [staff] = await (await getDb()).student.findMany({ where: { parentId: t.id } });
+    const [staff] = await (await testDb()).student.findMany({ where: { parentId: t.id } });
     const id = String(staff!.id);
     const care = (body: Record<string, unknown>) =>
       t.browser.call(studentCare.PUT, "PUT", `/api/students/${id}/care`, { params: { id }, body });

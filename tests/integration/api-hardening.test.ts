@@ -6,7 +6,7 @@ import * as profile from "@/app/api/profile/route";
 import * as register from "@/app/api/register/route";
 import * as students from "@/app/api/students/route";
 import * as user from "@/app/api/user/route";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { signedInSuperadmin, signedUpParent, uniqueName } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
@@ -50,7 +50,7 @@ describe("JSON routes take application/json only", () => {
   it.each(simpleTypes)(
     "POST /api/register with %s answers 415 and creates nothing",
     async (type) => {
-      const db = await getDb();
+      const db = await testDb();
       const before = await db.user.count();
       const username = uniqueName("typed");
       const answer = await new Browser("198.18.21.1").call(register.POST, "POST", "/api/register", {
@@ -70,8 +70,10 @@ describe("JSON routes take application/json only", () => {
       rawBody: JSON.stringify({ name: "Changed By Another Site" }),
     });
     expect(answer.status).toBe(415);
-    const db = await getDb();
-    expect((await db.user.findUnique({ where: { id } }))?.name).not.toBe("Changed By Another Site");
+    const db = await testDb();
+    expect((await db.user.findUnique({ where: key(id) }))?.name).not.toBe(
+      "Changed By Another Site",
+    );
   });
 
   it("application/json with a charset is accepted", async () => {
@@ -104,7 +106,7 @@ describe("session lifetime by role", () => {
   async function sessionRow(browser: Browser) {
     const me = await browser.call<{ id: number }>(user.GET, "GET", "/api/user");
     expect(me.status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     const [row] = await db.session.findMany({
       where: { userId: me.body.id },
       orderBy: { createdAt: "desc" },
@@ -115,9 +117,9 @@ describe("session lifetime by role", () => {
 
   async function idle(browser: Browser, ms: number) {
     const row = await sessionRow(browser);
-    const db = await getDb();
+    const db = await testDb();
     await db.session.update({
-      where: { id: row.id },
+      where: { schoolId_id: { schoolId: 1, id: row.id } },
       data: { lastSeenAt: new Date(Date.now() - ms) },
     });
   }
@@ -147,8 +149,8 @@ describe("session lifetime by role", () => {
 
   it("a teacher's session ends after 7 idle days", async () => {
     const { browser, id } = await signedUpParent();
-    const db = await getDb();
-    await db.user.update({ where: { id }, data: { role: "teacher" } });
+    const db = await testDb();
+    await db.user.update({ where: key(id), data: { role: "teacher" } });
     await idle(browser, 6 * 24 * HOUR);
     expect((await browser.call(user.GET, "GET", "/api/user")).status).toBe(200);
     await idle(browser, 7.1 * 24 * HOUR);

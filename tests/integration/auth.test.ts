@@ -5,7 +5,7 @@ import * as login from "@/app/api/login/route";
 import * as logout from "@/app/api/logout/route";
 import * as register from "@/app/api/register/route";
 import * as user from "@/app/api/user/route";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { Browser } from "@/tests/support/http";
 import { alternatingMedians } from "@/tests/support/timing";
 
@@ -47,7 +47,7 @@ describe("POST /api/register", () => {
 
   it("refuses a username that exists in another case, and creates nothing", async () => {
     const { account } = await registered();
-    const db = await getDb();
+    const db = await testDb();
     const before = await db.user.count();
     const again = await new Browser().call(register.POST, "POST", "/api/register", {
       body: { ...account, username: `  ${account.username.toUpperCase()} ` },
@@ -63,7 +63,7 @@ describe("POST /api/register", () => {
     [{ name: "" }, "Name is required"],
     [{ email: "not-an-email" }, "Invalid email address"],
   ])("answers 422 with the spec's message for %j", async (change, message) => {
-    const db = await getDb();
+    const db = await testDb();
     const before = await db.user.count();
     const answer = await new Browser().call(register.POST, "POST", "/api/register", {
       body: { username: unique("bad"), password: "secret-pass", name: "N", ...change },
@@ -154,7 +154,7 @@ describe("POST /api/auth/forgot-password", () => {
     "If an account with that username/email exists, a temporary password has been sent.";
 
   async function temporaryPasswordFromOutbox(to: string): Promise<string> {
-    const db = await getDb();
+    const db = await testDb();
     const mail = await db.emailOutbox.findFirst({ where: { to }, orderBy: { id: "desc" } });
     const match = /Temporary password: (\S+)/.exec(mail?.text ?? "");
     expect(match).not.toBeNull();
@@ -164,7 +164,7 @@ describe("POST /api/auth/forgot-password", () => {
   it("answers the same whether or not the account exists, and mails only a real account", async () => {
     const email = `${unique("reset")}@example.com`;
     const { account } = await registered({ email });
-    const db = await getDb();
+    const db = await testDb();
     const outboxBefore = await db.emailOutbox.count();
 
     const missing = await new Browser("198.51.100.20").call(
@@ -238,7 +238,7 @@ describe("POST /api/auth/forgot-password", () => {
       body: { identifier: account.username },
     });
     const temporary = await temporaryPasswordFromOutbox(email);
-    const db = await getDb();
+    const db = await testDb();
     await db.temporaryPassword.updateMany({
       where: { user: { usernameKey: account.username.toLowerCase() } },
       data: { expiresAt: new Date(Date.now() - 1000) },
@@ -262,7 +262,7 @@ describe("e-mail verification link", () => {
   it("verifies the address the link was sent to and redirects with emailVerified=success", async () => {
     const email = `${unique("verify")}@example.com`;
     const { account } = await registered({ email });
-    const db = await getDb();
+    const db = await testDb();
     const mail = await db.emailOutbox.findFirst({
       where: { to: email, subject: { contains: "Confirm" } },
     });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import { FEATURES } from "@/lib/contracts/permissions";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import {
   adminHolding,
   concretePath,
@@ -129,7 +129,7 @@ describe("rows owned by someone else", () => {
   it("answer 404, not 403, so a parent cannot even learn that they exist", async () => {
     const owner = await signedUpParent();
     const stranger = await signedUpParent();
-    const db = await getDb();
+    const db = await testDb();
     const child = await db.student.create({
       data: { name: "Owned Child", grade: "4", parentId: owner.id },
     });
@@ -191,14 +191,18 @@ describe("rows owned by someone else", () => {
     ];
     expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404, 404]);
     // And nothing changed.
-    expect(await db.student.findUnique({ where: { id: child.id } })).toMatchObject({
+    expect(await db.student.findUnique({ where: key(child.id) })).toMatchObject({
       name: "Owned Child",
       archivedAt: null,
     });
-    expect(await db.order.findUnique({ where: { id: order.id } })).toMatchObject({
+    expect(await db.order.findUnique({ where: key(order.id) })).toMatchObject({
       status: "pending",
     });
-    expect(await db.paymentAttempt.findUnique({ where: { transactionId: token } })).toMatchObject({
+    expect(
+      await db.paymentAttempt.findUnique({
+        where: { schoolId_transactionId: { schoolId: 1, transactionId: token } },
+      }),
+    ).toMatchObject({
       transactionStatus: "initiated",
     });
   });

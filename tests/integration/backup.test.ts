@@ -4,12 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { DEFAULT_SCHOOL_ID as schoolId } from "@/lib/contracts/schools";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { applyPendingMigrations, readMigrationList } from "@/lib/migrations/schema-engine";
 import { backupEmbedded, restoreEmbedded } from "@/lib/system/backup";
 
 // db:backup and db:restore (issue 7): a school's orders survive a dump and a restore into a new
 // folder, exactly, with the migrations table, so the restored app starts without re-migrating.
+// The rows are the default school's (issue 45): written by a plain client, each names school 1.
 
 // Several embedded databases boot and two CLI runs spawn: minutes on a loaded 2-core machine.
 jest.setTimeout(300_000);
@@ -47,16 +49,33 @@ async function schoolWithOrders(dir: string) {
   await pg.close();
   return withClient(dir, async (db) => {
     const parent = await db.user.create({
-      data: { username: "Mwansa", usernameKey: "mwansa", passwordHash: "x", name: "Mwansa B" },
+      data: {
+        schoolId,
+        username: "Mwansa",
+        usernameKey: "mwansa",
+        passwordHash: "x",
+        name: "Mwansa B",
+      },
     });
     const student = await db.student.create({
-      data: { name: "Chileshe", grade: "4", parentId: parent.id },
+      data: { schoolId, name: "Chileshe", grade: "4", parentId: parent.id },
     });
     const item = await db.menuItem.create({
-      data: { name: "Beans & Rice", price: "32.50", weekNumbers: [1], daysOfWeek: [1, 2, 3] },
+      data: {
+        schoolId,
+        name: "Beans & Rice",
+        price: "32.50",
+        weekNumbers: [1],
+        daysOfWeek: [1, 2, 3],
+      },
     });
     const cycle = await db.orderCycle.create({
-      data: { startDate: new Date("2026-11-23T00:00:00Z"), cycleLength: 4, isActive: true },
+      data: {
+        schoolId,
+        startDate: new Date("2026-11-23T00:00:00Z"),
+        cycleLength: 4,
+        isActive: true,
+      },
     });
     for (const [day, status, comments] of [
       [1, "pending", "No onions, it's <b>urgent</b>"],
@@ -65,6 +84,7 @@ async function schoolWithOrders(dir: string) {
     ] as const) {
       await db.order.create({
         data: {
+          schoolId,
           userId: parent.id,
           studentId: student.id,
           menuItemId: item.id,

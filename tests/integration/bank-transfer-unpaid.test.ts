@@ -7,7 +7,7 @@ import * as week from "@/app/api/orders/week/[week]/route";
 import * as verify from "@/app/api/payments/verify/route";
 import * as bankTransfer from "@/app/api/settings/bank-transfer/route";
 import type { KitchenOrders } from "@/lib/contracts/kitchen";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
 import {
   activeCycle,
@@ -82,7 +82,7 @@ describe("POST /api/orders?paymentMethod=alternative with bank transfer off", ()
   it("is refused with a clear message and creates nothing; on again, it places the orders", async () => {
     const admin = await signedInSuperadmin();
     expect((await setBankTransfer(admin, false)).status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     const audit = await db.auditLog.findFirst({
       where: { entity: "Setting", entityId: "bank-transfer" },
       orderBy: { id: "desc" },
@@ -122,13 +122,13 @@ describe("unpaid meals in the kitchen (issue 44 §4)", () => {
     unpaidId = placed.body.orders[0]!.id;
     // A meal already paid on the same day, for a child of another family.
     const paid = await orderingParent("Bwalya Paid");
-    const db = await getDb();
+    const db = await testDb();
     await db.order.create({
       data: {
         userId: paid.id,
         studentId: paid.child.id,
         menuItemId: meal.id,
-        cycleId: (await db.order.findUniqueOrThrow({ where: { id: unpaidId } })).cycleId,
+        cycleId: (await db.order.findUniqueOrThrow({ where: key(unpaidId) })).cycleId,
         weekNumber: 1,
         dayOfWeek: 2,
         category: "chicken",

@@ -12,7 +12,7 @@ import * as cycle from "@/app/api/order-cycles/[id]/route";
 import * as cycles from "@/app/api/order-cycles/route";
 import * as cutoff from "@/app/api/settings/cutoff-time/route";
 import type { MenuItemDto, OrderCycleDto } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import {
   activeCycle,
@@ -111,8 +111,9 @@ describe("a write no application code sees", () => {
 
   it("a plain SQL update of the menu is in the next read", async () => {
     await on("a", readMenu);
-    const db = await getDb();
-    await db.$executeRaw`UPDATE "MenuItem" SET "description" = 'edited in psql' WHERE "id" = ${itemId}`;
+    const db = await testDb();
+    await db.$executeRaw`UPDATE "MenuItem" SET "description" = 'edited in psql'
+      WHERE "schoolId" = 1 AND "id" = ${itemId}`;
     expect((await on("a", readMenu))?.description).toBe("edited in psql");
   });
 
@@ -123,11 +124,11 @@ describe("a write no application code sees", () => {
         adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL! }),
       });
       await on("a", readMenu);
-      await other.menuItem.update({ where: { id: itemId }, data: { description: "from B" } });
+      await other.menuItem.update({ where: key(itemId), data: { description: "from B" } });
       expect((await on("a", readMenu))?.description).toBe("from B");
       await other.setting.upsert({
-        where: { key: "cutoff-time" },
-        create: { key: "cutoff-time", value: { cutoffHour: 6, cutoffMinute: 5 } },
+        where: { schoolId_key: { schoolId: 1, key: "cutoff-time" } },
+        create: { schoolId: 1, key: "cutoff-time", value: { cutoffHour: 6, cutoffMinute: 5 } },
         update: { value: { cutoffHour: 6, cutoffMinute: 5 } },
       });
       const read = await on("a", () => parent.call(cutoff.GET, "GET", "/api/settings/cutoff-time"));

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as validate from "@/app/api/menu-items/validate/route";
 import * as orders from "@/app/api/orders/route";
 import type { MenuValidationDto } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { DAY_PASSED } from "@/lib/cycles/close-day";
 import { CLOSED_BY_SCHOOL, ORDERING_CLOSED } from "@/lib/orders/closed-cart-lines";
 import { addDaysIso, mondayOf, schoolToday } from "@/lib/school-calendar";
@@ -102,10 +102,10 @@ describe("a cart holding a day closed after it was filled", () => {
 
   it("names a day closed without a reason plainly", async () => {
     const p = await family();
-    const db = await getDb();
-    const row = await db.orderCycle.findUniqueOrThrow({ where: { id: cycle.id } });
+    const db = await testDb();
+    const row = await db.orderCycle.findUniqueOrThrow({ where: key(cycle.id) });
     await db.orderCycle.update({
-      where: { id: cycle.id },
+      where: key(cycle.id),
       data: {
         blockedDays: [...(row.blockedDays as object[]), { weekNumber: 3, dayOfWeek: 5 }],
       },
@@ -167,9 +167,9 @@ describe("closing a day gone by", () => {
     const answer = await closeDayCall(admin, past.id, { ...day, reason: "Too late" });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ message: DAY_PASSED });
-    const db = await getDb();
-    expect((await db.order.findUniqueOrThrow({ where: { id: served.id } })).status).toBe("pending");
-    expect((await db.orderCycle.findUniqueOrThrow({ where: { id: past.id } })).blockedDays).toEqual(
+    const db = await testDb();
+    expect((await db.order.findUniqueOrThrow({ where: key(served.id) })).status).toBe("pending");
+    expect((await db.orderCycle.findUniqueOrThrow({ where: key(past.id) })).blockedDays).toEqual(
       [],
     );
 

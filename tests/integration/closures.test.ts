@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as orderCycles from "@/app/api/order-cycles/route";
 import { DAY_ALREADY_CLOSED, weekOutsideCycle } from "@/lib/cycles/close-day";
 import { DAY_CLOSED_MEANWHILE } from "@/lib/orders/place-orders";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { formatNgwee } from "@/lib/money";
 import {
   closeDayCall,
@@ -41,13 +41,13 @@ async function family(childNames: string[] = ["Chanda"]) {
 }
 
 async function statusOf(id: number) {
-  const db = await getDb();
-  return (await db.order.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
+  const db = await testDb();
+  return (await db.order.findUniqueOrThrow({ where: key(id), select: { status: true } })).status;
 }
 
 async function blockedDays() {
-  const db = await getDb();
-  const row = await db.orderCycle.findUniqueOrThrow({ where: { id: cycle.id } });
+  const db = await testDb();
+  const row = await db.orderCycle.findUniqueOrThrow({ where: key(cycle.id) });
   return row.blockedDays as Day[];
 }
 
@@ -78,7 +78,7 @@ describe("POST /api/order-cycles/{id}/close-day", () => {
     // Not touched: already cancelled, or another day.
     const cancelledBefore = await orderOn(cycle.id, meal.id, on(b), day, { status: "cancelled" });
     const otherDay = await orderOn(cycle.id, meal.id, on(a), { weekNumber: 2, dayOfWeek: 4 });
-    const db = await getDb();
+    const db = await testDb();
     const mailBefore = await db.emailOutbox.count();
 
     const preview = await previewCloseDay(admin, cycle.id, day);
@@ -108,7 +108,11 @@ describe("POST /api/order-cycles/{id}/close-day", () => {
     expect(await statusOf(awaitingBypass.id)).toBe("cancelled");
     expect(await statusOf(cancelledBefore.id)).toBe("cancelled");
     expect(await statusOf(otherDay.id)).toBe("pending");
-    expect(await db.orderRefund.findUnique({ where: { orderId: paidCard.id } })).toMatchObject({
+    expect(
+      await db.orderRefund.findUnique({
+        where: { schoolId_orderId: { schoolId: 1, orderId: paidCard.id } },
+      }),
+    ).toMatchObject({
       method: "credit",
       note: "School closed: Water cut",
     });
@@ -208,7 +212,7 @@ describe("POST /api/order-cycles/{id}/close-day", () => {
     const day = { weekNumber: 1, dayOfWeek: 2 };
     const p = await family();
     await giveCredit(p.id, "100.00");
-    const db = await getDb();
+    const db = await testDb();
     const mailBefore = await db.emailOutbox.count();
     let placed: Awaited<ReturnType<typeof placeOrders>> | undefined;
     await db.$transaction(async (tx) => {
@@ -234,7 +238,7 @@ describe("POST /api/order-cycles/{id}/close-day", () => {
   });
 
   it("never leaves a live order on a day closed while checkouts for it run", async () => {
-    const db = await getDb();
+    const db = await testDb();
     for (const dayOfWeek of [4, 5]) {
       const day = { weekNumber: 3, dayOfWeek };
       const parents = await Promise.all([family(), family(), family()]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import * as cancel from "@/app/api/orders/[id]/cancel/route";
 import * as orders from "@/app/api/orders/route";
 import * as statusRoute from "@/app/api/orders/status/route";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import {
   activeCycle,
   addMenuItem,
@@ -23,7 +23,7 @@ describe("a parent cancelling while an admin changes the status", () => {
     await giveDiscountCode(parent.id, 100);
     await activeCycle();
     const item = await addMenuItem({ price: "30.00" });
-    const db = await getDb();
+    const db = await testDb();
 
     for (let round = 0; round < 5; round++) {
       const child = await addStudent(parent.id, `Racer ${round}`, "3");
@@ -56,7 +56,7 @@ describe("a parent cancelling while an admin changes the status", () => {
       ]);
       expect(cancelled.status).toBeLessThan(500);
       expect(marked.status).toBe(200);
-      const row = await db.order.findUniqueOrThrow({ where: { id } });
+      const row = await db.order.findUniqueOrThrow({ where: key(id) });
       const successes = (cancelled.status === 200 ? 1 : 0) + marked.body.updated;
       expect(row.version).toBe(1 + successes);
       expect(["cancelled", "completed"]).toContain(row.status);
@@ -97,7 +97,7 @@ describe("many parents and admins at once", () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
-    const db = await getDb();
+    const db = await testDb();
     expect(await db.order.count({ where: { studentId: child.id } })).toBe(2);
   });
 
@@ -134,7 +134,7 @@ describe("many parents and admins at once", () => {
       }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    const db = await getDb();
+    const db = await testDb();
     const statuses = new Set(
       (await db.order.findMany({ where: { id: { in: ids } } })).map((o) => o.status),
     );

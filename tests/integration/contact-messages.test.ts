@@ -3,7 +3,7 @@ import * as contact from "@/app/api/contact/email/route";
 import * as message from "@/app/api/contact/messages/[id]/route";
 import * as messages from "@/app/api/contact/messages/route";
 import type { ContactMessageDto, ContactMessagesPageDto } from "@/lib/contracts/messages";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { signedIn } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 import { callers, signedInAdmin } from "@/tests/support/money-admin-fixtures";
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  const db = await getDb();
+  const db = await testDb();
   await db.contactMessage.deleteMany();
   // No support address: the inbox is then the only place the message goes.
   await db.setting.deleteMany({ where: { key: "communication" } });
@@ -66,7 +66,7 @@ describe("GET /api/contact/messages", () => {
   });
 
   it("pages by 20 and refuses a bad page with 422", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.contactMessage.createMany({
       data: Array.from({ length: 21 }, (_, i) => ({
         name: "Sender",
@@ -86,7 +86,7 @@ describe("PUT /api/contact/messages/{id}", () => {
   async function keptId() {
     const parent = await signedIn("parent");
     expect((await send(parent.browser, "Please call me back today")).status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     const row = await db.contactMessage.findFirstOrThrow({ where: { userId: parent.id } });
     return row.id;
   }
@@ -95,8 +95,8 @@ describe("PUT /api/contact/messages/{id}", () => {
     const id = await keptId();
     const answer = await mark(await browserFor(), id, { handled: true });
     expect(answer.status).toBe(expected === "allowed" ? 200 : expected);
-    const db = await getDb();
-    const row = await db.contactMessage.findUniqueOrThrow({ where: { id } });
+    const db = await testDb();
+    const row = await db.contactMessage.findUniqueOrThrow({ where: key(id) });
     expect(row.handledAt === null).toBe(expected !== "allowed");
   });
 
@@ -107,7 +107,7 @@ describe("PUT /api/contact/messages/{id}", () => {
     expect(handled.body.handledAt).not.toBeNull();
     expect(handled.body.handledBy).toMatch(/^money\.admin\./);
     expect((await list(admin)).body.unread).toBe(0);
-    const db = await getDb();
+    const db = await testDb();
     expect(
       await db.auditLog.count({
         where: { action: "contact-message.handled", entityId: String(id) },
@@ -127,8 +127,8 @@ describe("PUT /api/contact/messages/{id}", () => {
     const answer = await mark(admin, id, body);
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ message: "Handled must be true or false" });
-    const db = await getDb();
-    expect((await db.contactMessage.findUniqueOrThrow({ where: { id } })).handledAt).toBeNull();
+    const db = await testDb();
+    expect((await db.contactMessage.findUniqueOrThrow({ where: key(id) })).handledAt).toBeNull();
   });
 
   it("answers 404 for a missing or malformed id", async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "@jest/globals";
 import * as contact from "@/app/api/contact/email/route";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { signedIn } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
@@ -15,22 +15,22 @@ const valid = {
 const signedInMary = () => signedIn("parent", [], { name: "Mary Banda", withEmail: true });
 
 async function setSupportEmail(supportEmail: string) {
-  const db = await getDb();
+  const db = await testDb();
   const value = { supportEmail, whatsappNumber: "" };
   await db.setting.upsert({
-    where: { key: "communication" },
+    where: { schoolId_key: { schoolId: 1, key: "communication" } },
     create: { key: "communication", value },
     update: { value },
   });
 }
 
 async function outboxCount() {
-  const db = await getDb();
+  const db = await testDb();
   return db.emailOutbox.count();
 }
 
 async function messageCount() {
-  const db = await getDb();
+  const db = await testDb();
   return db.contactMessage.count();
 }
 
@@ -49,7 +49,7 @@ describe("POST /api/contact/email", () => {
 
   it("queues exactly one message to the support address", async () => {
     const { browser, username } = await signedInMary();
-    const db = await getDb();
+    const db = await testDb();
     const before = await db.emailOutbox.findMany({ select: { id: true } });
     const answer = await send(browser, { ...valid, name: "  Mary Banda " });
     expect(answer.status).toBe(200);
@@ -74,7 +74,7 @@ describe("POST /api/contact/email", () => {
     const { browser } = await signedInMary();
     const message = `<script>alert("hi")</script> please call me back`;
     expect((await send(browser, { ...valid, message })).status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     const last = await db.emailOutbox.findFirst({ orderBy: { id: "desc" } });
     expect(last?.text).toContain(message);
   });
@@ -138,7 +138,7 @@ describe("POST /api/contact/email", () => {
     const { browser } = await signedInMary();
     const answer = await send(browser, { ...valid, message: "Line one\r\n\tLine two\rthree" });
     expect(answer.status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     const last = await db.emailOutbox.findFirst({ orderBy: { id: "desc" } });
     expect(last?.text).toContain("Line one\n\tLine two\nthree");
   });
@@ -151,7 +151,7 @@ describe("POST /api/contact/email", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ message: "Message sent" });
     expect(await outboxCount()).toBe(before);
-    const db = await getDb();
+    const db = await testDb();
     const kept = await db.contactMessage.findFirst({ where: { userId: id } });
     expect(kept).toMatchObject({ name: "Mary Banda", email: valid.email, text: valid.message });
     expect(kept?.handledAt).toBeNull();
@@ -160,7 +160,7 @@ describe("POST /api/contact/email", () => {
   it("keeps the message as well as sending it when a support e-mail is set", async () => {
     const { browser, id } = await signedInMary();
     expect((await send(browser, valid)).status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     expect(await db.contactMessage.count({ where: { userId: id } })).toBe(1);
   });
 

@@ -18,7 +18,7 @@ import * as paymentBypass from "@/app/api/settings/payment-bypass/route";
 import * as student from "@/app/api/students/[id]/route";
 import * as students from "@/app/api/students/route";
 import * as userSearch from "@/app/api/users/search/route";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { DATA_AND_MAIL_TABLES, fingerprint as fingerprintOf } from "@/tests/support/db-fingerprint";
 import {
   activeCycle,
@@ -278,7 +278,7 @@ describe("free text keeps its lines", () => {
   it("stores an order's comment with tabs and line breaks, CRLF as LF", async () => {
     const answer = await order({ comments: "No salt\r\n\tplease" });
     expect(answer.status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     const last = await db.order.findFirstOrThrow({ orderBy: { id: "desc" } });
     expect(last.comments).toBe("No salt\n\tplease");
   });

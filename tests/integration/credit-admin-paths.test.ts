@@ -6,7 +6,7 @@ import * as orderStatus from "@/app/api/orders/status/route";
 import * as complete from "@/app/api/refunds/[orderId]/complete/route";
 import * as refunds from "@/app/api/refunds/route";
 import type { RefundsPageDto } from "@/lib/contracts/orders";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { STATUS_CREDIT_RETURNED_CONFLICT } from "@/lib/orders/admin-orders";
 import { giveCredit, ledgerBalance } from "@/tests/support/credit-fixtures";
 import { activeCycle, addMenuItem, addStudent, signedUpParent } from "@/tests/support/fixtures";
@@ -67,7 +67,7 @@ const setStatus = (orderIds: number[], status: string) =>
     { body: { orderIds, status } },
   );
 const statusOf = async (id: number) =>
-  (await (await getDb()).order.findUniqueOrThrow({ where: { id } })).status;
+  (await (await testDb()).order.findUniqueOrThrow({ where: key(id) })).status;
 
 async function family(credit: string) {
   const parent = await signedUpParent();
@@ -102,8 +102,12 @@ describe("an admin's cancel (Cycle History)", () => {
     expect((await setStatus([whole], "cancelled")).status).toBe(200);
     expect(await ledgerBalance(p.id)).toBe("80.00");
     expect(await statusOf(whole)).toBe("refunded");
-    const db = await getDb();
-    expect(await db.orderRefund.findUnique({ where: { orderId: whole } })).toMatchObject({
+    const db = await testDb();
+    expect(
+      await db.orderRefund.findUnique({
+        where: { schoolId_orderId: { schoolId: 1, orderId: whole } },
+      }),
+    ).toMatchObject({
       method: "credit",
       adminId: null,
     });
@@ -144,7 +148,7 @@ describe("restoring a cancelled meal", () => {
 /** A card attempt of two K 50.00 meals, K 70.00 of credit held on it, and its confirmed orders. */
 async function cardCart(options: { released: boolean }) {
   const p = await family("0.00");
-  const db = await getDb();
+  const db = await testDb();
   const days = [day(), day()];
   const snapshot = days.map((d) => ({
     ...line(p.child.id, d),
@@ -238,7 +242,7 @@ describe("a bank-transfer cart with a K 0 line", () => {
       line(p.child.id, day()),
     ]);
     expect(placed.status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     const rows = await db.order.findMany({
       where: { id: { in: placed.body.orders.map((order) => order.id) } },
       orderBy: { id: "asc" },
@@ -257,7 +261,7 @@ describe("a bank-transfer cart with a K 0 line", () => {
 describe("deleting an account", () => {
   it("erases a Contact Us copy written before messages named their account", async () => {
     const p = await signedUpParent();
-    const db = await getDb();
+    const db = await testDb();
     const legacy = await db.emailOutbox.create({
       data: {
         userId: null,
@@ -272,7 +276,7 @@ describe("deleting an account", () => {
     });
     expect(answer.status).toBe(200);
     // Before the fix: the row, with no account and another address, was left as it was.
-    expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: legacy.id } })).toMatchObject({
+    expect(await db.emailOutbox.findUniqueOrThrow({ where: key(legacy.id) })).toMatchObject({
       to: "[erased]",
       subject: "Portal message from Deleted account",
       text: "[erased: kept no longer than needed]",

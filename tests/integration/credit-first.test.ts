@@ -7,7 +7,7 @@ import * as complete from "@/app/api/refunds/[orderId]/complete/route";
 import * as refunds from "@/app/api/refunds/route";
 import type { PendingPaymentsPageDto, RefundDto, RefundsPageDto } from "@/lib/contracts/orders";
 import { signedNgwee } from "@/lib/credit/ledger";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { toNgwee } from "@/lib/money";
 import { closeDayCall, giveCredit, ledgerBalance } from "@/tests/support/credit-fixtures";
 import { activeCycle, addMenuItem, addStudent, signedUpParent } from "@/tests/support/fixtures";
@@ -63,7 +63,7 @@ async function family(credit: string) {
 }
 
 async function mailsTo(address: string) {
-  const db = await getDb();
+  const db = await testDb();
   return db.emailOutbox.findMany({ where: { to: address }, orderBy: { id: "asc" } });
 }
 
@@ -137,7 +137,7 @@ describe("Pay by Mobile Money or Bank Transfer spends the credit first", () => {
           }
           const answer = await placeAlternative(p.browser, items);
           expect(answer.status).toBe(200);
-          const db = await getDb();
+          const db = await testDb();
           const spentRows = await db.creditEntry.findMany({
             where: { userId: p.id, kind: "spent" },
           });
@@ -193,8 +193,12 @@ describe("cancelling a meal paid from credit", () => {
     expect(answer.status).toBe(200);
     expect(answer.body.status).toBe("refunded");
     expect(await ledgerBalance(p.id)).toBe("100.00");
-    const db = await getDb();
-    expect(await db.orderRefund.findUnique({ where: { orderId: id } })).toMatchObject({
+    const db = await testDb();
+    expect(
+      await db.orderRefund.findUnique({
+        where: { schoolId_orderId: { schoolId: 1, orderId: id } },
+      }),
+    ).toMatchObject({
       method: "credit",
     });
     const mail = (await mailsTo(p.email!)).find((m) => m.subject === "Order cancelled");
@@ -220,7 +224,7 @@ describe("cancelling a meal paid from credit", () => {
 
   it("gives back a card payment's credit share at once; the office refunds the card part", async () => {
     const p = await family("0.00");
-    const db = await getDb();
+    const db = await testDb();
     const [d1, d2] = days(2);
     // A card cart of two K 50.00 meals with K 70.00 of credit held on its attempt (as fulfil leaves it).
     const snapshot = [d1!, d2!].map((day) => ({
@@ -305,7 +309,7 @@ describe("cancelling a meal paid from credit", () => {
           );
           expect(placed.status).toBe(200);
           let back = 0;
-          const db = await getDb();
+          const db = await testDb();
           for (const [n, order] of placed.body.orders.entries()) {
             if (!cancelled[n]) continue;
             const took = await db.creditEntry.aggregate({

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import * as complete from "@/app/api/refunds/[orderId]/complete/route";
 import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import { signedNgwee } from "@/lib/credit/ledger";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { toNgwee } from "@/lib/money";
 import {
   adjustCredit,
@@ -58,7 +58,7 @@ const opArb = fc.oneof(
 type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 
 async function liveOrders(userId: number) {
-  const db = await getDb();
+  const db = await testDb();
   return db.order.findMany({
     where: { userId, status: { in: ["pending", "completed"] } },
     orderBy: { id: "asc" },
@@ -66,7 +66,7 @@ async function liveOrders(userId: number) {
 }
 
 async function run(ops: Op[]) {
-  const db = await getDb();
+  const db = await testDb();
   const cycle = await activeCycle({ cycleLength: 4 });
   const parent = await signedUpParent();
   const children = [
@@ -81,7 +81,7 @@ async function run(ops: Op[]) {
   for (const step of ops) {
     if (step.op === "pay") {
       const meal = meals[step.meal]!;
-      const row = await db.orderCycle.findUniqueOrThrow({ where: { id: cycle.id } });
+      const row = await db.orderCycle.findUniqueOrThrow({ where: key(cycle.id) });
       const blocked = (row.blockedDays as { weekNumber: number; dayOfWeek: number }[]).some(
         (d) => d.weekNumber === step.day.weekNumber && d.dayOfWeek === step.day.dayOfWeek,
       );
@@ -104,7 +104,7 @@ async function run(ops: Op[]) {
     } else if (step.op === "refund") {
       const order = (await liveOrders(parent.id))[0];
       if (!order) continue;
-      await db.order.update({ where: { id: order.id }, data: { status: "cancelled" } });
+      await db.order.update({ where: key(order.id), data: { status: "cancelled" } });
       const answer = await admin.call(complete.POST, "POST", `/api/refunds/${order.id}/complete`, {
         params: { orderId: String(order.id) },
         body: { method: step.method },
@@ -170,7 +170,7 @@ describe("the credit ledger", () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 402)).toHaveLength(19);
     expect(await ledgerBalance(parent.id)).toBe("0.00");
-    const db = await getDb();
+    const db = await testDb();
     expect(await db.order.count({ where: { userId: parent.id } })).toBe(1);
     expect(await db.creditEntry.count({ where: { userId: parent.id, kind: "spent" } })).toBe(1);
   });

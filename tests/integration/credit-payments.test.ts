@@ -3,7 +3,7 @@ import * as create from "@/app/api/payments/create/route";
 import * as attemptStatus from "@/app/api/payments/payment-attempts/[transactionId]/status/route";
 import * as mobileSettings from "@/app/api/settings/mobile-money/route";
 import { STATUS } from "@/lib/contracts/payments";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { AMOUNT_MISMATCH, CREDIT_COVERS } from "@/lib/payments/payable-cart";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { closeDayCall, giveCredit, ledgerBalance, myCredit } from "@/tests/support/credit-fixtures";
@@ -78,9 +78,11 @@ function pay(p: PayingParent, days: [number, number][], amount: string, extra = 
 }
 
 const attemptOf = async (token: string) =>
-  (await getDb()).paymentAttempt.findUniqueOrThrow({ where: { transactionId: token } });
+  (await testDb()).paymentAttempt.findUniqueOrThrow({
+    where: { schoolId_transactionId: { schoolId: 1, transactionId: token } },
+  });
 const releasedCount = async (userId: number) =>
-  (await getDb()).creditEntry.count({ where: { userId, kind: "released" } });
+  (await testDb()).creditEntry.count({ where: { userId, kind: "released" } });
 
 async function startWithCredit(credit = "20.00") {
   const p = await parentWithChild();
@@ -145,7 +147,7 @@ describe("POST /api/payments/create with credit", () => {
 
   it("gives the credit back when the sweep finds the payment abandoned", async () => {
     const { p, token } = await startWithCredit();
-    const db = await getDb();
+    const db = await testDb();
     await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "transactionId" = ${token}`;
     fake.onVerifyToken(() => resultXml("904", "Transaction cancelled"));
     await reconcileOpenPayments();
@@ -155,9 +157,9 @@ describe("POST /api/payments/create with credit", () => {
 
   it("gives the credit back when an admin abandons the payment in Live Orders", async () => {
     const { p, token } = await startWithCredit();
-    const db = await getDb();
+    const db = await testDb();
     await db.paymentAttempt.update({
-      where: { transactionId: token },
+      where: { schoolId_transactionId: { schoolId: 1, transactionId: token } },
       data: { status: STATUS.processing },
     });
     const answer = await admin.call(
@@ -211,7 +213,7 @@ describe("POST /api/payments/create with credit", () => {
     // The held 20.00 was spent on the payment; the whole meal (45.50) comes back as credit.
     expect(await ledgerBalance(p.id)).toBe("45.50");
     const closure = await (
-      await getDb()
+      await testDb()
     ).creditEntry.findFirst({
       where: { userId: p.id, kind: "closure" },
     });

@@ -5,7 +5,8 @@ import * as revenue from "@/app/api/revenue/stats/route";
 import type { RefundDto, RefundsPageDto } from "@/lib/contracts/orders";
 import type { RevenueStatsDto } from "@/lib/contracts/revenue";
 import { CREDIT_BELOW_ZERO } from "@/lib/credit/account-credit";
-import { getDb, observeQueries } from "@/lib/db";
+import { observeQueries } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { REFUND_METHOD_MESSAGE, REFUND_REFERENCE_MESSAGE } from "@/lib/validations/refunds";
 import {
   adjustCredit,
@@ -122,7 +123,7 @@ describe("POST /api/orders paid by credit", () => {
       status: "pending",
       paymentStatus: "confirmed",
     });
-    const db = await getDb();
+    const db = await testDb();
     const rows = await db.order.findMany({ where: { userId: p.id } });
     expect(rows.map((o) => o.paymentProcessor)).toEqual(["CREDIT", "CREDIT"]);
     expect(await ledgerBalance(p.id)).toBe("9.00");
@@ -156,7 +157,7 @@ describe("POST /api/orders paid by credit", () => {
         statements.filter((sql) => !/^(-- Implicit ")?(BEGIN|COMMIT|ROLLBACK)\b/i.test(sql.trim()))
           .length,
       );
-      const db = await getDb();
+      const db = await testDb();
       expect(await db.creditEntry.count({ where: { userId: p.id, kind: "spent" } })).toBe(days);
     }
     expect(counts.slice(1)).toEqual([6, 6]);
@@ -180,7 +181,7 @@ describe("POST /api/orders paid by credit", () => {
     expect(answer.status).toBe(402);
     expect(answer.body).toMatchObject({ total: "45.50", credit: "20.00", amountDue: "25.50" });
     expect(await ledgerBalance(p.id)).toBe("20.00");
-    expect(await (await getDb()).order.count({ where: { userId: p.id } })).toBe(0);
+    expect(await (await testDb()).order.count({ where: { userId: p.id } })).toBe(0);
   });
 
   it("spends nothing when a day of the cart is taken meanwhile (409)", async () => {
@@ -206,7 +207,7 @@ describe("POST /api/parents/{id}/credit", () => {
     const removed = await adjustCredit(admin, p.id, { amount: -12.5, reason: "Paid in cash" });
     expect(removed.body.balance).toBe("17.50");
     expect((await creditOf(admin, p.id)).body).toEqual(removed.body);
-    const db = await getDb();
+    const db = await testDb();
     const audits = await db.auditLog.findMany({
       where: { action: "credit.adjust", entityId: String(p.id) },
       orderBy: { id: "asc" },
@@ -277,8 +278,10 @@ describe("POST /api/refunds/{orderId}/complete with a method", () => {
       note: "Sent to 0977 123 456",
     });
     expect(answer.status).toBe(200);
-    const db = await getDb();
-    const record = await db.orderRefund.findUniqueOrThrow({ where: { orderId: id } });
+    const db = await testDb();
+    const record = await db.orderRefund.findUniqueOrThrow({
+      where: { schoolId_orderId: { schoolId: 1, orderId: id } },
+    });
     expect(record).toMatchObject({
       method: "mobile_money",
       reference: "MP240101.1234.A56789",
@@ -317,8 +320,8 @@ describe("POST /api/refunds/{orderId}/complete with a method", () => {
     const answer = await completeRefund(admin, id, body);
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ message });
-    const db = await getDb();
-    expect((await db.order.findUniqueOrThrow({ where: { id } })).status).toBe("cancelled");
+    const db = await testDb();
+    expect((await db.order.findUniqueOrThrow({ where: key(id) })).status).toBe("cancelled");
     expect(await db.orderRefund.count({ where: { orderId: id } })).toBe(0);
   });
 
@@ -336,7 +339,7 @@ describe("Revenue Stats' credit", () => {
   it("shows credit issued for the cycle and outstanding now", async () => {
     const local = await activeCycle({ startDate: "2040-03-05" });
     const p = await parentWithChild();
-    const db = await getDb();
+    const db = await testDb();
     await db.order.create({
       data: {
         userId: p.id,

@@ -4,7 +4,7 @@ import * as orders from "@/app/api/orders/route";
 import * as orderStatus from "@/app/api/orders/status/route";
 import type { PageMetadata } from "@/lib/contracts/paging";
 import type { OrderDto } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import type { CycleOrderDto } from "@/lib/contracts/orders";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { signedIn } from "@/tests/support/fixtures";
@@ -16,7 +16,7 @@ type Status = "pending" | "completed" | "cancelled" | "refunded";
 
 /** A cycle with 12 orders of 4 students and 2 items, on known weeks, days, statuses and times. */
 async function cycleWithOrders() {
-  const db = await getDb();
+  const db = await testDb();
   const n = ++counter;
   const cycle = await db.orderCycle.create({
     data: { startDate: parseIsoDate("2040-01-02")!, cycleLength: 6, isActive: false },
@@ -76,7 +76,7 @@ const setStatus = (browser: Browser, body: unknown) =>
   browser.call<{ updated: number }>(orderStatus.POST, "POST", "/api/orders/status", { body });
 
 async function statusesOf(ids: number[]) {
-  const db = await getDb();
+  const db = await testDb();
   const rows = await db.order.findMany({
     where: { id: { in: ids } },
     select: { id: true, status: true },
@@ -145,7 +145,7 @@ describe("GET /api/cycle-orders", () => {
   });
 
   it("names the orderer and the payment's reference, and the school's time zone (issue 44)", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const paid = fixture.made[1]!;
     const attempt = await db.paymentAttempt.create({
       data: {
@@ -156,7 +156,7 @@ describe("GET /api/cycle-orders", () => {
         transactionStatus: "verified",
       },
     });
-    await db.order.update({ where: { id: paid.id }, data: { paymentAttemptId: attempt.id } });
+    await db.order.update({ where: key(paid.id), data: { paymentAttemptId: attempt.id } });
     const answer = await list(historyAdmin, { cycleId: String(fixture.cycle.id), pageSize: "100" });
     expect(answer.body).toMatchObject({ timeZone: "Africa/Lusaka" });
     expect(answer.body.data.find((o) => o.id === paid.id)).toMatchObject({
@@ -251,7 +251,7 @@ describe("POST /api/orders/status", () => {
     expect(answer.body).toEqual({ updated: 12 - refunded.length - alreadyCompleted });
     const after = await statusesOf(ids);
     for (const id of ids) expect(after[id]).toBe(refunded.includes(id) ? "refunded" : "completed");
-    const db = await getDb();
+    const db = await testDb();
     expect(
       await db.auditLog.count({ where: { entity: "Order", action: "order.status-update" } }),
     ).toBeGreaterThanOrEqual(1);
@@ -276,8 +276,8 @@ describe("POST /api/orders/status", () => {
   it("answers 409 and changes nothing when a restored order's day is taken by another order", async () => {
     const f = await cycleWithOrders();
     const cancelled = f.made.find((o) => o.status === "cancelled")!;
-    const db = await getDb();
-    const row = await db.order.findUniqueOrThrow({ where: { id: cancelled.id } });
+    const db = await testDb();
+    const row = await db.order.findUniqueOrThrow({ where: key(cancelled.id) });
     // The student re-ordered the same day after the cancellation.
     const replacement = await db.order.create({
       data: {
@@ -348,7 +348,7 @@ describe("GET /api/orders?unpaginated=true for admins", () => {
     browser.call<{ data: OrderDto[] }>(orders.GET, "GET", "/api/orders", { query });
 
   it("answers every order to an admin with the history or kitchen feature", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const total = await db.order.count();
     for (const features of [["history"], ["kitchen"]]) {
       const admin = (await signedIn("admin", features)).browser;

@@ -4,7 +4,7 @@ import * as overlap from "@/app/api/order-cycles/overlap/route";
 import * as cycles from "@/app/api/order-cycles/route";
 import type { OrderCycleDto } from "@/lib/contracts";
 import type { CycleOverlapCheck } from "@/lib/contracts/cycles";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { signedIn, uniqueName } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
@@ -33,7 +33,7 @@ async function order(
   dayOfWeek: number,
   status: "pending" | "completed" | "cancelled" | "refunded",
 ) {
-  const db = await getDb();
+  const db = await testDb();
   const name = uniqueName("overlap.");
   const parent = await db.user.create({
     data: { username: name, usernameKey: name, passwordHash: "x", name },
@@ -60,7 +60,7 @@ async function order(
 }
 
 async function snapshot() {
-  const db = await getDb();
+  const db = await testDb();
   return {
     cycles: await db.orderCycle.findMany({
       select: { id: true, isActive: true },
@@ -167,8 +167,8 @@ describe("POST /api/order-cycles over dates another cycle still holds live order
     expect(replacing.status).toBe(409);
     expect(replacing.body.message).toContain("still holds 1 live order on Fri 29 Mar 2041.");
     expect(replacing.body.overlaps).toMatchObject([{ cycleId: active.body.id, isActive: true }]);
-    const db = await getDb();
-    const stillActive = await db.orderCycle.findUnique({ where: { id: active.body.id } });
+    const db = await testDb();
+    const stillActive = await db.orderCycle.findUnique({ where: key(active.body.id) });
     expect(stillActive?.isActive).toBe(true);
   });
 

@@ -8,7 +8,7 @@ import * as cycleLength from "@/app/api/settings/cycle-length/route";
 import type { PageMetadata } from "@/lib/contracts/paging";
 import type { OrderCycleDto } from "@/lib/contracts";
 import type { CycleHistoryEntry } from "@/lib/contracts/cycles";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { signedIn } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
@@ -37,13 +37,13 @@ const historyPage = (browser: Browser, page?: string) =>
   );
 
 async function activeIds() {
-  const db = await getDb();
+  const db = await testDb();
   const rows = await db.orderCycle.findMany({ where: { isActive: true }, select: { id: true } });
   return rows.map((r) => r.id);
 }
 
 async function snapshot() {
-  const db = await getDb();
+  const db = await testDb();
   return {
     cycles: await db.orderCycle.count(),
     active: await activeIds(),
@@ -63,7 +63,7 @@ async function expectClosed(call: (browser: Browser) => Promise<{ status: number
 
 // Several cycles may be active (decision 0071): each test starts with none.
 beforeEach(async () => {
-  const db = await getDb();
+  const db = await testDb();
   await db.orderCycle.updateMany({ where: { isActive: true }, data: { isActive: false } });
 });
 
@@ -100,8 +100,8 @@ describe("POST /api/order-cycles", () => {
       orderingOpensAt: "2030-02-03T22:00:00.000Z",
     });
     expect((await activeIds()).sort()).toEqual([first.body.id, second.body.id].sort());
-    const db = await getDb();
-    const old = await db.orderCycle.findUniqueOrThrow({ where: { id: first.body.id } });
+    const db = await testDb();
+    const old = await db.orderCycle.findUniqueOrThrow({ where: key(first.body.id) });
     expect(old.isActive).toBe(true);
     expect(old.deactivatedAt).toBeNull();
     const audit = await db.auditLog.findFirst({
@@ -232,8 +232,8 @@ describe("DELETE /api/order-cycles/{id}", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ id: made.body.id, isActive: false });
     expect(await activeIds()).toEqual([]);
-    const db = await getDb();
-    const row = await db.orderCycle.findUniqueOrThrow({ where: { id: made.body.id } });
+    const db = await testDb();
+    const row = await db.orderCycle.findUniqueOrThrow({ where: key(made.body.id) });
     expect(row.deactivatedAt).toBeInstanceOf(Date);
     // Again: still inactive, no error.
     expect((await deactivate(admin, made.body.id)).status).toBe(200);
@@ -242,7 +242,7 @@ describe("DELETE /api/order-cycles/{id}", () => {
   it("asks before deactivating a cycle with meals still to serve, and deactivates when confirmed", async () => {
     const admin = await cyclesAdmin();
     const made = await create(admin, { startDate: "2034-03-06", cycleLength: 4, blockedDays: [] });
-    const db = await getDb();
+    const db = await testDb();
     const name = `deact.${++counter}.${Date.now()}`;
     const parent = await db.user.create({
       data: { username: name, usernameKey: name, passwordHash: "x", name },
@@ -356,7 +356,7 @@ describe("POST /api/order-cycles/{cycleId}/reactivate", () => {
 
 describe("GET /api/order-cycles/history", () => {
   async function pastCycle(startDate: string) {
-    const db = await getDb();
+    const db = await testDb();
     return db.orderCycle.create({
       data: { startDate: parseIsoDate(startDate)!, cycleLength: 4, isActive: false },
     });
@@ -368,7 +368,7 @@ describe("GET /api/order-cycles/history", () => {
     discountedPrice: string,
     status: "pending" | "completed" | "cancelled" | "refunded",
   ) {
-    const db = await getDb();
+    const db = await testDb();
     const n = ++counter;
     const parent = await db.user.create({
       data: { username: `hist.${n}`, usernameKey: `hist.${n}`, passwordHash: "x", name: "P" },
@@ -403,7 +403,7 @@ describe("GET /api/order-cycles/history", () => {
     await order(second.id, 1, "12.25", "cancelled");
     for (const year of [2090, 2091, 2092, 2093, 2094]) await pastCycle(`${year}-01-02`);
 
-    const db = await getDb();
+    const db = await testDb();
     const total = await db.orderCycle.count({ where: { isActive: false } });
     const first = await historyPage(admin);
     expect(first.status).toBe(200);
@@ -460,7 +460,7 @@ describe("GET /api/order-cycles/history", () => {
 
 describe("GET /api/settings/cycle-length", () => {
   it("answers the setting, 4 when absent, to any admin", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.setting.deleteMany({ where: { key: "cycle-length" } });
     const { browser } = await signedIn("admin", []);
     const answer = await browser.call(cycleLength.GET, "GET", "/api/settings/cycle-length");

@@ -11,7 +11,7 @@ import * as students from "@/app/api/students/route";
 import * as user from "@/app/api/user/route";
 import * as password from "@/app/api/users/[id]/password/route";
 import * as userSearch from "@/app/api/users/search/route";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { hashPassword } from "@/lib/security/password";
 import { signedIn, signedInSuperadmin, TEST_PASSWORD } from "@/tests/support/fixtures";
@@ -24,7 +24,7 @@ import { directOrder, orderGround } from "@/tests/support/money-admin-fixtures";
 
 /** A parent with a child and a past order, deleted by its owner; a second session row kept. */
 async function deletedParent() {
-  const db = await getDb();
+  const db = await testDb();
   const owner = await signedIn("parent", [], { withEmail: true });
   const child = await db.student.create({
     data: { name: "Chanda Deleted", grade: "4", parentId: owner.id },
@@ -50,10 +50,10 @@ async function deletedParent() {
 
 describe("a deleted account", () => {
   it("cannot be signed into, even after its password hash is set again", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const gone = await deletedParent();
     await db.user.update({
-      where: { id: gone.id },
+      where: key(gone.id),
       data: { passwordHash: await hashPassword("new-pass-44") },
     });
     for (const username of [`deleted account ${gone.id}`, gone.username, "Deleted account"]) {
@@ -71,7 +71,7 @@ describe("a deleted account", () => {
   });
 
   it("has no session, even when its session row comes back", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const gone = await deletedParent();
     expect(gone.sessions.length).toBeGreaterThan(0);
     await db.session.createMany({ data: gone.sessions });
@@ -79,11 +79,11 @@ describe("a deleted account", () => {
   });
 
   it("gets no temporary password, by its erased key or by address", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const gone = await deletedParent();
     // Even with an address written back, nothing is mailed to it.
     await db.user.update({
-      where: { id: gone.id },
+      where: key(gone.id),
       data: { email: `back.${gone.id}@example.com` },
     });
     const before = await db.emailOutbox.count();
@@ -101,7 +101,7 @@ describe("a deleted account", () => {
   });
 
   it("is 404 to every admin call that names it, and missing from the lists", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const gone = await deletedParent();
     const admin = await signedInSuperadmin();
     const params = { id: String(gone.id) };
@@ -164,7 +164,7 @@ describe("a deleted account", () => {
 
     // Nothing changed: the account stays erased, its books kept.
     const row = await db.user.findUniqueOrThrow({
-      where: { id: gone.id },
+      where: key(gone.id),
       select: { passwordHash: true, name: true, deletedAt: true },
     });
     expect(row).toMatchObject({

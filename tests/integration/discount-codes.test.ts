@@ -4,7 +4,7 @@ import * as codes from "@/app/api/discount-codes/route";
 import * as discountById from "@/app/api/discounts/[id]/route";
 import * as myCode from "@/app/api/discounts/my-discount-code/route";
 import type { DiscountCodeDto } from "@/lib/contracts/settings";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { signedInSuperadmin, signedUpParent } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 import { ADMIN_FEATURE_CALLERS, browserFor } from "@/tests/support/settings-fixtures";
@@ -34,7 +34,7 @@ describe("POST /api/discount-codes", () => {
   ])("refuses %j with the spec's message", async (change, message) => {
     const admin = await signedInSuperadmin();
     const parent = await signedUpParent();
-    const db = await getDb();
+    const db = await testDb();
     const before = await db.discountCode.count();
     const answer = await admin.call(codes.POST, "POST", "/api/discount-codes", {
       body: { code: "VALID1", userId: parent.id, discountPercentage: 10, ...change },
@@ -95,7 +95,7 @@ describe("one active code per user", () => {
     expect(spare.status).toBe(200);
     // Switching the spare on while the first is active is refused too.
     expect((await setActive(admin, spare.body.id, true)).status).toBe(409);
-    const db = await getDb();
+    const db = await testDb();
     expect(await db.discountCode.count({ where: { userId: parent.id, isActive: true } })).toBe(1);
   });
 });
@@ -148,7 +148,7 @@ describe("PUT /api/discount-codes/{id}", () => {
     expect((await mine()).status).toBe(404);
     expect((await setActive(admin, made.body.id, true)).body.isActive).toBe(true);
     expect((await mine()).body).toEqual({ code: "TOGGLE1", discountPercentage: 50 });
-    const db = await getDb();
+    const db = await testDb();
     const audit = await db.auditLog.findFirst({
       where: {
         entity: "DiscountCode",
@@ -171,10 +171,8 @@ describe("PUT /api/discount-codes/{id}", () => {
     expect((await setActive(admin, "abc", false)).status).toBe(404);
     const bad = await setActive(admin, made.body.id, "no");
     expect(bad.status).toBe(422);
-    const db = await getDb();
-    expect((await db.discountCode.findUnique({ where: { id: made.body.id } }))?.isActive).toBe(
-      true,
-    );
+    const db = await testDb();
+    expect((await db.discountCode.findUnique({ where: key(made.body.id) }))?.isActive).toBe(true);
   });
 
   it.each(ADMIN_FEATURE_CALLERS)("%s → %i", async (caller, status) => {
@@ -195,8 +193,8 @@ describe("DELETE /api/discounts/{id}", () => {
     const parent = await signedUpParent();
     const made = await create(admin, { code: "GONE1", userId: parent.id });
     expect((await remove(admin, made.body.id)).status).toBe(200);
-    const db = await getDb();
-    expect(await db.discountCode.findUnique({ where: { id: made.body.id } })).toBeNull();
+    const db = await testDb();
+    expect(await db.discountCode.findUnique({ where: key(made.body.id) })).toBeNull();
     const audit = await db.auditLog.findFirst({
       where: { entityId: String(made.body.id), action: "discount-code.delete" },
     });
@@ -217,7 +215,7 @@ describe("DELETE /api/discounts/{id}", () => {
     });
     const browser = await browserFor(caller, "settings");
     expect((await remove(browser, made.body.id)).status).toBe(status);
-    const db = await getDb();
+    const db = await testDb();
     const left = await db.discountCode.count({ where: { id: made.body.id } });
     expect(left).toBe(status === 200 ? 0 : 1);
   });

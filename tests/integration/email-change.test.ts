@@ -5,7 +5,7 @@ import * as profile from "@/app/api/profile/route";
 import * as register from "@/app/api/register/route";
 import * as user from "@/app/api/user/route";
 import { SHOP_NAME } from "@/lib/brand";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { signedUpParent, uniqueName } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
@@ -19,7 +19,7 @@ let address = 20;
 const nextAddress = () => `203.0.113.${address++}`;
 
 async function mails(to: string, subject?: string) {
-  const db = await getDb();
+  const db = await testDb();
   return db.emailOutbox.findMany({
     where: { to, ...(subject ? { subject } : {}) },
     orderBy: { id: "asc" },
@@ -27,9 +27,9 @@ async function mails(to: string, subject?: string) {
 }
 
 async function account(id: number) {
-  const db = await getDb();
+  const db = await testDb();
   return db.user.findUniqueOrThrow({
-    where: { id },
+    where: key(id),
     select: { email: true, pendingEmail: true, emailVerifiedAt: true },
   });
 }
@@ -180,8 +180,8 @@ describe("changing the e-mail address in Profile Settings", () => {
     const parent = await signedUpParent();
     const next = `${uniqueName("new")}@example.org`;
     await put(parent.browser, { name: "M", email: next, currentPassword: PASSWORD });
-    const db = await getDb();
-    await db.user.update({ where: { id: parent.id }, data: { deletedAt: new Date() } });
+    const db = await testDb();
+    await db.user.update({ where: key(parent.id), data: { deletedAt: new Date() } });
     expect(await followLink(next)).toContain("emailVerified=error");
     expect(await account(parent.id)).toMatchObject({ email: parent.email });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 
 // lib/db.ts opens the embedded database with a smaller shared_buffers, which is most of PGlite's
 // resident memory (its shared memory is zero-filled at start). PGlite drops a setting it cannot
@@ -9,7 +9,7 @@ const embedded = !process.env.DATABASE_URL;
 
 describe("the embedded database's memory settings", () => {
   (embedded ? it : it.skip)("runs with 32 MB of shared buffers", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const rows = await db.$queryRaw<{ name: string; setting: string; source: string }[]>`
       SELECT name, current_setting(name) AS setting, source FROM pg_settings
       WHERE name IN ('shared_buffers', 'wal_buffers') ORDER BY name`;

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import * as profile from "@/app/api/profile/route";
 import * as register from "@/app/api/register/route";
 import * as userRoute from "@/app/api/user/route";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { concretePath, discoverEndpoints, MATRIX, type Endpoint } from "@/tests/support/api-access";
 import {
   DATA_AND_MAIL_TABLES,
@@ -210,7 +210,7 @@ describe("hostile input to every state-changing call", () => {
     for (const table of await tablesHolding(/(?![\t\n])\p{Cc}/u)) {
       problems.push(`a control character was stored in ${table}`);
     }
-    const db = await getDb();
+    const db = await testDb();
     for (const { username } of await db.user.findMany({ select: { username: true } })) {
       if (/[@\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(username)) {
         problems.push(`username ${JSON.stringify(username)} was let in`);
@@ -270,8 +270,8 @@ describe("extra fields", () => {
       "/api/user",
     );
     expect(me.body.role).toBe("parent");
-    const db = await getDb();
-    const row = await db.user.findUniqueOrThrow({ where: { id: signUp.body.id } });
+    const db = await testDb();
+    const row = await db.user.findUniqueOrThrow({ where: key(signUp.body.id) });
     expect(row).toMatchObject({ role: "parent", allowedFeatures: [], emailVerifiedAt: null });
   });
 });

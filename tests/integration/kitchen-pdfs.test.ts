@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import { PDFParse } from "pdf-parse";
 import * as classList from "@/app/api/kitchen/class-list/route";
 import * as labels from "@/app/api/kitchen/labels/route";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
 import {
   activeCycle,
@@ -25,7 +25,7 @@ beforeAll(async () => {
   admin = await signedInSuperadmin();
   const meal = await addMenuItem({ name: "Nshima and Beef" });
   const parent = await signedUpParent();
-  const db = await getDb();
+  const db = await testDb();
   const students = await Promise.all(
     Array.from({ length: 43 }, (_, n) =>
       db.student.create({

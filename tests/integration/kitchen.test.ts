@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import * as today from "@/app/api/orders/today/route";
 import * as week from "@/app/api/orders/week/[week]/route";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import type { KitchenOrders } from "@/lib/contracts/kitchen";
 import { addDaysIso, mondayOf, parseIsoDate, schoolToday } from "@/lib/school-calendar";
 import {
@@ -17,7 +17,7 @@ type OrderStatus = "pending" | "completed" | "cancelled" | "refunded";
 
 /** A parent account (no sign-in) that owns the students the orders are for. */
 async function orderingParent() {
-  const db = await getDb();
+  const db = await testDb();
   const username = uniqueName("kparent");
   return db.user.create({
     data: { username, usernameKey: username, passwordHash: "x", name: username, role: "parent" },
@@ -39,7 +39,7 @@ type OrderSpec = {
 
 /** Orders written straight to the database, each for a student of its own. */
 async function addOrders(specs: OrderSpec[]) {
-  const db = await getDb();
+  const db = await testDb();
   const parent = await orderingParent();
   const ids: number[] = [];
   for (const spec of specs) {
@@ -72,7 +72,7 @@ async function addOrders(specs: OrderSpec[]) {
 // A deactivated cycle's meals are still served (decision 0071): each test starts with none left
 // from the tests before it.
 beforeEach(async () => {
-  const db = await getDb();
+  const db = await testDb();
   await db.order.updateMany({
     where: { status: { in: ["pending", "completed"] } },
     data: { status: "cancelled" },
@@ -80,7 +80,7 @@ beforeEach(async () => {
 });
 
 async function noActiveCycle() {
-  const db = await getDb();
+  const db = await testDb();
   await db.orderCycle.updateMany({ where: { isActive: true }, data: { isActive: false } });
 }
 

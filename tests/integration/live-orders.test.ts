@@ -7,7 +7,7 @@ import * as attemptStatus from "@/app/api/payments/payment-attempts/[transaction
 import * as verify from "@/app/api/payments/verify/[token]/route";
 import type { LiveOrdersPage } from "@/lib/contracts/live-orders";
 import { STATUS, TX } from "@/lib/contracts/payments";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { paidXml, resultXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
 import { activeCycle, addMenuItem, signedInSuperadmin } from "@/tests/support/fixtures";
@@ -124,9 +124,9 @@ describe("GET /api/payments/live-orders", () => {
         [2, 4],
       ],
     );
-    const db = await getDb();
+    const db = await testDb();
     await db.paymentAttempt.update({
-      where: { id: attempt.id },
+      where: key(attempt.id),
       data: {
         paymentAmount: "80.00",
         cartItems: {
@@ -198,7 +198,7 @@ describe("GET /api/payments/live-orders", () => {
 
   it("pages 50 at a time, newest first", async () => {
     const family = await familyOf();
-    const db = await getDb();
+    const db = await testDb();
     const base = Date.UTC(2030, 0, 1);
     await db.paymentAttempt.createMany({
       data: Array.from({ length: 53 }, (_, i) => ({
@@ -604,10 +604,10 @@ describe("isRecovered", () => {
     const own = await attemptOf({ status: STATUS.initiated, transactionStatus: TX.initiated });
     const parentBrowser = await signedInUser("parent");
     // The parent's verify runs as the attempt's owner: reassign the attempt to that account.
-    const db = await getDb();
+    const db = await testDb();
     const parent = parentBrowser;
-    await db.student.update({ where: { id: own.family.child.id }, data: { parentId: parent.id } });
-    await db.paymentAttempt.update({ where: { id: own.attempt.id }, data: { userId: parent.id } });
+    await db.student.update({ where: key(own.family.child.id), data: { parentId: parent.id } });
+    await db.paymentAttempt.update({ where: key(own.attempt.id), data: { userId: parent.id } });
     fake.onVerifyToken(() => paidXml("45.50", "ZMW"));
     const token = own.attempt.transactionId!;
     const answer = await parentBrowser.call(verify.POST, "POST", `/api/payments/verify/${token}`, {

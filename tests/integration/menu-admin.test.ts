@@ -9,7 +9,7 @@ import * as bulkUpload from "@/app/api/menu/bulk-upload/route";
 import * as duplicate from "@/app/api/menu/duplicate/route";
 import * as hasOrdersBatch from "@/app/api/menu/has-orders-batch/route";
 import * as menu from "@/app/api/menu/route";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { MENU_CSV_COLUMNS, MENU_CSV_TEMPLATE } from "@/lib/menu/menu-csv";
 import type { AdminMenuItemDto } from "@/lib/contracts/menu";
 import {
@@ -69,18 +69,18 @@ const del = (browser: Browser, id: number | string) =>
   browser.call(item.DELETE, "DELETE", `/api/menu/${id}`, { params: { id: String(id) } });
 
 async function menuRow(id: number) {
-  const db = await getDb();
-  return db.menuItem.findUnique({ where: { id } });
+  const db = await testDb();
+  return db.menuItem.findUnique({ where: key(id) });
 }
 
 async function menuCount() {
-  const db = await getDb();
+  const db = await testDb();
   return db.menuItem.count();
 }
 
 /** An order naming the item, written straight to the database (status does not matter). */
 async function orderOf(menuItemId: number) {
-  const db = await getDb();
+  const db = await testDb();
   const owner = await signedUpParent();
   const student = await addStudent(owner.id, "Chanda", "3");
   const cycle = await db.orderCycle.findFirst({ where: { isActive: true } });
@@ -228,7 +228,7 @@ describe("POST /api/menu", () => {
       isArchived: false,
       version: 1,
     });
-    const db = await getDb();
+    const db = await testDb();
     const audit = await db.auditLog.findFirst({
       where: { entity: "MenuItem", entityId: String(answer.body.id), action: "menu-item.create" },
     });
@@ -317,7 +317,7 @@ describe("PUT /api/menu/{id}", () => {
     expect(answer.body).toMatchObject({ id: created.id, name, price: "50.00", version: 2 });
     const again = await put(admin, created.id, validItem({ name, price: "55" }));
     expect(again.body).toMatchObject({ price: "55.00", version: 3 });
-    const db = await getDb();
+    const db = await testDb();
     const audits = await db.auditLog.count({
       where: { entityId: String(created.id), action: "menu-item.update" },
     });
@@ -378,7 +378,7 @@ describe("DELETE /api/menu/{id}", () => {
     const answer = await del(admin, target.id);
     expect(answer.status).toBe(200);
     expect(await menuRow(target.id)).toBeNull();
-    const db = await getDb();
+    const db = await testDb();
     expect(
       await db.auditLog.count({
         where: { entityId: String(target.id), action: "menu-item.delete" },
@@ -509,7 +509,7 @@ describe("availability and archive", () => {
       { body: { isArchived: true }, params },
     );
     expect(archived.body).toMatchObject({ isArchived: true, version: 3 });
-    const db = await getDb();
+    const db = await testDb();
     expect(
       await db.auditLog.count({
         where: { entityId: String(target.id), action: "menu-item.archive" },
@@ -582,7 +582,7 @@ describe("POST /api/menu/bulk-upload", () => {
       updatedCount: 0,
     });
     expect(await menuCount()).toBe(before);
-    const db = await getDb();
+    const db = await testDb();
     expect(await db.menuItem.count({ where: { name: good } })).toBe(0);
   });
 
@@ -594,11 +594,11 @@ describe("POST /api/menu/bulk-upload", () => {
       createdCount: 1,
       updatedCount: 0,
     });
-    const db = await getDb();
+    const db = await testDb();
     const created = await db.menuItem.findFirstOrThrow({ where: { name } });
     expect(created.daysOfWeek).toEqual([1, 2, 3, 4, 5]);
     await db.menuItem.update({
-      where: { id: created.id },
+      where: key(created.id),
       data: { imageUrl: "https://example.com/stew.png", discountPrice: "30.00" },
     });
 
@@ -652,7 +652,7 @@ describe("POST /api/menu/bulk-upload", () => {
 
   it("refuses a name two current items share, and a name twice in one file", async () => {
     const name = uniqueName("Shared ");
-    const db = await getDb();
+    const db = await testDb();
     const data = { name, price: "10.00", categories: ["beef"], weekNumbers: [1], daysOfWeek: [1] };
     await db.menuItem.createMany({ data: [data, data] });
     const archived = uniqueName("Archived ");
@@ -695,7 +695,7 @@ describe("POST /api/menu/bulk-upload", () => {
       updatedCount: 0,
     });
     expect(await menuCount()).toBe(before + 2);
-    const db = await getDb();
+    const db = await testDb();
     const first = await db.menuItem.findFirst({ where: { name: good1 } });
     expect(first).toMatchObject({
       description: "Rice, beans",

@@ -91,26 +91,27 @@ describe("migrations applied to a fresh database", () => {
 
     const placeOrder = (status: string, dayOfWeek = 1) =>
       insertId(
-        `INSERT INTO "Order" ("userId", "studentId", "menuItemId", "cycleId", "weekNumber", "dayOfWeek",
-           "originalPrice", "discountedPrice", "status", "updatedAt")
-         VALUES ($1, $2, $3, $4, 1, $5, 25, 25, $6::"OrderStatus", now())`,
+        `INSERT INTO "Order" ("schoolId", "userId", "studentId", "menuItemId", "cycleId", "weekNumber",
+           "dayOfWeek", "originalPrice", "discountedPrice", "status", "updatedAt")
+         VALUES (1, $1, $2, $3, $4, 1, $5, 25, 25, $6::"OrderStatus", now())`,
         [userId, studentId, menuItemId, cycleId, dayOfWeek, status],
       );
 
     beforeAll(async () => {
       userId = await insertId(
-        `INSERT INTO "User" ("username", "usernameKey", "passwordHash", "name", "updatedAt")
-         VALUES ('parent', 'parent', 'x', 'A Parent', now())`,
+        `INSERT INTO "User" ("schoolId", "username", "usernameKey", "passwordHash", "name", "updatedAt")
+         VALUES (1, 'parent', 'parent', 'x', 'A Parent', now())`,
       );
       studentId = await insertId(
-        `INSERT INTO "Student" ("name", "grade", "parentId", "updatedAt") VALUES ('A Child', '3', $1, now())`,
+        `INSERT INTO "Student" ("schoolId", "name", "grade", "parentId", "updatedAt")
+         VALUES (1, 'A Child', '3', $1, now())`,
         [userId],
       );
       menuItemId = await insertId(
-        `INSERT INTO "MenuItem" ("name", "price", "updatedAt") VALUES ('Lunch', 25, now())`,
+        `INSERT INTO "MenuItem" ("schoolId", "name", "price", "updatedAt") VALUES (1, 'Lunch', 25, now())`,
       );
       cycleId = await insertId(
-        `INSERT INTO "OrderCycle" ("startDate", "isActive") VALUES ('2026-01-05', true)`,
+        `INSERT INTO "OrderCycle" ("schoolId", "startDate", "isActive") VALUES (1, '2026-01-05', true)`,
       );
     });
 
@@ -132,10 +133,10 @@ describe("migrations applied to a fresh database", () => {
 
     it("allow several active order cycles (decision 0071), each with when its ordering opens", async () => {
       await insertId(
-        `INSERT INTO "OrderCycle" ("startDate", "isActive") VALUES ('2026-02-02', true)`,
+        `INSERT INTO "OrderCycle" ("schoolId", "startDate", "isActive") VALUES (1, '2026-02-02', true)`,
       );
       await insertId(
-        `INSERT INTO "OrderCycle" ("startDate", "isActive") VALUES ('2026-03-02', true)`,
+        `INSERT INTO "OrderCycle" ("schoolId", "startDate", "isActive") VALUES (1, '2026-03-02', true)`,
       );
       const { rows } = await db.query<{ open: boolean }>(
         `SELECT "orderingOpensAt" <= now() AS open FROM "OrderCycle" WHERE "startDate" = '2026-03-02'`,

@@ -8,7 +8,7 @@ import * as week from "@/app/api/orders/week/[week]/route";
 import type { OrderCycleDto } from "@/lib/contracts";
 import { orderingCycle } from "@/lib/contracts/cycles";
 import type { KitchenCycleChoice, KitchenOrders } from "@/lib/contracts/kitchen";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { addDaysIso, cycleDayDate, mondayOf, schoolToday } from "@/lib/school-calendar";
 import { addMenuItem, signedIn, signedInSuperadmin, uniqueName } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
@@ -36,7 +36,7 @@ const kitchenWeek = async (n: number) => (await weekAnswer(n)).body;
 
 beforeAll(async () => {
   admin = await signedInSuperadmin();
-  const db = await getDb();
+  const db = await testDb();
   await db.orderCycle.updateMany({ where: { isActive: true }, data: { isActive: false } });
   // The current cycle started two weeks ago: its fourth week is next week.
   const made = await create({
@@ -115,7 +115,7 @@ describe("the next cycle, created while the current one runs", () => {
   it("lets the kitchen choose the next cycle's weeks while the deactivated one is still served", async () => {
     const nextMeal = uniqueName("Next cycle soup ");
     const item = await addMenuItem({ name: nextMeal });
-    const db = await getDb();
+    const db = await testDb();
     await db.order.create({
       data: {
         userId: parentId,

@@ -4,7 +4,7 @@ import * as noScript from "@/app/api/no-script/route";
 import * as registerForm from "@/app/api/register/form/route";
 import * as user from "@/app/api/user/route";
 import { authFormMessage } from "@/lib/contracts/auth-form";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { Browser } from "@/tests/support/http";
 
 // Issue 24 §1: the login and sign-up forms work before the page's scripts have loaded. They post
@@ -108,7 +108,7 @@ describe("POST /api/login/form", () => {
       last = answer.headers.get("location") ?? "";
     }
     expect(last).toBe("/?auth=login&error=limited");
-    const db = await getDb();
+    const db = await testDb();
     const counted = await db.rateLimit.findFirst({
       where: { key: { startsWith: "login:account-address:" } },
     });

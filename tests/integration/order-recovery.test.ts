@@ -5,7 +5,7 @@ import * as retry from "@/app/api/payments/orders/[id]/retry/route";
 import * as verify from "@/app/api/payments/verify/[token]/route";
 import type { FailedOrdersAnswer } from "@/lib/contracts/live-orders";
 import { RECOVERY, STATUS, TX } from "@/lib/contracts/payments";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { createdXml, paidXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
 import {
@@ -37,7 +37,7 @@ let soup: { id: number; name: string };
 let superadmin: Browser;
 
 beforeAll(async () => {
-  const db = await getDb();
+  const db = await testDb();
   // An old cycle with a blocked day (week 2, Wednesday), for snapshots that name it.
   blockedCycleId = (
     await db.orderCycle.create({
@@ -127,7 +127,7 @@ async function failedAttempt(
   });
   let takenBy: number | null = null;
   if (options.taken) {
-    const db = await getDb();
+    const db = await testDb();
     takenBy = (
       await db.order.create({
         data: {
@@ -205,7 +205,7 @@ describe("a paid cart whose day was taken meanwhile", () => {
     );
     expect(started.status).toBe(200);
     // The same day is ordered another way before the payment is verified.
-    const db = await getDb();
+    const db = await testDb();
     const other = await db.order.create({
       data: {
         userId: parent.id,
@@ -223,7 +223,9 @@ describe("a paid cart whose day was taken meanwhile", () => {
     await parent.browser.call(verify.POST, "POST", `/api/payments/verify/${token}`, {
       params: { token },
     });
-    const attempt = await db.paymentAttempt.findUniqueOrThrow({ where: { transactionId: token } });
+    const attempt = await db.paymentAttempt.findUniqueOrThrow({
+      where: { schoolId_transactionId: { schoolId: 1, transactionId: token } },
+    });
     expect(attempt).toMatchObject({
       status: STATUS.error,
       transactionStatus: TX.verified,
@@ -277,7 +279,7 @@ describe("a paid cart whose day was taken meanwhile", () => {
     expect(await ordersOfAttempt(attempt.id)).toHaveLength(0);
 
     // Once the other order is cancelled, the retry creates the paid meal.
-    await db.order.update({ where: { id: other.id }, data: { status: "cancelled" } });
+    await db.order.update({ where: key(other.id), data: { status: "cancelled" } });
     const recovered = await retryCall(superadmin, attempt.id, body);
     expect(recovered.status).toBe(200);
     expect(recovered.body).toMatchObject({ success: true, status: RECOVERY.done });
@@ -380,8 +382,8 @@ describe("POST /api/payments/orders/{id}/retry with cart items", () => {
     });
     expect(foreign.status).toBe(422);
     expect(foreign.body).toMatchObject({ message: RECOVERY.invalidStudents });
-    const db = await getDb();
-    await db.student.update({ where: { id: family.child.id }, data: { archivedAt: new Date() } });
+    const db = await testDb();
+    await db.student.update({ where: key(family.child.id), data: { archivedAt: new Date() } });
     const archived = await retryCall(superadmin, attempt.id, { cartItems: [item] });
     expect(archived.body).toMatchObject({ message: RECOVERY.invalidStudents });
     expect(await ordersOfAttempt(attempt.id)).toHaveLength(0);
@@ -440,7 +442,7 @@ describe("GET /api/payments/failed-orders", () => {
 
   it("shows grade 'N/A' and the snapshot's name for a child no longer on file", async () => {
     const family = await familyOf();
-    const db = await getDb();
+    const db = await testDb();
     const attempt = await db.paymentAttempt.create({
       data: {
         userId: family.id,

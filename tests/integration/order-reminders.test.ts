@@ -2,7 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import * as unsubscribe from "@/app/api/reminders/unsubscribe/route";
 import * as reminders from "@/app/api/settings/reminders/route";
 import type { ReminderSettingsDto } from "@/lib/contracts/settings";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { defaultSchool, key, testDb } from "@/tests/support/school";
 import { sendOrderReminders } from "@/lib/reminders/order-reminders";
 import { unsubscribeLink } from "@/lib/reminders/unsubscribe-token";
 import { activeCycle, addMenuItem, addStudent, uniqueName } from "@/tests/support/fixtures";
@@ -18,6 +19,7 @@ const at = (isoDate: string, hour: number) =>
   new Date(`${isoDate}T${String(hour - 2).padStart(2, "0")}:00:00Z`);
 const MONDAY_EVENING = at("2030-03-04", 18);
 
+let school: SchoolContext;
 let settingsAdmin: Browser;
 let cycleId: number;
 let mealId: number;
@@ -40,7 +42,7 @@ async function account({
   orderReminders = true,
   children = ["Chipo"],
 }: AccountOptions = {}) {
-  const db = await getDb();
+  const db = await testDb();
   const username = uniqueName(`remind.${role}.`);
   const user = await db.user.create({
     data: {
@@ -64,7 +66,7 @@ async function order(
   status: "pending" | "completed" | "cancelled" = "pending",
   dayOfWeek = 2,
 ) {
-  const db = await getDb();
+  const db = await testDb();
   await db.order.create({
     data: {
       userId,
@@ -81,11 +83,12 @@ async function order(
 }
 
 async function mailTo(address: string) {
-  const db = await getDb();
+  const db = await testDb();
   return db.emailOutbox.findMany({ where: { to: address } });
 }
 
 beforeAll(async () => {
+  school = await defaultSchool();
   settingsAdmin = await signedInAdmin(["settings"]);
   cycleId = (
     await activeCycle({
@@ -98,7 +101,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  const db = await getDb();
+  const db = await testDb();
   await db.orderReminder.deleteMany();
   await db.emailOutbox.deleteMany();
   expect((await saveSettings(settingsAdmin, { enabled: true, hour: 17, minute: 0 })).status).toBe(
@@ -118,7 +121,7 @@ describe("GET/POST /api/settings/reminders", () => {
   });
 
   it("is off at 17:00 until the school saves one, then answers what was saved", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.setting.deleteMany({ where: { key: "order-reminders" } });
     expect((await getSettings(settingsAdmin)).body).toEqual({
       enabled: false,
@@ -147,7 +150,7 @@ describe("the reminder sweep", () => {
     const parent = await account({ children: ["Chipo", "Mwila", "Bwalya"] });
     await order(parent.id, parent.students[0]!.id, "pending");
     await order(parent.id, parent.students[1]!.id, "cancelled");
-    await sendOrderReminders(MONDAY_EVENING);
+    await sendOrderReminders(school, MONDAY_EVENING);
     const [mail, ...more] = await mailTo(parent.address);
     expect(more).toHaveLength(0);
     expect(mail?.subject).toBe("Order lunch for Tuesday 5 March 2030");
@@ -155,14 +158,14 @@ describe("the reminder sweep", () => {
     expect(mail?.text).not.toContain("Chipo");
     expect(mail?.text).toContain("close at 08:00");
     expect(mail?.text).toContain("http://localhost:3000/");
-    expect(mail?.text).toContain(unsubscribeLink(parent.id));
-    await sendOrderReminders(at("2030-03-04", 21));
+    expect(mail?.text).toContain(unsubscribeLink(school, parent.id));
+    await sendOrderReminders(school, at("2030-03-04", 21));
     expect(await mailTo(parent.address)).toHaveLength(1);
   });
 
   it("reminds a teacher whose staff record has no order", async () => {
     const teacher = await account({ role: "teacher", children: ["Mr Banda"] });
-    await sendOrderReminders(MONDAY_EVENING);
+    await sendOrderReminders(school, MONDAY_EVENING);
     expect(await mailTo(teacher.address)).toHaveLength(1);
   });
 
@@ -174,7 +177,7 @@ describe("the reminder sweep", () => {
     const optedOut = await account({ orderReminders: false });
     const admin = await account({ role: "admin" });
     const reminded = await account();
-    await sendOrderReminders(MONDAY_EVENING);
+    await sendOrderReminders(school, MONDAY_EVENING);
     for (const quiet of [ordered, noEmail, noChildren, optedOut, admin]) {
       expect(await mailTo(quiet.address)).toHaveLength(0);
     }
@@ -189,32 +192,32 @@ describe("the reminder sweep", () => {
     ["long before the cycle", at("2030-02-10", 18)],
   ])("sends none %s", async (_when, now) => {
     const parent = await account();
-    expect(await sendOrderReminders(now)).toBe(0);
+    expect(await sendOrderReminders(school, now)).toBe(0);
     expect(await mailTo(parent.address)).toHaveLength(0);
   });
 
   it("sends on Sunday for the cycle's first Monday", async () => {
     const parent = await account();
-    await sendOrderReminders(at("2030-03-03", 18));
+    await sendOrderReminders(school, at("2030-03-03", 18));
     expect((await mailTo(parent.address))[0]?.subject).toBe("Order lunch for Monday 4 March 2030");
   });
 
   it("sends none while reminders are off", async () => {
     await saveSettings(settingsAdmin, { enabled: false, hour: 17, minute: 0 });
     const parent = await account();
-    expect(await sendOrderReminders(MONDAY_EVENING)).toBe(0);
+    expect(await sendOrderReminders(school, MONDAY_EVENING)).toBe(0);
     expect(await mailTo(parent.address)).toHaveLength(0);
   });
 
   it("sends each account at most one reminder when two instances sweep at once", async () => {
     const parents = [await account(), await account(), await account()];
     const counts = await Promise.all([
-      sendOrderReminders(MONDAY_EVENING),
-      sendOrderReminders(MONDAY_EVENING),
-      sendOrderReminders(MONDAY_EVENING),
+      sendOrderReminders(school, MONDAY_EVENING),
+      sendOrderReminders(school, MONDAY_EVENING),
+      sendOrderReminders(school, MONDAY_EVENING),
     ]);
     for (const parent of parents) expect(await mailTo(parent.address)).toHaveLength(1);
-    const db = await getDb();
+    const db = await testDb();
     expect(counts.reduce((a, b) => a + b, 0)).toBe(await db.emailOutbox.count());
     expect(await db.orderReminder.count()).toBe(await db.emailOutbox.count());
   });
@@ -226,25 +229,23 @@ describe("GET /api/reminders/unsubscribe", () => {
 
   it("turns reminders off with the signed link, without signing in, and the sweep skips it", async () => {
     const parent = await account();
-    const link = new URL(unsubscribeLink(parent.id));
+    const link = new URL(unsubscribeLink(school, parent.id));
     const answer = await open(Object.fromEntries(link.searchParams));
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toContain("text/html");
     expect(answer.body).toContain("Order reminders are off");
-    const db = await getDb();
-    expect((await db.user.findUniqueOrThrow({ where: { id: parent.id } })).orderReminders).toBe(
-      false,
-    );
+    const db = await testDb();
+    expect((await db.user.findUniqueOrThrow({ where: key(parent.id) })).orderReminders).toBe(false);
     // A second click changes nothing and says the same.
     expect((await open(Object.fromEntries(link.searchParams))).status).toBe(200);
-    await sendOrderReminders(MONDAY_EVENING);
+    await sendOrderReminders(school, MONDAY_EVENING);
     expect(await mailTo(parent.address)).toHaveLength(0);
   });
 
   it("refuses a link signed for another account, a bad signature or a missing one", async () => {
     const parent = await account();
     const other = await account();
-    const token = new URL(unsubscribeLink(other.id)).searchParams.get("t")!;
+    const token = new URL(unsubscribeLink(school, other.id)).searchParams.get("t")!;
     for (const query of <Record<string, string>[]>[
       { u: String(parent.id), t: token },
       { u: String(parent.id), t: "nonsense" },
@@ -255,9 +256,7 @@ describe("GET /api/reminders/unsubscribe", () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toContain("This link is not valid");
     }
-    const db = await getDb();
-    expect((await db.user.findUniqueOrThrow({ where: { id: parent.id } })).orderReminders).toBe(
-      true,
-    );
+    const db = await testDb();
+    expect((await db.user.findUniqueOrThrow({ where: key(parent.id) })).orderReminders).toBe(true);
   });
 });

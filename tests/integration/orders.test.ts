@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as validate from "@/app/api/menu-items/validate/route";
 import * as cancel from "@/app/api/orders/[id]/cancel/route";
 import * as orders from "@/app/api/orders/route";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import {
   activeCycle,
   addMenuItem,
@@ -69,7 +69,7 @@ const line = (
 });
 
 async function ordersCount() {
-  return (await getDb()).order.count();
+  return (await testDb()).order.count();
 }
 
 describe("POST /api/orders (free carts)", () => {
@@ -90,7 +90,7 @@ describe("POST /api/orders (free carts)", () => {
       status: "pending",
       paymentStatus: "confirmed",
     });
-    const db = await getDb();
+    const db = await testDb();
     const mail = await db.emailOutbox.findFirst({
       where: { to: p.email!, subject: { startsWith: "Order confirmation" } },
     });
@@ -157,7 +157,7 @@ describe("POST /api/orders (free carts)", () => {
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
-    const db = await getDb();
+    const db = await testDb();
     expect(
       await db.order.count({ where: { studentId: p.child.id, weekNumber: 4, dayOfWeek: 2 } }),
     ).toBe(1);
@@ -335,9 +335,9 @@ describe("POST /api/orders/{id}/cancel", () => {
     );
     expect(twice.status).toBe(409);
 
-    const db = await getDb();
+    const db = await testDb();
     await db.order.update({
-      where: { id: second!.id },
+      where: key(second!.id),
       data: { orderDate: new Date(Date.now() - 61 * 60 * 1000) },
     });
     const late = await p.browser.call(
@@ -350,7 +350,7 @@ describe("POST /api/orders/{id}/cancel", () => {
     expect(late.body).toMatchObject({
       message: "Orders can only be cancelled within 1 hour of ordering",
     });
-    expect((await db.order.findUnique({ where: { id: second!.id } }))?.status).toBe("pending");
+    expect((await db.order.findUnique({ where: key(second!.id) }))?.status).toBe("pending");
 
     for (const bad of ["abc", "0", "-1", "99999999999"]) {
       expect(

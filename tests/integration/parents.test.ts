@@ -8,7 +8,7 @@ import * as students from "@/app/api/students/route";
 import * as user from "@/app/api/user/route";
 import type { StudentDto } from "@/lib/contracts";
 import type { ParentDto, ParentsPage } from "@/lib/contracts/people";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { signedInSuperadmin } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 import {
@@ -67,7 +67,7 @@ const removeStudent = (browser: Browser, id: number | string, force = false) =>
   });
 
 async function addStudent(parentId: number, name: string, grade = "3", archived = false) {
-  const db = await getDb();
+  const db = await testDb();
   return db.student.create({
     data: { name, grade, parentId, archivedAt: archived ? new Date() : null },
     select: { id: true, name: true, grade: true, parentId: true },
@@ -76,7 +76,7 @@ async function addStudent(parentId: number, name: string, grade = "3", archived 
 
 /** Every row a parent owns, counted table by table. */
 async function rowsOf(parentId: number) {
-  const db = await getDb();
+  const db = await testDb();
   const [users, studentRows, orders, paymentAttempts, discountCodes, sessions] = await Promise.all([
     db.user.count({ where: { id: parentId } }),
     db.student.count({ where: { parentId } }),
@@ -89,7 +89,7 @@ async function rowsOf(parentId: number) {
 }
 
 async function tableCounts() {
-  const db = await getDb();
+  const db = await testDb();
   const [users, studentRows, orders, attempts, codes, sessions] = await Promise.all([
     db.user.count(),
     db.student.count(),
@@ -132,7 +132,7 @@ describe("permissions (spec 001 §6: parents_students)", () => {
     const answer = await browser.call<StudentDto>(students.POST, "POST", "/api/students", {
       body: { name: "Given Kid", grade: "4", parentId: target.id },
     });
-    const db = await getDb();
+    const db = await testDb();
     const forTarget = await db.student.count({ where: { parentId: target.id } });
     if (caller === "parent") {
       // A parent's POST keeps its behaviour: the admin's parentId field is ignored, the child is
@@ -149,7 +149,7 @@ describe("permissions (spec 001 §6: parents_students)", () => {
 
 describe("GET /api/parents", () => {
   it("lists parents by username, 50 a page, with their current students and the metadata", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const batch = `pg${process.pid}`;
     for (let i = 0; i < 52; i++) {
       const username = `${batch}.${String(i).padStart(2, "0")}`;
@@ -276,8 +276,8 @@ describe("teachers in Parents & Students (issue 44)", () => {
     expect(answer.status).toBe(200);
     expect((await target.browser.call(user.GET, "GET", "/api/user")).status).toBe(401);
     await signIn(target.username, "teacher-new");
-    const db = await getDb();
-    expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).role).toBe("teacher");
+    const db = await testDb();
+    expect((await db.user.findUniqueOrThrow({ where: key(target.id) })).role).toBe("teacher");
 
     const path = `/api/parents/${target.id}/credit`;
     const params = { id: String(target.id) };
@@ -311,8 +311,8 @@ describe("POST /api/parents", () => {
       phone: "+260 977 000000",
       students: [],
     });
-    const db = await getDb();
-    const row = await db.user.findUniqueOrThrow({ where: { id: answer.body.id } });
+    const db = await testDb();
+    const row = await db.user.findUniqueOrThrow({ where: key(answer.body.id) });
     expect(row).toMatchObject({ role: "parent", emailVerifiedAt: null, allowedFeatures: [] });
     const browser = await signIn("new.parent", "secret-6");
     expect((await browser.call(user.GET, "GET", "/api/user")).body).toMatchObject({
@@ -410,8 +410,8 @@ describe("PUT /api/parents/{id}", () => {
     const target = await signedInAccount("parent");
     const other = await makeAccount("parent");
     const admin = await staff();
-    const db = await getDb();
-    const before = await db.user.findUniqueOrThrow({ where: { id: target.id } });
+    const db = await testDb();
+    const before = await db.user.findUniqueOrThrow({ where: key(target.id) });
 
     const short = await update(admin, target.id, { username: target.username, password: "123" });
     expect(short.status).toBe(422);
@@ -426,7 +426,7 @@ describe("PUT /api/parents/{id}", () => {
       const missing = await update(admin, id, { username: "whatever" });
       expect(missing.status).toBe(404);
     }
-    expect(await db.user.findUniqueOrThrow({ where: { id: target.id } })).toEqual(before);
+    expect(await db.user.findUniqueOrThrow({ where: key(target.id) })).toEqual(before);
     expect((await target.browser.call(user.GET, "GET", "/api/user")).status).toBe(200);
   });
 });
@@ -455,7 +455,7 @@ describe("DELETE /api/parents/{id}", () => {
     const kidB = await addStudent(target.id, "Kid B");
     await addOrders(target.id, kidA.id, 3);
     await addOrders(target.id, kidB.id, 2);
-    const db = await getDb();
+    const db = await testDb();
     await db.discountCode.create({ data: { code: `GONE${target.id}`, userId: target.id } });
     // Someone else's data stays.
     const bystander = await makeAccount("parent");
@@ -551,7 +551,7 @@ describe("POST /api/students from the console", () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ name: "New Kid", grade: "K", parentId: target.id });
-    const db = await getDb();
+    const db = await testDb();
     expect(
       await db.auditLog.count({
         where: { action: "student.create", entityId: String(answer.body.id) },
@@ -619,7 +619,7 @@ describe("DELETE /api/parents/students/{id}", () => {
       students: before.students - 1,
       orders: before.orders - 4,
     });
-    const db = await getDb();
+    const db = await testDb();
     expect(await db.order.count({ where: { studentId: sibling.id } })).toBe(1);
   });
 

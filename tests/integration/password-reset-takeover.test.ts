@@ -4,7 +4,7 @@ import * as login from "@/app/api/login/route";
 import * as register from "@/app/api/register/route";
 import * as user from "@/app/api/user/route";
 import { hashPassword } from "@/lib/security/password";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { usernameKey } from "@/lib/validations/username";
 import { uniqueName } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
@@ -24,7 +24,7 @@ async function signUp(username: string, email: string) {
 }
 
 async function mailsTo(email: string) {
-  const db = await getDb();
+  const db = await testDb();
   return db.emailOutbox.findMany({
     where: { to: email, subject: "Your temporary password" },
     orderBy: { id: "asc" },
@@ -53,7 +53,7 @@ describe("forgot-password never hands one account's secret to another", () => {
     const attempt = await signUp(victimEmail, attackerEmail);
     if (attempt.status !== 200) {
       expect(attempt.status).toBe(422);
-      const db = await getDb();
+      const db = await testDb();
       await db.user.create({
         data: {
           username: victimEmail,

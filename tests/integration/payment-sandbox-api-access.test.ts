@@ -1,9 +1,14 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as decideRoute from "@/app/api/payments/sandbox/decide/route";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { createSchool, testDb } from "@/tests/support/school";
 import { env } from "@/lib/env";
 import { createToken, verifyToken, type DpoConfig } from "@/lib/payments/dpo-client";
-import { paymentProviderConfig, sandboxCompanyToken } from "@/lib/payments/provider-config";
+import {
+  providerConfigFrom,
+  SANDBOX_API_PATH,
+  sandboxCompanyToken,
+} from "@/lib/payments/provider-config";
 import { signedUpParent } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 import { api3g, rawApi, sandboxFetch } from "@/tests/support/sandbox-api";
@@ -17,7 +22,7 @@ import { api3g, rawApi, sandboxFetch } from "@/tests/support/sandbox-api";
 const THE_OLD_PUBLIC_TOKEN = "SANDBOX-COMPANY-TOKEN";
 const NOT_FOUND = { message: "Not found", error: "Not found" };
 
-const client = (): DpoConfig => ({ ...paymentProviderConfig().client, fetchImpl: sandboxFetch });
+const client = (): DpoConfig => ({ ...providerConfigFrom(env()).client, fetchImpl: sandboxFetch });
 
 let payer: { id: number; browser: Browser };
 beforeAll(async () => {
@@ -29,7 +34,7 @@ let counter = 0;
 async function paymentOfPayer() {
   counter += 1;
   const companyRef = `ACCESS-${counter}-${Date.now()}`;
-  const db = await getDb();
+  const db = await testDb();
   await db.paymentAttempt.create({
     data: {
       userId: payer.id,
@@ -52,7 +57,7 @@ async function paymentOfPayer() {
   });
   if (!created.ok) throw new Error(`createToken failed: ${JSON.stringify(created)}`);
   const row = await db.sandboxTransaction.findUniqueOrThrow({
-    where: { token: created.transToken },
+    where: { schoolId_token: { schoolId: 1, token: created.transToken } },
   });
   return { token: created.transToken, companyRef, row };
 }
@@ -65,7 +70,9 @@ function expectNotFound(answer: Awaited<ReturnType<typeof rawApi>>) {
 }
 
 const rowOf = async (token: string) =>
-  (await getDb()).sandboxTransaction.findUnique({ where: { token } });
+  (await testDb()).sandboxTransaction.findUnique({
+    where: { schoolId_token: { schoolId: 1, token } },
+  });
 
 describe("the sandbox's provider API answers only the app", () => {
   it("refuses the issue's cancelToken with 404 and cancels nothing; the payer still pays", async () => {
@@ -96,7 +103,7 @@ describe("the sandbox's provider API answers only the app", () => {
     ["the session secret itself", env().SESSION_SECRET],
   ])("refuses verify, cancel, charge and create with %s (404)", async (_label, companyToken) => {
     const { token, companyRef, row } = await paymentOfPayer();
-    const db = await getDb();
+    const db = await testDb();
     const rowsBefore = await db.sandboxTransaction.count();
     for (const [request, fields] of [
       ["verifyToken", { CompanyRef: companyRef }],
@@ -142,7 +149,7 @@ describe("the sandbox's provider API answers only the app", () => {
   });
 
   it("sends a secret of this install, not one written in the source", () => {
-    const secret = paymentProviderConfig().client.companyToken;
+    const secret = providerConfigFrom(env()).client.companyToken;
     expect(secret).toBe(sandboxCompanyToken());
     expect(secret).not.toBe(THE_OLD_PUBLIC_TOKEN);
     expect(secret.length).toBeGreaterThanOrEqual(32);
@@ -163,5 +170,86 @@ function transaction(companyRef: string): Record<string, string> {
     RedirectURL: "http://localhost:3000/payment/success",
     BackURL: "http://localhost:3000/payment/cancel",
     customerFirstName: "Mallory",
+  };
+}
+
+describe("each school's own sandbox (issue 45)", () => {
+  const B_HOST = "http://second.localhost:3000";
+  let b: SchoolContext;
+  let clientB: DpoConfig;
+  beforeAll(async () => {
+    b = await createSchool("second");
+    clientB = { ...providerConfigFrom(env(), b).client, fetchImpl: sandboxFetch };
+  });
+
+  it("is called by the server at APP_URL, with a company token naming the school", () => {
+    // Like DPO, one service for the platform; the server can always reach APP_URL, while a
+    // school's own host (second.localhost) may not resolve from the server at all.
+    expect(clientB.apiUrl).toBe(`http://localhost:3000${SANDBOX_API_PATH}`);
+    expect(clientB.companyToken).toBe(sandboxCompanyToken(env(), b.id));
+    expect(clientB.companyToken).toMatch(new RegExp(`^school-${b.id}\\.`));
+    expect(clientB.companyToken).not.toBe(sandboxCompanyToken());
+  });
+
+  it("answers neither school's requests with the other's token, and keeps its rows apart", async () => {
+    const a = await paymentOfPayer();
+    // The same CompanyRef is another school's: B makes its own transaction of it.
+    const createdB = await createToken(clientB, {
+      ...order(a.companyRef),
+      redirectUrl: `${B_HOST}/payment/success`,
+      backUrl: `${B_HOST}/payment/cancel`,
+    });
+    if (!createdB.ok) throw new Error(`createToken at B failed: ${JSON.stringify(createdB)}`);
+    const rowB = await (
+      await testDb(b.id)
+    ).sandboxTransaction.findUniqueOrThrow({
+      where: { schoolId_token: { schoolId: b.id, token: createdB.transToken } },
+    });
+
+    const tokenA = sandboxCompanyToken();
+    for (const [request, fields] of [
+      ["verifyToken", { TransactionToken: createdB.transToken }],
+      ["cancelToken", { TransactionToken: createdB.transToken }],
+      ["createToken", transaction(`STRANGER-B-${counter}`)],
+    ] as const) {
+      // A token naming B with A's secret part, and B's secret part without B's name: neither is
+      // a token of this install, wherever it is sent.
+      expectNotFound(await rawApi(api3g(`school-${b.id}.${tokenA}`, request, fields), B_HOST));
+      expectNotFound(
+        await rawApi(api3g(clientB.companyToken.replace(/^school-\d+\./, ""), request, fields)),
+      );
+    }
+    // A's own client knows nothing of B's token, and cannot cancel it.
+    expect(await verifyToken(client(), createdB.transToken)).toMatchObject({ result: "902" });
+    const cancelled = await rawApi(
+      api3g(tokenA, "cancelToken", { TransactionToken: createdB.transToken }),
+    );
+    expect(cancelled.text).toContain("<Result>999</Result>");
+    expect(await verifyToken(clientB, createdB.transToken)).toMatchObject({ result: "900" });
+    expect(
+      await (
+        await testDb(b.id)
+      ).sandboxTransaction.findUnique({
+        where: { schoolId_token: { schoolId: b.id, token: createdB.transToken } },
+      }),
+    ).toEqual(rowB);
+    expect(await rowOf(a.token)).toEqual(a.row);
+  });
+
+  it("sends the payer back only to the school's own site", async () => {
+    const refused = await createToken(clientB, order(`B-ELSEWHERE-${++counter}`));
+    expect(refused).toMatchObject({ ok: false, kind: "declined", result: "902" });
+  });
+});
+
+function order(companyRef: string) {
+  return {
+    amount: "12.00",
+    currency: "ZMW" as const,
+    companyRef,
+    redirectUrl: "http://localhost:3000/payment/success",
+    backUrl: "http://localhost:3000/payment/cancel",
+    serviceDescription: "School lunches",
+    serviceDate: "2026/11/23 10:00",
   };
 }

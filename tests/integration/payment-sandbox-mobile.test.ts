@@ -18,6 +18,8 @@ import {
   type PayingParent,
 } from "@/tests/support/payment-fixtures";
 import { api3g } from "@/tests/support/sandbox-api";
+import { defaultSchool } from "@/tests/support/school";
+import type { SchoolContext } from "@/lib/contracts/schools";
 
 // Mobile money through the built-in sandbox (PAYMENT_PROVIDER=sandbox, the tests' default): the
 // app's own DPO client pushes to the sandbox's XML endpoint, the test page's Approve and Decline
@@ -41,7 +43,7 @@ mockAgent
       .POST(
         new NextRequest(SANDBOX_API, {
           method: "POST",
-          headers: request.headers as Record<string, string>,
+          headers: { ...(request.headers as Record<string, string>), host: "localhost:3000" },
           body: request.body as string,
         }),
       )
@@ -55,7 +57,9 @@ afterAll(async () => {
 });
 
 let meal: { id: number };
+let school: SchoolContext;
 beforeAll(async () => {
+  school = await defaultSchool();
   await activeCycle();
   meal = await addMenuItem({ price: "30.00", categories: [], sideDishes: [] });
   const admin = await signedInSuperadmin();
@@ -96,7 +100,7 @@ describe("mobile money through the sandbox", () => {
     const started = await pay(p, 1);
     expect(started.status).toBe(200);
     expect(started.body.instructions).toMatch(/\/payment\/sandbox\/mobile/);
-    const pushes = await getSandboxPushes(p.user);
+    const pushes = await getSandboxPushes(school, p.user);
     expect(pushes).toEqual([
       expect.objectContaining({
         token: started.body.TransToken,
@@ -109,7 +113,7 @@ describe("mobile money through the sandbox", () => {
     expect((await decide(p, started.body.TransToken, "pay")).status).toBe(200);
     expect((await verifyCall(p, started.body.TransToken)).body.success).toBe(true);
     expect(await ordersOf(p.id)).toHaveLength(1);
-    expect(await getSandboxPushes(p.user)).toEqual([]);
+    expect(await getSandboxPushes(school, p.user)).toEqual([]);
   });
 
   it("Decline is verified as 901", async () => {
@@ -129,18 +133,20 @@ describe("mobile money through the sandbox", () => {
     const refused = await pay(p, 3, "0977000000");
     expect(refused.status).toBe(502);
     expect(refused.body).toMatchObject({ message: SANDBOX_REFUSED_EXPLANATION, Code: "999" });
-    expect(await getSandboxPushes(p.user)).toEqual([]);
+    expect(await getSandboxPushes(school, p.user)).toEqual([]);
     const corrected = await pay(p, 3, "0977111222");
     expect(corrected.status).toBe(200);
     expect(corrected.body.TransToken).toBe(refused.body.TransToken);
-    expect((await getSandboxPushes(p.user)).map((x) => x.mobileNumber)).toEqual(["097****222"]);
+    expect((await getSandboxPushes(school, p.user)).map((x) => x.mobileNumber)).toEqual([
+      "097****222",
+    ]);
   });
 
   it("shows nobody else the push, and lets nobody else decide it", async () => {
     const owner = await payer();
     const other = await payer();
     const started = await pay(owner, 4);
-    expect(await getSandboxPushes(other.user)).toEqual([]);
+    expect(await getSandboxPushes(school, other.user)).toEqual([]);
     expect((await decide(other, started.body.TransToken, "pay")).status).toBe(404);
   });
 
@@ -154,7 +160,7 @@ describe("mobile money through the sandbox", () => {
       { body: { transactionId: started.body.TransToken, transactionStatus: "cancelled" } },
     );
     expect(cancelled.body).toMatchObject({ TransactionStatus: "cancelled" });
-    expect(await getSandboxPushes(p.user)).toEqual([]);
+    expect(await getSandboxPushes(school, p.user)).toEqual([]);
     expect((await decide(p, started.body.TransToken, "pay")).status).toBe(409);
     expect(await ordersOf(p.id)).toHaveLength(0);
   });

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as decideRoute from "@/app/api/payments/sandbox/decide/route";
 import * as userRoute from "@/app/api/user/route";
 import type { SessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { defaultSchool, testDb } from "@/tests/support/school";
 import { env } from "@/lib/env";
 import {
   cancelToken,
@@ -15,7 +16,7 @@ import {
   type DpoConfig,
 } from "@/lib/payments/dpo-client";
 import {
-  paymentProviderConfig,
+  providerConfigFrom,
   sandboxCompanyToken,
   SANDBOX_SERVICE_TYPE,
 } from "@/lib/payments/provider-config";
@@ -29,7 +30,7 @@ import { api3g, rawApi, sandboxFetch } from "@/tests/support/sandbox-api";
 // file's database: the same code path as PAYMENT_PROVIDER=sandbox, minus the HTTP hop.
 
 function client(): DpoConfig {
-  return { ...paymentProviderConfig().client, fetchImpl: sandboxFetch };
+  return { ...providerConfigFrom(env()).client, fetchImpl: sandboxFetch };
 }
 
 let counter = 0;
@@ -52,7 +53,9 @@ function order(overrides: Partial<CreateTokenInput> = {}): CreateTokenInput {
 type Payer = { id: number; browser: Browser };
 /** The parent whose payments this file's tokens are, unless a test says otherwise. */
 let payer: Payer;
+let school: SchoolContext;
 beforeAll(async () => {
+  school = await defaultSchool();
   payer = await signedUpParent();
 });
 
@@ -63,7 +66,7 @@ beforeAll(async () => {
  */
 async function newToken(overrides: Partial<CreateTokenInput> = {}, owner: Payer = payer) {
   const input = order(overrides);
-  const db = await getDb();
+  const db = await testDb();
   await db.paymentAttempt.create({
     data: {
       userId: owner.id,
@@ -93,7 +96,7 @@ function asUser(owner: Payer): SessionUser {
 }
 
 async function sandboxStatus(token: string) {
-  return (await getSandboxPayment(asUser(payer), token))?.status;
+  return (await getSandboxPayment(school, asUser(payer), token))?.status;
 }
 
 async function withProvider<T>(provider: "dpo" | "sandbox", run: () => Promise<T>): Promise<T> {
@@ -110,7 +113,7 @@ async function withProvider<T>(provider: "dpo" | "sandbox", run: () => Promise<T
 
 describe("payment sandbox", () => {
   it("is the default provider in tests, at this app's own addresses", () => {
-    const provider = paymentProviderConfig();
+    const provider = providerConfigFrom(env());
     expect(provider.sandbox).toBe(true);
     expect(provider.client.apiUrl).toBe("http://localhost:3000/api/payments/sandbox/api");
     expect(payPageUrl(provider.payUrl, "T-1")).toBe("http://localhost:3000/payment/sandbox?ID=T-1");
@@ -119,7 +122,7 @@ describe("payment sandbox", () => {
   it("creates a token, takes the payment and verifies it as paid with the same amount", async () => {
     const { input, token } = await newToken({ amount: "245.50" });
     expect(await verifyToken(client(), token)).toMatchObject({ kind: "pending", result: "900" });
-    expect(await getSandboxPayment(asUser(payer), token)).toMatchObject({
+    expect(await getSandboxPayment(school, asUser(payer), token)).toMatchObject({
       amount: "245.50",
       currency: "ZMW",
       companyRef: input.companyRef,
@@ -190,15 +193,17 @@ describe("payment sandbox", () => {
       result: "902",
     });
     expect((await decide("NO-SUCH-TOKEN", "pay")).status).toBe(404);
-    expect(await getSandboxPayment(asUser(payer), "NO-SUCH-TOKEN")).toBeNull();
+    expect(await getSandboxPayment(school, asUser(payer), "NO-SUCH-TOKEN")).toBeNull();
   });
 
   // Issue 43 §1: re-creating an unpaid CompanyRef replaced its transaction (a new token, amount,
   // addresses and name), so the payer's own token became unknown.
   it("refuses a repeated CompanyRef with 940, paid or not, and leaves its transaction as it was", async () => {
     const { input, token } = await newToken({ amount: "61.00" });
-    const db = await getDb();
-    const before = await db.sandboxTransaction.findUniqueOrThrow({ where: { token } });
+    const db = await testDb();
+    const before = await db.sandboxTransaction.findUniqueOrThrow({
+      where: { schoolId_token: { schoolId: 1, token } },
+    });
     const refused = {
       ok: false,
       kind: "declined",
@@ -208,7 +213,11 @@ describe("payment sandbox", () => {
     expect(
       await createToken(client(), { ...input, amount: "1.00", customerFirstName: "Mallory" }),
     ).toEqual(refused);
-    expect(await db.sandboxTransaction.findUniqueOrThrow({ where: { token } })).toEqual(before);
+    expect(
+      await db.sandboxTransaction.findUniqueOrThrow({
+        where: { schoolId_token: { schoolId: 1, token } },
+      }),
+    ).toEqual(before);
     expect(await verifyToken(client(), token)).toMatchObject({ kind: "pending", result: "900" });
 
     await decide(token, "pay");
@@ -233,9 +242,9 @@ describe("payment sandbox", () => {
 
   it("reports 903 once the payment time limit has passed", async () => {
     const { token } = await newToken();
-    const db = await getDb();
+    const db = await testDb();
     await db.sandboxTransaction.update({
-      where: { token },
+      where: { schoolId_token: { schoolId: 1, token } },
       data: { createdAt: new Date(Date.now() - 61 * 60_000) },
     });
     expect(await verifyToken(client(), token)).toMatchObject({ kind: "failed", result: "903" });
@@ -263,7 +272,7 @@ describe("payment sandbox", () => {
   it("keeps a customer name with XML special characters intact", async () => {
     const name = `O'Neil <Mwale> & "Sons"`;
     const { token } = await newToken({ customerFirstName: name, customerLastName: undefined });
-    expect((await getSandboxPayment(asUser(payer), token))?.customer).toBe(name);
+    expect((await getSandboxPayment(school, asUser(payer), token))?.customer).toBe(name);
   });
 
   it("validates the pay page's decision", async () => {
@@ -293,7 +302,7 @@ describe("payment sandbox", () => {
       expect(await sandboxStatus(token)).toBe("created");
       expect(await verifyToken(client(), token)).toMatchObject({ kind: "pending", result: "900" });
       // Nor does the pay page show it (amount, reference, the payer's name) to anybody else.
-      expect(await getSandboxPayment(asUser(otherParent), token)).toBeNull();
+      expect(await getSandboxPayment(school, asUser(otherParent), token)).toBeNull();
 
       const own = await decide(token, action);
       expect(own.status).toBe(200);
@@ -329,7 +338,7 @@ describe("payment sandbox", () => {
   });
 });
 
-/** The sandbox client as configured before the switch (paymentProviderConfig() now says DPO). */
+/** The sandbox client as configured before the switch (providerConfigFrom(env()) now says DPO). */
 function sandboxClientWhileDisabled(): DpoConfig {
   return {
     apiUrl: "http://localhost:3000/api/payments/sandbox/api",

@@ -4,7 +4,7 @@ import * as update from "@/app/api/payments/payment-attempts/update/route";
 import * as retry from "@/app/api/payments/orders/[id]/retry/route";
 import * as verifyPending from "@/app/api/payments/verify/route";
 import { RECOVERY, STATUS, TX } from "@/lib/contracts/payments";
-import { getDb } from "@/lib/db";
+import { defaultSchool, key, testDb } from "@/tests/support/school";
 import { ORDERS_NO_LONGER_LIVE } from "@/lib/orders/pending-payments";
 import { fulfil, PAID_AFTER_CLOSE_DETAILS } from "@/lib/payments/fulfil";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
@@ -88,7 +88,9 @@ async function cancelByParent(p: PayingParent, token: string) {
 }
 
 const attemptOf = async (token: string) =>
-  (await getDb()).paymentAttempt.findUniqueOrThrow({ where: { transactionId: token } });
+  (await testDb()).paymentAttempt.findUniqueOrThrow({
+    where: { schoolId_transactionId: { schoolId: 1, transactionId: token } },
+  });
 
 describe("fulfil() of a closed payment", () => {
   it("makes no orders for a cancelled payment whose credit was given back, and lists it for recovery", async () => {
@@ -143,13 +145,13 @@ describe("fulfil() of a closed payment", () => {
     const { p, token } = await cardPaymentWithCredit("10.00");
     // What a claim that waited on the closing's row lock sees again: the attempt's own columns
     // (failed, credit held), not the released entry its subquery read before the wait.
-    const db = await getDb();
+    const db = await testDb();
     await db.paymentAttempt.update({
-      where: { transactionId: token },
+      where: { schoolId_transactionId: { schoolId: 1, transactionId: token } },
       data: { transactionStatus: TX.failed },
     });
     const { id } = await attemptOf(token);
-    await fulfil(id);
+    await fulfil(await defaultSchool(), id);
     // Before the fix: the order was made, spending credit the closing gives back.
     expect(await ordersOf(p.id)).toHaveLength(0);
     expect(await attemptOf(token)).toMatchObject({ fulfilledAt: null });
@@ -158,7 +160,7 @@ describe("fulfil() of a closed payment", () => {
   it("still makes the orders of an open payment once, the credit spent once", async () => {
     const { p, token } = await cardPaymentWithCredit("20.00");
     fake.onVerifyToken(() => paidXml("25.50", "ZMW"));
-    const db = await getDb();
+    const db = await testDb();
     await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "transactionId" = ${token}`;
     await Promise.all([verifyCall(p, token), reconcileOpenPayments(), verifyCall(p, token)]);
     expect(await ordersOf(p.id)).toHaveLength(1);
@@ -182,7 +184,7 @@ describe("PUT /api/payments/verify of an order no longer live", () => {
       { body: { orderIds } },
     );
   const paymentStatusOf = async (id: number) =>
-    (await (await getDb()).order.findUniqueOrThrow({ where: { id } })).paymentStatus;
+    (await (await testDb()).order.findUniqueOrThrow({ where: key(id) })).paymentStatus;
 
   it.each(["cancelled", "refunded"] as const)(
     "refuses a %s order (409) and changes nothing of the selection",

@@ -7,7 +7,7 @@ import * as update from "@/app/api/payments/payment-attempts/update/route";
 import * as mobileSettings from "@/app/api/settings/mobile-money/route";
 import type { OrderDto } from "@/lib/contracts";
 import type { FailedOrdersAnswer, LiveOrdersPage } from "@/lib/contracts/live-orders";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { MOBILE_MONEY_OFF, operatorOff } from "@/lib/contracts/mobile-money";
 import { PUSH_UNKNOWN } from "@/lib/payments/create-mobile-payment";
 import { NUMBER_INVALID, NUMBER_ZAMTEL, operatorMismatch } from "@/lib/validations/mobile-number";
@@ -103,9 +103,11 @@ function pay(
 }
 
 const attemptOf = async (token: string) =>
-  (await getDb()).paymentAttempt.findUnique({ where: { transactionId: token } });
+  (await testDb()).paymentAttempt.findUnique({
+    where: { schoolId_transactionId: { schoolId: 1, transactionId: token } },
+  });
 const attemptsOf = async (userId: number) =>
-  (await getDb()).paymentAttempt.findMany({ where: { userId }, orderBy: { id: "asc" } });
+  (await testDb()).paymentAttempt.findMany({ where: { userId }, orderBy: { id: "asc" } });
 
 describe("POST /api/payments/create with paymentMethod MOBILE", () => {
   it("creates the token for the server's total, pushes to the phone and answers as the issue says", async () => {
@@ -345,7 +347,7 @@ describe("verification of a push", () => {
   it("is finished by the sweep after the waiting screen gave up: orders and e-mail once", async () => {
     const p = await parentWithChild();
     const started = await pay(p, [[4, 5]]);
-    const db = await getDb();
+    const db = await testDb();
     await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "transactionId" = ${started.body.TransToken}`;
     fake.onVerifyToken((token) =>
       token === started.body.TransToken ? paidXml("45.50", "ZMW") : resultXml("900", "Not paid"),
@@ -480,7 +482,7 @@ describe("what Live Orders, Order Recovery and Order History show", () => {
     const p = await parentWithChild();
     const started = await pay(p, [[3, 4]], { mobileNumber: "0777 000 111" });
     // The same day ordered for free meanwhile (another tab, a 100% code, an admin).
-    const db = await getDb();
+    const db = await testDb();
     const cycle = await db.orderCycle.findFirstOrThrow({ where: { isActive: true } });
     await db.order.create({
       data: {

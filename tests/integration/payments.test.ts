@@ -4,7 +4,8 @@ import * as create from "@/app/api/payments/create/route";
 import * as orders from "@/app/api/orders/route";
 import * as attempts from "@/app/api/payments/payment-attempts/route";
 import * as update from "@/app/api/payments/payment-attempts/update/route";
-import { getDb, observeQueries } from "@/lib/db";
+import { observeQueries } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { reconcileOpenPayments } from "@/lib/payments/reconcile";
 import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
 import { createdXml, paidXml, resultXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
@@ -79,8 +80,10 @@ describe("POST /api/payments/create", () => {
       ServiceType: "5525",
     });
     const attempt = await (
-      await getDb()
-    ).paymentAttempt.findUnique({ where: { transactionId: answer.body.TransToken } });
+      await testDb()
+    ).paymentAttempt.findUnique({
+      where: { schoolId_transactionId: { schoolId: 1, transactionId: answer.body.TransToken } },
+    });
     expect(attempt).toMatchObject({ transactionStatus: "initiated", status: "Payment Initiated" });
     expect(attempt?.paymentAmount.toFixed(2)).toBe("91.00");
   });
@@ -119,8 +122,10 @@ describe("POST /api/payments/create", () => {
       first.body.TransToken,
     ]);
     const old = await (
-      await getDb()
-    ).paymentAttempt.findUnique({ where: { transactionId: first.body.TransToken } });
+      await testDb()
+    ).paymentAttempt.findUnique({
+      where: { schoolId_transactionId: { schoolId: 1, transactionId: first.body.TransToken } },
+    });
     expect(old).toMatchObject({ transactionStatus: "cancelled", status: "Payment Abandoned" });
   });
 
@@ -186,7 +191,7 @@ describe("statements of a first card payment", () => {
     expect(statements.filter((sql) => /^(BEGIN|ROLLBACK)\b/i.test(sql.trim()))).toEqual([]);
     expect(statements).toHaveLength(8);
     const attempts = await (
-      await getDb()
+      await testDb()
     ).paymentAttempt.findMany({
       where: { userId: p.id },
       orderBy: { id: "asc" },
@@ -217,14 +222,16 @@ describe("POST /api/payments/verify/{token}", () => {
       orders.every((o) => o.paymentStatus === "confirmed" && o.paymentProcessor === "DPO"),
     ).toBe(true);
     const attempt = await (
-      await getDb()
-    ).paymentAttempt.findUnique({ where: { transactionId: started.body.TransToken } });
+      await testDb()
+    ).paymentAttempt.findUnique({
+      where: { schoolId_transactionId: { schoolId: 1, transactionId: started.body.TransToken } },
+    });
     expect(attempt).toMatchObject({
       transactionStatus: "verified",
       status: "Orders created successfully",
     });
     const mail = await (
-      await getDb()
+      await testDb()
     ).emailOutbox.count({ where: { to: p.email!, subject: { startsWith: "Order confirmation" } } });
     expect(mail).toBe(1);
   });
@@ -237,7 +244,7 @@ describe("POST /api/payments/verify/{token}", () => {
     ]);
     fake.onVerifyToken(() => paidXml("91.00", "ZMW"));
     const answer = await verifyCall(p, started.body.TransToken);
-    const cycle = await (await getDb()).orderCycle.findFirstOrThrow({ where: { isActive: true } });
+    const cycle = await (await testDb()).orderCycle.findFirstOrThrow({ where: { isActive: true } });
     const day = (w: number, d: number) => cycleDayDate(toIsoDate(cycle.startDate), w, d);
     expect(answer.body.receipt).toEqual({
       reference: started.body.companyRef,
@@ -291,13 +298,17 @@ describe("POST /api/payments/verify/{token}", () => {
     const p = await parentWithChild();
     const started = await startPayment(p, [[4, 4]]);
     const token = started.body.TransToken;
-    const db = await getDb();
+    const db = await testDb();
 
     fake.onVerifyToken(() => ({ close: true }), { once: true });
     const down = await verifyCall(p, token);
     expect(down.body).toMatchObject({ success: false, TransactionStatus: "pending" });
     expect(
-      (await db.paymentAttempt.findUnique({ where: { transactionId: token } }))?.transactionStatus,
+      (
+        await db.paymentAttempt.findUnique({
+          where: { schoolId_transactionId: { schoolId: 1, transactionId: token } },
+        })
+      )?.transactionStatus,
     ).toBe("initiated");
 
     fake.onVerifyToken(() => resultXml("900", "Transaction not paid yet"), { once: true });
@@ -312,7 +323,11 @@ describe("POST /api/payments/verify/{token}", () => {
       TransactionStatus: "pending",
     });
     expect(
-      (await db.paymentAttempt.findUnique({ where: { transactionId: token } }))?.transactionStatus,
+      (
+        await db.paymentAttempt.findUnique({
+          where: { schoolId_transactionId: { schoolId: 1, transactionId: token } },
+        })
+      )?.transactionStatus,
     ).toBe("initiated");
 
     fake.onVerifyToken(() => resultXml("901", "Transaction Declined"), { once: true });
@@ -322,7 +337,9 @@ describe("POST /api/payments/verify/{token}", () => {
       TransactionStatus: "failed",
       Result: "901",
     });
-    const attempt = await db.paymentAttempt.findUnique({ where: { transactionId: token } });
+    const attempt = await db.paymentAttempt.findUnique({
+      where: { schoolId_transactionId: { schoolId: 1, transactionId: token } },
+    });
     expect(attempt).toMatchObject({ transactionStatus: "failed", status: "Payment Failed" });
     expect(attempt?.errorDetails).toContain("Transaction Declined");
     expect(await ordersOf(p.id)).toHaveLength(0);
@@ -383,7 +400,7 @@ describe("reconciliation", () => {
   it("turns a payment whose tab was closed into orders on the next sweep, once", async () => {
     const p = await parentWithChild();
     const started = await startPayment(p, [[2, 4]]);
-    const db = await getDb();
+    const db = await testDb();
     await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "transactionId" = ${started.body.TransToken}`;
     fake.onVerifyToken((token) =>
       token === started.body.TransToken ? paidXml("45.50", "ZMW") : resultXml("900", "Not paid"),

@@ -3,7 +3,7 @@ import * as orders from "@/app/api/orders/route";
 import * as pending from "@/app/api/payments/pending/route";
 import * as verify from "@/app/api/payments/verify/route";
 import type { PendingPaymentsPageDto } from "@/lib/contracts/orders";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import {
   activeCycle,
   addMenuItem,
@@ -31,7 +31,7 @@ const verifyIds = (browser: Browser, body: unknown) =>
   browser.call<{ updated: number }>(verify.PUT, "PUT", "/api/payments/verify", { body });
 
 async function paymentStatuses(ids: number[]) {
-  const db = await getDb();
+  const db = await testDb();
   const rows = await db.order.findMany({
     where: { id: { in: ids } },
     select: { id: true, paymentStatus: true },
@@ -49,7 +49,7 @@ beforeAll(async () => {
 
 // Each test starts from no orders, so group counts and pages are exact.
 beforeEach(async () => {
-  const db = await getDb();
+  const db = await testDb();
   await db.order.deleteMany();
 });
 
@@ -115,7 +115,7 @@ describe("GET /api/payments/pending", () => {
   });
 
   it("pages 50 parents at a time, counted by the database", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const count = 53;
     const names = Array.from({ length: count }, (_, i) => `paging.parent.${i}`);
     await db.user.createMany({
@@ -206,7 +206,7 @@ describe("PUT /api/payments/verify", () => {
     const alsoPending = await directOrder(ground, parent);
     const alreadyPaid = await directOrder(ground, parent, { paymentStatus: "confirmed" });
     const failed = await directOrder(ground, parent, { paymentStatus: "failed" });
-    const db = await getDb();
+    const db = await testDb();
     const auditsBefore = await db.auditLog.count({ where: { action: "payment.verify" } });
 
     const answer = await verifyIds(admin, {
@@ -296,7 +296,7 @@ describe("POST /api/orders?paymentMethod=alternative (payment bypass)", () => {
   it("is refused while the setting is off, and the card path still answers 402", async () => {
     await setPaymentBypass(false);
     const p = await orderingParent();
-    const db = await getDb();
+    const db = await testDb();
     const mails = await db.emailOutbox.count();
     const refused = await placeAlternative(p.browser, [cartLine(p.child.id, 1)]);
     expect(refused.status).toBe(409);
@@ -321,7 +321,7 @@ describe("POST /api/orders?paymentMethod=alternative (payment bypass)", () => {
     expect(answer.status).toBe(200);
     expect(answer.body.orders).toHaveLength(2);
     expect(answer.body.orders[0]).toMatchObject({ status: "pending", paymentStatus: "pending" });
-    const db = await getDb();
+    const db = await testDb();
     const rows = await db.order.findMany({ where: { userId: p.id } });
     expect(rows.map((r) => r.paymentProcessor)).toEqual(["BYPASS", "BYPASS"]);
 
@@ -366,7 +366,7 @@ describe("POST /api/orders?paymentMethod=alternative (payment bypass)", () => {
     expect(again.body).toMatchObject({
       message: "Already Ordered: You already have an order for this day",
     });
-    const db = await getDb();
+    const db = await testDb();
     expect(await db.order.count({ where: { userId: p.id } })).toBe(2);
     expect(
       await db.emailOutbox.count({
@@ -381,7 +381,7 @@ describe("POST /api/orders?paymentMethod=alternative (payment bypass)", () => {
     const intruder = await orderingParent();
     const answer = await placeAlternative(intruder.browser, [cartLine(owner.child.id, 5)]);
     expect(answer.status).toBe(404);
-    const db = await getDb();
+    const db = await testDb();
     expect(await db.order.count()).toBe(0);
   });
 
@@ -403,6 +403,6 @@ describe("POST /api/orders?paymentMethod=alternative (payment bypass)", () => {
     expect(unknown.status).toBe(422);
     const byAdmin = await placeAlternative(admin, [cartLine(p.child.id, 1)]);
     expect(byAdmin.status).toBe(403);
-    expect(await (await getDb()).order.count()).toBe(0);
+    expect(await (await testDb()).order.count()).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import * as allergenSettings from "@/app/api/settings/allergens/route";
 import * as cutoffTime from "@/app/api/settings/cutoff-time/route";
 import * as students from "@/app/api/students/route";
 import { sessionUserSelect, toSessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import { defaultSchool, key, testDb } from "@/tests/support/school";
 import { loadPortalStart } from "@/lib/portal/portal-start";
 import {
   activeCycle,
@@ -21,9 +21,9 @@ import {
 // instead of six API calls. The client's cache must then hold exactly what those calls answer.
 
 async function sessionUserOf(id: number) {
-  const db = await getDb();
+  const db = await testDb();
   return toSessionUser(
-    await db.user.findUniqueOrThrow({ where: { id }, select: sessionUserSelect }),
+    await db.user.findUniqueOrThrow({ where: key(id), select: sessionUserSelect }),
   );
 }
 
@@ -53,7 +53,7 @@ describe("loadPortalStart", () => {
     });
     expect(placed.status).toBe(200);
 
-    const start = await loadPortalStart(await sessionUserOf(parent.id));
+    const start = await loadPortalStart(await defaultSchool(), await sessionUserOf(parent.id));
     const read = async (handler: Parameters<typeof parent.browser.call>[0], path: string) => {
       const answer = await parent.browser.call(handler, "GET", path);
       expect(answer.status).toBe(200);
@@ -75,7 +75,7 @@ describe("loadPortalStart", () => {
 
   it("gives null for a caller without a discount code, where the API answers 404", async () => {
     const parent = await signedUpParent();
-    const start = await loadPortalStart(await sessionUserOf(parent.id));
+    const start = await loadPortalStart(await defaultSchool(), await sessionUserOf(parent.id));
     expect(start.myDiscountCode).toBeNull();
     const answer = await parent.browser.call(
       myDiscountCode.GET,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { signedUpParent } from "@/tests/support/fixtures";
 
 // On PostgreSQL the client names its statements (decision 0062): a statement run again on the same
@@ -12,7 +12,7 @@ describe("prepared statements on PostgreSQL", () => {
     "prepares a statement once per connection and runs it again",
     async () => {
       const parent = await signedUpParent();
-      const db = await getDb();
+      const db = await testDb();
       const prepared = await db.$transaction(async (tx) => {
         for (let i = 0; i < 3; i++) {
           const [row] = await tx.$queryRaw<{ n: bigint }[]>`

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import * as forgot from "@/app/api/auth/forgot-password/route";
-import { getDb } from "@/lib/db";
+import { DEFAULT_SCHOOL_ID } from "@/lib/contracts/schools";
+import { defaultSchool, key, testDb } from "@/tests/support/school";
 import { enqueueEmail, processOutbox } from "@/lib/mail/outbox";
 import { ERASED_BODY, ERASED_RECIPIENT, RETENTION } from "@/lib/contracts/privacy";
 import { applyRetention, runDailyRetention } from "@/lib/privacy/retention";
@@ -20,7 +21,7 @@ afterAll(() => smtp.close());
 
 /** Lets every queued message go out (a call sends its own in the background), then clears the table. */
 async function emptyOutbox() {
-  const db = await getDb();
+  const db = await testDb();
   await processOutbox();
   while ((await db.emailOutbox.count({ where: { status: "pending" } })) > 0) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -40,7 +41,7 @@ describe("mail that carries a secret", () => {
     expect(answer.status).toBe(200);
     const mail = await smtp.waitFor(parent.email!, /Your temporary password/);
     expect(mail.text).toContain("Temporary password:");
-    const db = await getDb();
+    const db = await testDb();
     let row = await db.emailOutbox.findFirstOrThrow({ orderBy: { id: "desc" } });
     while (row.status !== "sent") {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -57,10 +58,13 @@ describe("mail that carries a secret", () => {
 
   it("a farewell loses its recipient too; an ordinary message keeps its body", async () => {
     await emptyOutbox();
-    await enqueueEmail({ to: "gone@example.com", subject: "Bye", text: "b", erasure: "farewell" });
-    await enqueueEmail({ to: "kept@example.com", subject: "Order", text: "Your order" });
+    const db = await testDb();
+    await enqueueEmail(
+      { to: "gone@example.com", subject: "Bye", text: "b", erasure: "farewell" },
+      db,
+    );
+    await enqueueEmail({ to: "kept@example.com", subject: "Order", text: "Your order" }, db);
     expect(await processOutbox()).toBe(2);
-    const db = await getDb();
     const rows = await db.emailOutbox.findMany({ orderBy: { id: "asc" } });
     expect(rows.map((r) => [r.to, r.text])).toEqual([
       [ERASED_RECIPIENT, ERASED_BODY],
@@ -72,7 +76,7 @@ describe("mail that carries a secret", () => {
 describe("the daily retention job", () => {
   it("deletes and erases what is past its period at the moved clock, and nothing else", async () => {
     await emptyOutbox();
-    const db = await getDb();
+    const db = await testDb();
     const { id: userId } = await signedUpParent();
     await emptyOutbox();
     await db.session.deleteMany();
@@ -118,7 +122,7 @@ describe("the daily retention job", () => {
       },
     });
 
-    const report = await applyRetention(now);
+    const report = await applyRetention(DEFAULT_SCHOOL_ID, now);
     expect(report).toMatchObject({
       sessions: 1,
       resetPasswords: 2,
@@ -134,18 +138,22 @@ describe("the daily retention job", () => {
     expect(texts.get(recentSent.id)).toEqual(["body", "sent"]);
     expect(texts.get(oldPending.id)).toEqual(["body", "pending"]);
     expect(texts.get(staleSecret.id)).toEqual([ERASED_BODY, "failed"]);
-    expect(await db.contactMessage.findUnique({ where: { id: unread.id } })).toMatchObject({
+    expect(await db.contactMessage.findUnique({ where: key(unread.id) })).toMatchObject({
       text: "Please call me",
     });
   });
 
   it("runs once a day however many instances sweep", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.jobRun.deleteMany();
+    const school = await defaultSchool();
     const now = new Date(Date.now() + 800 * DAY);
-    const runs = await Promise.all([runDailyRetention(now), runDailyRetention(now)]);
+    const runs = await Promise.all([
+      runDailyRetention(school, now),
+      runDailyRetention(school, now),
+    ]);
     expect(runs.filter((run) => run !== null)).toHaveLength(1);
-    expect(await runDailyRetention(new Date(now.getTime() + DAY / 2))).toBeNull();
-    expect(await runDailyRetention(new Date(now.getTime() + DAY))).not.toBeNull();
+    expect(await runDailyRetention(school, new Date(now.getTime() + DAY / 2))).toBeNull();
+    expect(await runDailyRetention(school, new Date(now.getTime() + DAY))).not.toBeNull();
   });
 });

@@ -8,7 +8,8 @@ import * as menu from "@/app/api/menu/route";
 import * as orders from "@/app/api/orders/route";
 import * as week from "@/app/api/orders/week/[week]/route";
 import * as revenue from "@/app/api/revenue/stats/route";
-import { getDb, observeQueries } from "@/lib/db";
+import { observeQueries } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import {
   activeCycle,
   addMenuItem,
@@ -29,7 +30,7 @@ const menuItemIds: number[] = [];
 
 /** Brings the database to `n` menu items and `n` orders of the parent in the active cycle. */
 async function growTo(n: number) {
-  const db = await getDb();
+  const db = await testDb();
   while (menuItemIds.length < n) menuItemIds.push((await addMenuItem()).id);
   const have = await db.order.count({ where: { userId: parent.id } });
   for (let i = have; i < n; i++) {

@@ -6,14 +6,18 @@ import * as communication from "@/app/api/settings/communication/route";
 import * as cutoffTime from "@/app/api/settings/cutoff-time/route";
 import * as paymentBypass from "@/app/api/settings/payment-bypass/route";
 import type { MenuItemDto, OrderCycleDto } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { signedIn } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
 
 async function setSetting(key: string, value: object) {
-  const db = await getDb();
-  await db.setting.upsert({ where: { key }, create: { key, value }, update: { value } });
+  const db = await testDb();
+  await db.setting.upsert({
+    where: { schoolId_key: { schoolId: 1, key } },
+    create: { schoolId: 1, key, value },
+    update: { value },
+  });
 }
 
 describe("signed out", () => {
@@ -33,7 +37,7 @@ describe("signed out", () => {
 
 describe("GET /api/menu", () => {
   beforeAll(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.menuItem.createMany({
       data: [
         {
@@ -101,7 +105,7 @@ describe("GET /api/menu", () => {
 
 describe("GET /api/order-cycles", () => {
   it("lists every cycle, the active one first, then newest first", async () => {
-    const db = await getDb();
+    const db = await testDb();
     // The seeded cycle is active too: several may be (decision 0071).
     await db.orderCycle.updateMany({ where: { isActive: true }, data: { isActive: false } });
     await db.orderCycle.createMany({
@@ -198,7 +202,7 @@ describe("GET /api/discounts/my-discount-code", () => {
       message: "You have no active discount code",
       error: "You have no active discount code",
     });
-    const db = await getDb();
+    const db = await testDb();
     await db.discountCode.create({
       data: { code: `OFF-${id}`, userId: id, discountPercentage: 50, isActive: false },
     });
@@ -213,7 +217,7 @@ describe("GET /api/discounts/my-discount-code", () => {
   it("answers the caller's own active code, never someone else's", async () => {
     const mine = await signedIn();
     const theirs = await signedIn();
-    const db = await getDb();
+    const db = await testDb();
     await db.discountCode.createMany({
       data: [
         { code: `MINE-${mine.id}`, userId: mine.id, discountPercentage: 15 },

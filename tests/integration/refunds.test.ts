@@ -5,7 +5,7 @@ import * as verify from "@/app/api/payments/verify/route";
 import * as complete from "@/app/api/refunds/[orderId]/complete/route";
 import * as refunds from "@/app/api/refunds/route";
 import type { RefundDto, RefundsPageDto } from "@/lib/contracts/orders";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { activeCycle, addMenuItem, addStudent, signedUpParent } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 import {
@@ -28,8 +28,8 @@ const completeRefund = (browser: Browser, orderId: number | string) =>
   });
 
 async function statusOf(id: number) {
-  const db = await getDb();
-  return (await db.order.findUnique({ where: { id }, select: { status: true } }))?.status;
+  const db = await testDb();
+  return (await db.order.findUnique({ where: key(id), select: { status: true } }))?.status;
 }
 
 let ground: Ground;
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  const db = await getDb();
+  const db = await testDb();
   await db.order.deleteMany();
 });
 
@@ -135,7 +135,7 @@ describe("POST /api/refunds/{orderId}/complete", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ id: order.id, status: "refunded", amount: "36.50" });
     expect(await statusOf(order.id)).toBe("refunded");
-    const db = await getDb();
+    const db = await testDb();
     const audit = await db.auditLog.findFirst({
       where: { action: "refund.complete", entityId: String(order.id) },
     });
@@ -153,7 +153,7 @@ describe("POST /api/refunds/{orderId}/complete", () => {
         status,
         paymentStatus: "confirmed",
       });
-      const db = await getDb();
+      const db = await testDb();
       const audits = await db.auditLog.count({ where: { action: "refund.complete" } });
       const answer = await completeRefund(admin, order.id);
       expect(answer.status).toBe(409);
@@ -187,7 +187,7 @@ describe("POST /api/refunds/{orderId}/complete", () => {
       completeRefund(other, order.id),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    const db = await getDb();
+    const db = await testDb();
     expect(
       await db.auditLog.count({ where: { action: "refund.complete", entityId: String(order.id) } }),
     ).toBe(1);

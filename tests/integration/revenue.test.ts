@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as revenue from "@/app/api/revenue/stats/route";
 import type { RevenueStatsDto } from "@/lib/contracts/revenue";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { parseIsoDate } from "@/lib/school-calendar";
 import type { Browser } from "@/tests/support/http";
 import { browserFor, type Caller } from "@/tests/support/settings-fixtures";
@@ -15,7 +15,7 @@ let activeCycleId: number;
 let emptyCycle: number;
 
 beforeAll(async () => {
-  const db = await getDb();
+  const db = await testDb();
   const parent = await db.user.create({
     data: { username: "rev.parent", usernameKey: "rev.parent", passwordHash: "x", name: "P" },
   });

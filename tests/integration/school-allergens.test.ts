@@ -12,7 +12,7 @@ import * as student from "@/app/api/students/[id]/route";
 import * as students from "@/app/api/students/route";
 import { ALLERGENS, allergyRefusal, unknownAllergenMessage } from "@/lib/contracts/allergies";
 import type { AllergenSettingsDto } from "@/lib/contracts/settings";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import {
   ALLERGEN_NAME_CHARACTERS,
   ALLERGEN_NAME_LENGTH,
@@ -111,7 +111,7 @@ describe("the school's own allergens", () => {
     );
     expect(again.body.custom).toEqual(["Mango", "Mustard seed"]);
     const audit = await (
-      await getDb()
+      await testDb()
     ).auditLog.findFirst({ where: { action: "setting.allergens" }, orderBy: { id: "desc" } });
     expect(audit?.details).toMatchObject({ after: { custom: ["Mango", "Mustard seed"] } });
   });
@@ -145,7 +145,7 @@ describe("the school's own allergens", () => {
     expect(edited.body).toMatchObject({ allergies: ["Mustard seed"] });
 
     const teacher = await signedIn("teacher", [], { staffRecord: true });
-    const [staff] = await (await getDb()).student.findMany({ where: { parentId: teacher.id } });
+    const [staff] = await (await testDb()).student.findMany({ where: { parentId: teacher.id } });
     const staffId = String(staff!.id);
     const care = (allergies: string[]) =>
       teacher.browser.call(studentCare.PUT, "PUT", `/api/students/${staffId}/care`, {
@@ -203,7 +203,7 @@ describe("the school's own allergens", () => {
     const good = await upload(`${header}\nCsv Mango Pie,,20,,vegetarian,,1,1,"mango,Eggs",,true\n`);
     expect(good).toMatchObject({ status: 200, body: { successCount: 1, errorCount: 0 } });
     const pie = await (
-      await getDb()
+      await testDb()
     ).menuItem.findFirst({ where: { name: "Csv Mango Pie" }, select: { allergens: true } });
     expect(pie?.allergens).toEqual(["Mango", "Eggs"]);
     const bad = await upload(`${header}\nCsv Kiwi Pie,,20,,vegetarian,,1,1,Kiwi,,true\n`);
@@ -269,7 +269,7 @@ describe("the school's own allergens", () => {
       message: "Celery is recorded for 1 menu item. Remove it from them first.",
       allergenInUse: { allergens: ["Celery"], children: 0, menuItems: 1 },
     });
-    await (await getDb()).menuItem.delete({ where: { id: celeryDish.body.id } });
+    await (await testDb()).menuItem.delete({ where: key(celeryDish.body.id) });
     const removed = await saveList(["Mango", "Mustard seed"]);
     expect(removed.status).toBe(200);
     expect(removed.body.custom).toEqual(["Mango", "Mustard seed"]);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as logout from "@/app/api/logout/route";
 import * as user from "@/app/api/user/route";
 import type { SessionUser } from "@/lib/contracts/people";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { signedIn } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 
@@ -40,7 +40,7 @@ describe("sessions read together", () => {
   it("refuse a session deleted by another instance (a plain SQL delete) at the next request", async () => {
     const [, removed, ...others] = people as [Person, Person, ...Person[]];
     expect((await whoAmI(removed)).status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     await db.$executeRaw`DELETE FROM "Session" WHERE "userId" = ${removed.id}`;
     const answers = await Promise.all([removed, ...others].map(whoAmI));
     expect(answers.map((a) => a.status)).toEqual([401, ...others.map(() => 200)]);

@@ -6,7 +6,7 @@ import * as mobileMoney from "@/app/api/settings/mobile-money/route";
 import * as paymentBypass from "@/app/api/settings/payment-bypass/route";
 import * as userSearch from "@/app/api/users/search/route";
 import type { PaymentBypassSettingsDto } from "@/lib/contracts/settings";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { addDaysIso, mondayOf, schoolToday } from "@/lib/school-calendar";
 import {
   activeCycle,
@@ -29,12 +29,14 @@ import {
 const superadmin = () => browserFor("superadmin", "settings");
 
 async function settingRow(key: string) {
-  const db = await getDb();
-  return (await db.setting.findUnique({ where: { key } }))?.value ?? null;
+  const db = await testDb();
+  return (
+    (await db.setting.findUnique({ where: { schoolId_key: { schoolId: 1, key } } }))?.value ?? null
+  );
 }
 
 async function lastAudit(entityId: string) {
-  const db = await getDb();
+  const db = await testDb();
   return db.auditLog.findFirst({
     where: { entity: "Setting", entityId },
     orderBy: { id: "desc" },
@@ -270,7 +272,7 @@ describe("POST /api/settings/payment-bypass", () => {
 describe("POST /api/settings/mobile-money", () => {
   it("is off until saved; saves the switches, audits them, and parents read them with the wait", async () => {
     const parent = await signedUpParent();
-    await (await getDb()).setting.deleteMany({ where: { key: "mobile-money" } });
+    await (await testDb()).setting.deleteMany({ where: { key: "mobile-money" } });
     const before = await parent.browser.call(mobileMoney.GET, "GET", "/api/settings/mobile-money");
     expect(before.body).toEqual({
       enabled: false,
@@ -392,7 +394,7 @@ describe("GET /api/users/search", () => {
 
   it("answers at most 20 users", async () => {
     const admin = await superadmin();
-    const db = await getDb();
+    const db = await testDb();
     await db.user.createMany({
       data: Array.from({ length: 25 }, (_, i) => ({
         username: `crowd${i}`,

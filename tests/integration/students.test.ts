@@ -2,7 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import * as student from "@/app/api/students/[id]/route";
 import * as students from "@/app/api/students/route";
 import type { StudentDto } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { env } from "@/lib/env";
 import { addDaysIso, mondayOf, parseIsoDate, schoolToday } from "@/lib/school-calendar";
 import { signedIn } from "@/tests/support/fixtures";
@@ -19,12 +19,12 @@ async function addStudent(browser: Browser, name = "Chanda", grade = "3") {
 }
 
 async function studentRow(id: number) {
-  const db = await getDb();
-  return db.student.findUnique({ where: { id }, select: { name: true, grade: true } });
+  const db = await testDb();
+  return db.student.findUnique({ where: key(id), select: { name: true, grade: true } });
 }
 
 async function studentCount() {
-  const db = await getDb();
+  const db = await testDb();
   return db.student.count();
 }
 
@@ -40,7 +40,7 @@ async function orderFor(
   daysFromThisMonday: number,
   status: "pending" | "completed" | "cancelled" = "pending",
 ) {
-  const db = await getDb();
+  const db = await testDb();
   const thisMonday = mondayOf(schoolToday(env().SCHOOL_TIMEZONE));
   // A cycle starting on the Monday of the order's week; the order is that week's day.
   const week = Math.floor(daysFromThisMonday / 7);
@@ -140,7 +140,7 @@ describe("a parent's own students", () => {
 
   it("stops at 20 students per account", async () => {
     const { browser, id } = await signedIn();
-    const db = await getDb();
+    const db = await testDb();
     await db.student.createMany({
       data: Array.from({ length: 20 }, (_, i) => ({
         name: `Child ${i}`,
@@ -297,7 +297,7 @@ describe("the staff record", () => {
 
   it("is locked for a parent account that holds one too", async () => {
     const { browser, id } = await signedIn();
-    const db = await getDb();
+    const db = await testDb();
     const staff = await db.student.create({
       data: { name: "Staff", grade: "teacher", parentId: id },
     });
@@ -354,7 +354,7 @@ describe("deleting a student with orders", () => {
     const cancelled = await orderFor(created.id, id, 7, "cancelled");
     const answer = await del(browser, created.id);
     expect(answer.status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     expect(await db.order.count({ where: { id: { in: [past.id, cancelled.id] } } })).toBe(2);
     const list = await browser.call<{ id: number }[]>(students.GET, "GET", "/api/students");
     expect(list.body.map((s) => s.id)).not.toContain(created.id);
@@ -365,8 +365,8 @@ describe("deleting a student with orders", () => {
     const { browser } = await signedIn();
     const created = await addStudent(browser);
     expect((await del(browser, created.id)).status).toBe(200);
-    const db = await getDb();
-    expect(await db.student.findUnique({ where: { id: created.id } })).toBeNull();
+    const db = await testDb();
+    expect(await db.student.findUnique({ where: key(created.id) })).toBeNull();
   });
 });
 

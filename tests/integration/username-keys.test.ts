@@ -4,7 +4,7 @@ import path from "node:path";
 import * as login from "@/app/api/login/route";
 import * as register from "@/app/api/register/route";
 import { hashPassword } from "@/lib/security/password";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { usernameKey } from "@/lib/validations/username";
 import { uniqueName } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
@@ -29,7 +29,7 @@ const LOOK_ALIKES = [
 
 describe("username keys", () => {
   it("the SQL expression of the migration gives the app's key for every form", async () => {
-    const db = await getDb();
+    const db = await testDb();
     for (const name of LOOK_ALIKES) {
       const [row] = await db.$queryRaw<{ key: string }[]>`
         SELECT lower(normalize(btrim(${name}), NFKC)) AS "key"`;
@@ -55,7 +55,7 @@ describe("username keys", () => {
   });
 
   it("the migration re-keys older rows, keeps the older of two colliding rows, and can run again", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const stamp = uniqueName("");
     const passwordHash = await hashPassword("legacy-pass");
     const legacy = (username: string) => ({

@@ -4,6 +4,7 @@
 // caller's address, graceful shutdown, and several instances on one database.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 
 export type LogLine = Record<string, unknown> & { msg?: string };
@@ -31,6 +32,7 @@ export async function startServer(
   options: { readyTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   assertBuilt();
+  const publicUrl = env.APP_URL ?? `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
     [path.join(root, "scripts/serve.mjs"), "-p", String(port)],
@@ -42,8 +44,8 @@ export async function startServer(
         NODE_ENV: "production",
         LOG_LEVEL: "info",
         // Production refuses to start without its public address (issue 24 §6).
-        APP_URL: `http://localhost:${port}`,
         ...env,
+        APP_URL: publicUrl,
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -70,6 +72,7 @@ export async function startServer(
     child.once("exit", (code) => resolve(code)),
   );
   const url = `http://127.0.0.1:${port}`;
+  publicOrigins.set(url, new URL(publicUrl).origin);
   const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server on ${port} exited:\n${text}`);
@@ -101,10 +104,60 @@ export async function startServer(
   };
 }
 
+/** Each started instance's public origin (its APP_URL), which a proxy in front of it passes on. */
+const publicOrigins = new Map<string, string>();
+
+type Answer = { status: number; headers: Headers; text: string };
+
+/**
+ * One request to an instance as the school's proxy forwards it: to the instance's own address,
+ * with the public `Host` (a school is found by its host, so the instance's port alone names no
+ * school). Node's fetch will not send a `Host` of our choosing, so this uses `node:http`.
+ */
+function forward(
+  url: URL,
+  host: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: init.method,
+        headers: {
+          ...init.headers,
+          host,
+          ...(init.body === undefined
+            ? {}
+            : { "content-length": String(Buffer.byteLength(init.body)) }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const v of Array.isArray(value) ? value : [value ?? ""]) headers.append(name, v);
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            headers,
+            text: Buffer.concat(chunks).toString("utf8"),
+          });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
 /**
  * A cookie-carrying HTTP client for one user, as a browser on the school's site would be: its
- * writes carry the Origin of the page they come from, the server's own address unless `origin`
- * names the public one (APP_URL behind a TLS proxy).
+ * requests reach the instance with the school's public host, and its writes carry the Origin of
+ * the page they come from (the instance's APP_URL unless `origin` names another).
  */
 export class HttpClient {
   readonly jar = new Map<string, string>();
@@ -127,12 +180,12 @@ export class HttpClient {
     headers: Record<string, string> = {},
   ): Promise<{ status: number; body: T; headers: Headers }> {
     const url = new URL(pathname, this.base);
-    const res = await fetch(url, {
+    const publicOrigin = publicOrigins.get(url.origin) ?? url.origin;
+    const res = await forward(url, new URL(publicOrigin).host, {
       method,
-      redirect: "manual",
       headers: {
         ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(method === "GET" ? {} : { origin: this.origin ?? url.origin }),
+        ...(method === "GET" ? {} : { origin: this.origin ?? publicOrigin }),
         ...(this.jar.size > 0
           ? { cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ") }
           : {}),
@@ -149,10 +202,9 @@ export class HttpClient {
       if (value === "" || /max-age=0/i.test(line)) this.jar.delete(name);
       else this.jar.set(name, value);
     }
-    const text = await res.text();
-    let parsed: unknown = text;
+    let parsed: unknown = res.text;
     try {
-      parsed = text ? JSON.parse(text) : null;
+      parsed = res.text ? JSON.parse(res.text) : null;
     } catch {
       // HTML or text
     }

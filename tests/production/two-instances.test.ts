@@ -193,7 +193,8 @@ describe("two instances on one PostgreSQL", () => {
       isRecovered: boolean;
     }>(
       `SELECT a.id, a."userId", a."isRecovered", count(o.id) AS orders FROM "PaymentAttempt" a
-       LEFT JOIN "Order" o ON o."paymentAttemptId" = a.id GROUP BY a.id`,
+       LEFT JOIN "Order" o ON o."schoolId" = a."schoolId" AND o."paymentAttemptId" = a.id
+       GROUP BY a."schoolId", a.id`,
     );
     expect(attempts.rows).toHaveLength(PARENTS);
     expect(attempts.rows.every((r) => Number(r.orders) === items.length)).toBe(true);

@@ -6,7 +6,7 @@ import * as orders from "@/app/api/orders/route";
 import * as parentCredit from "@/app/api/parents/[id]/credit/route";
 import type { OrderDto } from "@/lib/contracts";
 import type { AccountCreditDto, CloseDayAnswer } from "@/lib/contracts/credit";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import type { Browser } from "@/tests/support/http";
 
 export type Day = { weekNumber: number; dayOfWeek: number };
@@ -24,7 +24,7 @@ export async function orderOn(
     processor?: string;
   } = {},
 ) {
-  const db = await getDb();
+  const db = await testDb();
   return db.order.create({
     data: {
       userId: owner.userId,
@@ -76,14 +76,14 @@ export const myOrders = (browser: Browser) =>
 
 /** The account's balance straight from the ledger, as a 2-decimal string. */
 export async function ledgerBalance(userId: number): Promise<string> {
-  const db = await getDb();
+  const db = await testDb();
   const sum = await db.creditEntry.aggregate({ where: { userId }, _sum: { amount: true } });
   return (sum._sum.amount ?? 0).toFixed(2);
 }
 
 /** Gives an account credit the way an admin does (an adjustment), straight in the ledger. */
 export async function giveCredit(userId: number, amount: string) {
-  const db = await getDb();
+  const db = await testDb();
   await db.creditEntry.create({
     data: { userId, amount, kind: "adjustment", reason: "test credit" },
   });

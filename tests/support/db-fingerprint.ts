@@ -1,7 +1,7 @@
 // A digest of the rows hostile requests could damage, compared before and after a refused call:
 // the hostile-input (bodies) and hostile-headers (cookies and headers) proofs share it. And a scan
 // of the same rows for characters that should never have been let in.
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 
 /** Every table a call could change, but not sessions or rate counters (logins move those). */
 export const DATA_TABLES = [
@@ -20,7 +20,7 @@ export const DATA_TABLES = [
 
 /** A digest of every row of `tables`. */
 export async function fingerprint(tables: readonly string[] = DATA_TABLES): Promise<string> {
-  const db = await getDb();
+  const db = await testDb();
   const parts = await Promise.all(
     tables.map(async (table) => {
       const rows = await db.$queryRawUnsafe<{ digest: string | null }[]>(
@@ -40,7 +40,7 @@ export async function tablesHolding(
   pattern: RegExp,
   tables: readonly string[] = DATA_AND_MAIL_TABLES,
 ): Promise<string[]> {
-  const db = await getDb();
+  const db = await testDb();
   const found: string[] = [];
   for (const table of tables) {
     const rows = await db.$queryRawUnsafe<{ row: string }[]>(

@@ -3,7 +3,7 @@
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { to: string[]; subject: string; text: string };
+export type ReceivedMail = { to: string[]; from: string; subject: string; text: string };
 
 export class FakeSmtp {
   readonly messages: ReceivedMail[] = [];
@@ -17,6 +17,7 @@ export class FakeSmtp {
         .then((mail) => {
           this.messages.push({
             to: session.envelope.rcptTo.map((r) => r.address),
+            from: mail.from?.text ?? "",
             subject: mail.subject ?? "",
             text: mail.text ?? "",
           });

@@ -4,7 +4,7 @@ import * as register from "@/app/api/register/route";
 import { hashPassword } from "@/lib/security/password";
 import type { Role } from "@/lib/contracts/permissions";
 import { STAFF_GRADE } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { addDaysIso, mondayOf, parseIsoDate, schoolToday } from "@/lib/school-calendar";
 import { Browser } from "@/tests/support/http";
 
@@ -48,7 +48,7 @@ export async function signedIn(
   allowedFeatures: string[] = [],
   options: { name?: string; withEmail?: boolean; staffRecord?: boolean } = {},
 ): Promise<{ browser: Browser; id: number; username: string }> {
-  const db = await getDb();
+  const db = await testDb();
   const username = uniqueName(`${role}.`);
   const user = await db.user.create({
     data: {
@@ -78,7 +78,7 @@ export const signedInSuperadmin = () =>
   signedInAs("superadmin", process.env.SEED_SUPERADMIN_PASSWORD!);
 
 export async function addStudent(parentId: number, name: string, grade: string) {
-  const db = await getDb();
+  const db = await testDb();
   return db.student.create({
     data: { name, grade, parentId },
     select: { id: true, name: true, grade: true },
@@ -86,7 +86,7 @@ export async function addStudent(parentId: number, name: string, grade: string) 
 }
 
 export async function addMenuItem(overrides: Record<string, unknown> = {}) {
-  const db = await getDb();
+  const db = await testDb();
   return db.menuItem.create({
     data: {
       name: uniqueName("Meal "),
@@ -110,7 +110,7 @@ export async function activeCycle(
     blockedDays?: { weekNumber: number; dayOfWeek: number }[];
   } = {},
 ) {
-  const db = await getDb();
+  const db = await testDb();
   const start = options.startDate ?? addDaysIso(mondayOf(schoolToday("Africa/Lusaka")), 7);
   await db.orderCycle.updateMany({ where: { isActive: true }, data: { isActive: false } });
   return db.orderCycle.create({
@@ -125,7 +125,7 @@ export async function activeCycle(
 }
 
 export async function giveDiscountCode(userId: number, discountPercentage: number) {
-  const db = await getDb();
+  const db = await testDb();
   return db.discountCode.create({
     data: { code: uniqueName("CODE"), userId, discountPercentage, isActive: true },
   });

@@ -27,7 +27,11 @@ export const ORIGIN = "http://localhost:3000";
 export class Browser {
   readonly jar = new Map<string, string>();
 
-  constructor(readonly address = "203.0.113.10") {}
+  /** `origin`: the school's address this browser talks to (issue 45: each school has its own). */
+  constructor(
+    readonly address = "203.0.113.10",
+    readonly origin = ORIGIN,
+  ) {}
 
   async call<T = Record<string, unknown>>(
     handler: Handler,
@@ -53,12 +57,12 @@ export class Browser {
     path: string,
     options: CallOptions = {},
   ): Promise<Response> {
-    const url = new URL(path, ORIGIN);
+    const url = new URL(path, this.origin);
     for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = {
       host: url.host,
       "x-forwarded-for": this.address,
-      ...(method === "GET" ? {} : { origin: ORIGIN, "content-type": "application/json" }),
+      ...(method === "GET" ? {} : { origin: this.origin, "content-type": "application/json" }),
       ...(this.jar.size > 0
         ? { cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ") }
         : {}),
@@ -84,7 +88,12 @@ export class Browser {
 
   /** A copy holding the same cookies: a stolen or replayed cookie. */
   clone(): Browser {
-    const copy = new Browser(this.address);
+    return this.at(this.origin);
+  }
+
+  /** A copy holding the same cookies that talks to another address: a cookie taken elsewhere. */
+  at(origin: string): Browser {
+    const copy = new Browser(this.address, origin);
     for (const [k, v] of this.jar) copy.jar.set(k, v);
     return copy;
   }

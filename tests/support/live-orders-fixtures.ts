@@ -4,7 +4,7 @@
 import * as login from "@/app/api/login/route";
 import { hashPassword } from "@/lib/security/password";
 import { STATUS, TX } from "@/lib/contracts/payments";
-import { getDb } from "@/lib/db";
+import { key, testDb } from "@/tests/support/school";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { Browser } from "@/tests/support/http";
 
@@ -16,7 +16,7 @@ export async function signedInUser(
   role: "admin" | "parent" = "admin",
   allowedFeatures: string[] = [],
 ): Promise<Browser & { id: number }> {
-  const db = await getDb();
+  const db = await testDb();
   const username = unique(`lo.${role}.`);
   const password = "pass-word-1";
   const user = await db.user.create({
@@ -40,7 +40,7 @@ export async function signedInUser(
 
 /** A parent (not signed in) with one child. */
 export async function familyOf(childName = "Natasha", grade = "4") {
-  const db = await getDb();
+  const db = await testDb();
   const username = unique("fam.");
   const parent = await db.user.create({
     data: {
@@ -87,7 +87,7 @@ export type AttemptSpec = {
 
 /** A payment attempt with a snapshot of these lines (45.50 each unless told). */
 export async function paymentAttempt(spec: AttemptSpec) {
-  const db = await getDb();
+  const db = await testDb();
   const lines = spec.lines.map((l) => ({
     menuItemId: l.menuItemId,
     menuItemName: "Snapshot meal",
@@ -126,15 +126,15 @@ export async function paymentAttempt(spec: AttemptSpec) {
 }
 
 export async function ordersOfAttempt(paymentAttemptId: number) {
-  return (await getDb()).order.findMany({ where: { paymentAttemptId }, orderBy: { id: "asc" } });
+  return (await testDb()).order.findMany({ where: { paymentAttemptId }, orderBy: { id: "asc" } });
 }
 
 export async function attemptRow(id: number) {
-  return (await getDb()).paymentAttempt.findUniqueOrThrow({ where: { id } });
+  return (await testDb()).paymentAttempt.findUniqueOrThrow({ where: key(id) });
 }
 
 export async function auditRows(entityId: number) {
-  return (await getDb()).auditLog.findMany({
+  return (await testDb()).auditLog.findMany({
     where: { entity: "PaymentAttempt", entityId: String(entityId) },
     orderBy: { id: "asc" },
   });

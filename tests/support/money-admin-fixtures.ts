@@ -4,7 +4,7 @@ import { expect } from "@jest/globals";
 import * as login from "@/app/api/login/route";
 import { hashPassword } from "@/lib/security/password";
 import type { Feature } from "@/lib/contracts/permissions";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { signedInSuperadmin, signedUpParent, uniqueName } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
@@ -13,7 +13,7 @@ let counter = 0;
 
 /** An admin made in the database with these features, signed in. */
 export async function signedInAdmin(features: Feature[]): Promise<Browser> {
-  const db = await getDb();
+  const db = await testDb();
   const n = ++counter;
   const username = uniqueName("money.admin.");
   const password = "admin-pass-1";
@@ -48,7 +48,7 @@ export function callers(feature: Feature): [string, () => Promise<Browser>, "all
 
 /** An inactive cycle far in the past and one menu item, for orders written directly. */
 export async function orderGround() {
-  const db = await getDb();
+  const db = await testDb();
   const n = ++counter;
   const cycle = await db.orderCycle.create({
     data: { startDate: parseIsoDate("2030-01-07")!, cycleLength: 6, isActive: false },
@@ -65,7 +65,7 @@ export type Ground = Awaited<ReturnType<typeof orderGround>>;
 
 /** A parent account with one child, made in the database (no session). */
 export async function directParent(name = uniqueName("direct.parent.")) {
-  const db = await getDb();
+  const db = await testDb();
   const user = await db.user.create({
     data: { username: name, usernameKey: name.toLowerCase(), passwordHash: "x", name },
     select: { id: true, username: true },
@@ -92,7 +92,7 @@ export async function directOrder(
     dayOfWeek?: number;
   } = {},
 ) {
-  const db = await getDb();
+  const db = await testDb();
   const s = slot++;
   return db.order.create({
     data: {
@@ -131,10 +131,10 @@ export const BYPASS_DETAILS = {
 
 /** Writes the payment-bypass setting as the settings screen would store it. */
 export async function setPaymentBypass(enabled: boolean, details = BYPASS_DETAILS) {
-  const db = await getDb();
+  const db = await testDb();
   const value = { enabled, ...details };
   await db.setting.upsert({
-    where: { key: "payment-bypass" },
+    where: { schoolId_key: { schoolId: 1, key: "payment-bypass" } },
     create: { key: "payment-bypass", value },
     update: { value },
   });

@@ -2,7 +2,7 @@
 // return page's verification call, and the orders a payment made.
 import * as verify from "@/app/api/payments/verify/[token]/route";
 import type { VerifyPaymentAnswer } from "@/lib/contracts/payments";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { addStudent, signedUpParent } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 
@@ -22,5 +22,5 @@ export const verifyCall = (p: { browser: Browser }, token: string) =>
 
 /** The user's orders, oldest first. */
 export async function ordersOf(userId: number) {
-  return (await getDb()).order.findMany({ where: { userId }, orderBy: { id: "asc" } });
+  return (await testDb()).order.findMany({ where: { userId }, orderBy: { id: "asc" } });
 }

@@ -4,7 +4,7 @@ import { expect } from "@jest/globals";
 import * as login from "@/app/api/login/route";
 import { hashPassword } from "@/lib/security/password";
 import type { Role } from "@/lib/contracts/permissions";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { parseIsoDate } from "@/lib/school-calendar";
 import { Browser } from "@/tests/support/http";
 
@@ -19,7 +19,7 @@ export async function makeAccount(
   allowedFeatures: string[] = [],
   prefix: string = role,
 ) {
-  const db = await getDb();
+  const db = await testDb();
   const n = ++counter;
   const username = `${prefix}.${n}.${process.pid}`;
   return db.user.create({
@@ -56,7 +56,7 @@ export async function signedInAccount(
 
 /** `count` orders for a student, placed by `userId`, each on its own day of a past cycle. */
 export async function addOrders(userId: number, studentId: number, count: number) {
-  const db = await getDb();
+  const db = await testDb();
   const n = ++counter;
   const cycle = await db.orderCycle.create({
     data: { startDate: parseIsoDate("2030-01-07")!, cycleLength: 6 },

@@ -7,11 +7,14 @@ import { SANDBOX_API_PATH } from "@/lib/payments/provider-config";
 
 export const SANDBOX_API_URL = `http://localhost:3000${SANDBOX_API_PATH}`;
 
-/** fetch, but answered in-process by the sandbox's API route. */
+/** fetch, but answered in-process by the sandbox's API route (at the URL's host: its school). */
 export const sandboxFetch: typeof fetch = async (input, init) => {
-  const req = new NextRequest(input instanceof Request ? input.url : String(input), {
+  const url = input instanceof Request ? input.url : String(input);
+  const headers = new Headers(init?.headers);
+  headers.set("host", new URL(url).host);
+  const req = new NextRequest(url, {
     method: init?.method ?? "GET",
-    headers: init?.headers,
+    headers,
     body: init?.body as string | undefined,
   });
   return sandboxApi.POST(req);
@@ -31,12 +34,16 @@ export function api3g(
   })}`;
 }
 
-/** POSTs `body` to the sandbox's API with no session: its status, type and text. */
-export async function rawApi(body: string) {
+/**
+ * POSTs `body` to the sandbox's API with no session (at `origin`'s school, the default school's
+ * unless told): its status, type and text.
+ */
+export async function rawApi(body: string, origin = "http://localhost:3000") {
+  const url = new URL(SANDBOX_API_PATH, origin);
   const res = await sandboxApi.POST(
-    new NextRequest(SANDBOX_API_URL, {
+    new NextRequest(url, {
       method: "POST",
-      headers: { "content-type": "application/xml" },
+      headers: { "content-type": "application/xml", host: url.host },
       body,
     }),
   );

@@ -11,6 +11,7 @@ env.SCHOOL_TIMEZONE ??= "Africa/Lusaka";
 env.SEED_DEMO = "0";
 env.DB_AUTO_SETUP = "1";
 env.SEED_SUPERADMIN_PASSWORD = "superadmin-test-password";
+env.SEED_PLATFORM_PASSWORD = "platform-test-password";
 delete env.SMTP_URL;
 
 if (env.TEST_DATABASE_URL) {

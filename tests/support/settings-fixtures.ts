@@ -2,7 +2,7 @@
 import * as login from "@/app/api/login/route";
 import { hashPassword } from "@/lib/security/password";
 import type { Role } from "@/lib/contracts/permissions";
-import { getDb } from "@/lib/db";
+import { testDb } from "@/tests/support/school";
 import { Browser } from "@/tests/support/http";
 
 let counter = 0;
@@ -13,7 +13,7 @@ export async function accountSignedIn(
   allowedFeatures: string[] = [],
   fields: { name?: string; email?: string } = {},
 ) {
-  const db = await getDb();
+  const db = await testDb();
   const n = ++counter;
   const username = `${role}.settings.${n}x${process.pid}`;
   const password = "pass-word-1";

@@ -2,8 +2,9 @@ import {
   SCOPE_REFUSED,
   SchoolScopeError,
   assertSchoolScoped,
+  scopeArgs,
   whereNamesSchool,
-} from "@/lib/schools/scope-guard";
+} from "@/lib/scope/guard";
 
 // The second guard (issue 45): a school table's query that does not name one school is refused,
 // whatever the operation; platform tables pass untouched.
@@ -61,5 +62,54 @@ describe("the school scope guard", () => {
     );
     expect(whereNamesSchool({ schoolId_usernameKey: { usernameKey: "a" } })).toBe(false);
     expect(whereNamesSchool({ NOT: { schoolId: 1 } })).toBe(false);
+  });
+});
+
+// The scoped client's side (issue 45): what `schoolDb(7)` sends for a query written without
+// thinking about schools, and what it refuses.
+describe("the school scope", () => {
+  const scope = (model: string, operation: string, args: unknown) =>
+    scopeArgs(SCHOOL_MODELS, model, operation, args, 7);
+
+  it("puts the school into every where and every new row of a school table", () => {
+    expect(scope("Order", "findMany", { where: { status: "pending" } })).toEqual({
+      where: { status: "pending", schoolId: 7 },
+    });
+    expect(scope("Order", "count", undefined)).toEqual({ where: { schoolId: 7 } });
+    expect(scope("User", "create", { data: { name: "a" } })).toEqual({
+      data: { name: "a", schoolId: 7 },
+    });
+    expect(scope("User", "createMany", { data: [{ name: "a" }, { name: "b" }] })).toEqual({
+      data: [
+        { name: "a", schoolId: 7 },
+        { name: "b", schoolId: 7 },
+      ],
+    });
+    expect(
+      scope("User", "upsert", {
+        where: { schoolId_id: { schoolId: 7, id: 1 } },
+        create: { name: "a" },
+        update: { name: "b" },
+      }),
+    ).toEqual({
+      where: { schoolId_id: { schoolId: 7, id: 1 }, schoolId: 7 },
+      create: { name: "a", schoolId: 7 },
+      update: { name: "b" },
+    });
+  });
+
+  it("refuses a query naming another school through this school's client", () => {
+    expect(() => scope("User", "findMany", { where: { schoolId: 8 } })).toThrow(SchoolScopeError);
+    expect(() =>
+      scope("User", "findUnique", { where: { schoolId_id: { schoolId: 8, id: 1 } } }),
+    ).toThrow(SchoolScopeError);
+    expect(() => scope("User", "create", { data: { schoolId: 8, name: "a" } })).toThrow(
+      SchoolScopeError,
+    );
+  });
+
+  it("leaves platform tables alone", () => {
+    const args = { where: { slug: "x" } };
+    expect(scope("School", "findMany", args)).toBe(args);
   });
 });

@@ -86,13 +86,21 @@ describe("source guards", () => {
       ),
     );
     expect(files.length).toBeGreaterThan(100);
-    // The one exception (decision 0052): deleting an account rewrites the erased values in its
-    // audit rows' details; it never deletes a row.
-    expect(offenders.map((f) => path.relative(process.cwd(), f))).toEqual([
+    // The exceptions: deleting an account rewrites the erased values in its audit rows' details
+    // (decision 0052); an admin deleting a parent outright unlinks the rows that named them as
+    // actor, as ON DELETE SET NULL did before the keys named their school (decision 0073). Neither
+    // deletes a row.
+    expect(offenders.map((f) => path.relative(process.cwd(), f)).sort()).toEqual([
       path.join("lib", "privacy", "delete-account.ts"),
+      path.join("lib", "users", "parents.ts"),
     ]);
-    expect(readFileSync(offenders[0]!, "utf8")).not.toMatch(
-      /auditLog\.(delete|deleteMany|upsert)\b/,
+    for (const offender of offenders) {
+      expect(readFileSync(offender, "utf8")).not.toMatch(
+        /auditLog\.(delete|deleteMany|upsert)\b|DELETE FROM\s+"AuditLog"/,
+      );
+    }
+    expect(readFileSync(path.join("lib", "users", "parents.ts"), "utf8")).toMatch(
+      /auditLog\.updateMany\(\{ where: \{ schoolId, actorId: userId \}, data: \{ actorId: null \} \}\)/,
     );
   });
 });
