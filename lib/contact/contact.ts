@@ -51,7 +51,7 @@ export async function sendContactMessage(
       );
     }
   });
-  if (to) kickOutbox();
+  if (to) kickOutbox(school.id);
   return { message: "Message sent" };
 }
 

@@ -171,7 +171,7 @@ export async function closeDay(
     });
     return result;
   });
-  kickOutbox();
+  kickOutbox(school.id);
   return answer;
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { DEFAULT_SCHOOL_ID } from "@/lib/contracts/schools";
 import nodemailer, { type Transporter } from "nodemailer";
-import { getDb, type Tx } from "@/lib/db";
+import { schoolDb, type Tx } from "@/lib/db";
 import { allSchools } from "@/lib/schools/resolve-school";
 import { idKey } from "@/lib/schools/keys";
 import { env } from "@/lib/env";
@@ -14,7 +14,7 @@ import { ERASED_BODY, ERASED_RECIPIENT } from "@/lib/contracts/privacy";
 // send one message twice, and a failed send is retried with back-off instead of being lost.
 // Without SMTP_URL the messages stay in the outbox and are written to the server log.
 // Many schools (issue 45): each row carries its school (written through the school's scoped client
-// or transaction); one run delivers every school's due mail, each row read and updated by its
+// or transaction); a run claims one school's due mail at a time, each row read and updated by its
 // (schoolId, id) key, sent in the school's own name at MAIL_FROM's address.
 
 /**
@@ -56,10 +56,15 @@ export function noteQueued(email: Email): void {
   }
 }
 
-/** Sends what is due without making the caller wait; failures stay in the outbox for the sweep. */
-export function kickOutbox(): void {
+/**
+ * Sends the school's due mail without making the caller wait; failures stay in the outbox for the
+ * sweep.
+ */
+export function kickOutbox(schoolId: number): void {
   if (!env().SMTP_URL) return;
-  processOutbox().catch((error: unknown) => log.error({ err: error }, "outbox run failed"));
+  processSchoolOutbox(schoolId).catch((error: unknown) =>
+    log.error({ err: error, schoolId }, "outbox run failed"),
+  );
 }
 
 let transport: Transporter | undefined;
@@ -99,31 +104,51 @@ function senderAddress(mailFrom: string): string {
   return (match?.[1] ?? mailFrom).trim();
 }
 
-/** Claims and sends due messages of every school; returns how many were delivered. */
+/** Every school's due messages, one school after the other; returns how many were delivered. */
 export async function processOutbox(): Promise<number> {
+  if (!env().SMTP_URL) return 0;
+  let sent = 0;
+  for (const school of await allSchools()) {
+    try {
+      sent += await processSchoolOutbox(school.id);
+    } catch (error) {
+      // One school's failure never stops the others' mail.
+      log.error({ err: error, schoolId: school.id }, "a school's outbox run failed");
+    }
+  }
+  return sent;
+}
+
+/**
+ * Claims and sends one school's due messages; returns how many were delivered. The claim names
+ * the school, so on a distributed database it is answered by that school's shard alone (issue 46):
+ * one claim over several schools' rows would lock rows on every shard.
+ */
+export async function processSchoolOutbox(schoolId: number): Promise<number> {
   const { SMTP_URL, MAIL_FROM } = env();
   if (!SMTP_URL) return 0;
-  const db = await getDb();
-  // Every school's due rows in one claim: the rows keep their (schoolId, id) key throughout.
+  const db = await schoolDb(schoolId);
   const claimed = await db.$queryRaw<Claimed[]>`
     UPDATE "EmailOutbox" SET "lockedUntil" = now() + interval '2 minutes', "attempts" = "attempts" + 1
-    WHERE ("schoolId", "id") IN (
-      SELECT "schoolId", "id" FROM "EmailOutbox"
-      WHERE "status" = 'pending' AND "nextAttemptAt" <= now()
+    WHERE "schoolId" = ${schoolId} AND "id" IN (
+      SELECT "id" FROM "EmailOutbox"
+      WHERE "schoolId" = ${schoolId} AND "status" = 'pending' AND "nextAttemptAt" <= now()
         AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
-      ORDER BY "createdAt", "schoolId", "id" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+      ORDER BY "createdAt", "id" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
     RETURNING "schoolId", "id", "to", "subject", "text", "attempts", "erasure"`;
   if (claimed.length === 0) return 0;
-  const names = new Map((await allSchools()).map((school) => [school.id, school.name]));
-  const address = senderAddress(MAIL_FROM);
+  // The default school keeps MAIL_FROM exactly as configured (its sender's name included); every
+  // other school sends in its own name at MAIL_FROM's address.
+  const name =
+    schoolId === DEFAULT_SCHOOL_ID
+      ? undefined
+      : (await allSchools()).find((school) => school.id === schoolId)?.name;
+  const from = name ? { name, address: senderAddress(MAIL_FROM) } : MAIL_FROM;
   let sent = 0;
   for (const message of claimed) {
-    // The default school keeps MAIL_FROM exactly as configured (its sender's name included); every
-    // other school sends in its own name at MAIL_FROM's address.
-    const name = message.schoolId === DEFAULT_SCHOOL_ID ? undefined : names.get(message.schoolId);
     try {
       await getTransport(SMTP_URL).sendMail({
-        from: name ? { name, address } : MAIL_FROM,
+        from,
         to: message.to,
         subject: message.subject,
         text: message.text,

@@ -54,7 +54,7 @@ export async function cancelOrder(
     await giveBackAndTell(tx, schoolId, orderId);
     return tx.order.findFirstOrThrow({ where: { schoolId, id: orderId }, select: orderSelect });
   });
-  kickOutbox();
+  kickOutbox(school.id);
   return toOrderDto(row);
 }
 

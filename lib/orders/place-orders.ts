@@ -178,7 +178,7 @@ async function insertCart(
   }
   if (rows.length === 0) throw conflict(DAY_CLOSED_MEANWHILE);
   if (email) noteQueued(email);
-  kickOutbox();
+  kickOutbox(schoolId);
   return { orders: rows.map(joinedRowToOrderDto) };
 }
 

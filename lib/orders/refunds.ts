@@ -201,7 +201,7 @@ export async function completeRefund(
     if (email) await enqueueEmail(email, tx);
     return toRefundDto(saved);
   });
-  kickOutbox();
+  kickOutbox(school.id);
   return answer;
 }
 

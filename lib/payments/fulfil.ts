@@ -297,7 +297,7 @@ export async function fulfil(
         transactionStatus: { not: TX.verified },
       });
     }
-    if (created) kickOutbox();
+    if (created) kickOutbox(school.id);
     return { outcome: "paid", explanation: "Transaction Paid" };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

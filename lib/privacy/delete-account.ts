@@ -56,7 +56,7 @@ export async function deleteAccount(
     }
     await eraseAccount(tx, school, actor);
   });
-  kickOutbox();
+  kickOutbox(school.id);
   return { message: ACCOUNT_DELETED };
 }
 

@@ -119,7 +119,7 @@ export async function sendOrderReminders(
     return emails;
   });
   sent.forEach(noteQueued);
-  if (sent.length > 0) kickOutbox();
+  if (sent.length > 0) kickOutbox(school.id);
   return sent.length;
 }
 

@@ -94,7 +94,7 @@ export async function registerAccount(
     if (created.email && mayConfirm) await enqueueVerificationEmail(school, created, tx);
     return created;
   });
-  kickOutbox();
+  kickOutbox(school.id);
   return toSessionUser(user);
 }
 
@@ -151,7 +151,7 @@ export async function requestPasswordReset(
         await enqueueEmail(temporaryPasswordMail(school, account, temporary), tx);
       }
     });
-    kickOutbox();
+    kickOutbox(school.id);
   }
   // Writing the temporary password and the e-mail takes longer than finding nobody: answer no
   // sooner than a fixed time after the lookup, so the delay says nothing about the account.

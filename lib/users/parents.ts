@@ -119,7 +119,7 @@ export async function createParent(
       });
       return created;
     });
-    kickOutbox();
+    kickOutbox(school.id);
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN);
@@ -216,7 +216,7 @@ export async function updateParent(
       });
       return updated;
     });
-    if (emailChanged) kickOutbox();
+    if (emailChanged) kickOutbox(school.id);
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN);

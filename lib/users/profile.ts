@@ -111,7 +111,7 @@ export async function updateProfile(
     }
     return row;
   });
-  kickOutbox();
+  kickOutbox(school.id);
   return toSessionUser(updated);
 }
 

@@ -2,12 +2,12 @@
 // Auckland, UTC+13 in March). The reminder job sends each school's reminders by its own clock,
 // settings and cut-off, at its own address, and never mails one school's parents about the other;
 // a suspended school gets none; the retention job run for one school leaves the other's rows as
-// they were; the outbox sends each school's mail in that school's name.
+// they were; the outbox claims one school's mail at a time and sends it in that school's name.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { sessionUserSelect, toSessionUser } from "@/lib/auth/session";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { getDb, schoolDb } from "@/lib/db";
-import { processOutbox } from "@/lib/mail/outbox";
+import { processOutbox, processSchoolOutbox } from "@/lib/mail/outbox";
 import { runDailyRetention } from "@/lib/privacy/retention";
 import { sendOrderReminders } from "@/lib/reminders/order-reminders";
 import { isUnsubscribeToken } from "@/lib/reminders/unsubscribe-token";
@@ -265,5 +265,30 @@ describe("the outbox per school", () => {
     const bRow = (await outbox(b)).find((row) => row.to === toB);
     expect(bRow).toMatchObject({ schoolId: b.id, status: "sent" });
     expect((await outbox(a)).find((row) => row.to === toB)).toBeUndefined();
+  });
+
+  it("claims one school's mail at a time: a run for A sends A's and leaves B's waiting", async () => {
+    const toA = `${uniqueName("claim.a.")}@example.com`;
+    const toB = `${uniqueName("claim.b.")}@example.com`;
+    await (
+      await schoolDb(a.id)
+    ).emailOutbox.create({ data: { schoolId: a.id, to: toA, subject: "A only", text: "A" } });
+    await (
+      await schoolDb(b.id)
+    ).emailOutbox.create({ data: { schoolId: b.id, to: toB, subject: "B later", text: "B" } });
+
+    expect(await processSchoolOutbox(a.id)).toBe(1);
+    await smtp.waitFor(toA, /A only/);
+    expect((await outbox(a)).find((row) => row.to === toA)).toMatchObject({ status: "sent" });
+    // B's row was neither sent nor claimed (no lease, no attempt counted).
+    expect((await outbox(b)).find((row) => row.to === toB)).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      lockedUntil: null,
+    });
+
+    expect(await processSchoolOutbox(b.id)).toBe(1);
+    await smtp.waitFor(toB, /B later/);
+    expect((await outbox(b)).find((row) => row.to === toB)).toMatchObject({ status: "sent" });
   });
 });

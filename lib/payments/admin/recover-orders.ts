@@ -217,7 +217,7 @@ export async function recoverOrders(
     await recordRefusal(schoolId, actor, attemptId, refusal);
     throw new ApiError(refusal.httpStatus, refusal.recoveryStatus, { details: refusal.detail });
   }
-  kickOutbox();
+  kickOutbox(school.id);
   return {
     success: true,
     status: RECOVERY.done,
