@@ -14,16 +14,25 @@ type CounterRow = { count: number; retryAfter: number };
 /** Counts one event against `limit`; returns how many events the window now holds. */
 export async function hit(schoolId: number, limit: Limit): Promise<CounterRow> {
   const db = await schoolDb(schoolId);
-  const rows = await db.$queryRaw<CounterRow[]>`
+  // The time is the app's, passed in: a distributed database takes only IMMUTABLE functions in an
+  // upsert's DO UPDATE and RETURNING (issue 46), and now() is not one.
+  const now = new Date();
+  const expires = new Date(now.getTime() + limit.windowSeconds * 1000);
+  const rows = await db.$queryRaw<{ count: number; expiresAt: Date }[]>`
     INSERT INTO "RateLimit" ("schoolId", "key", "count", "windowStart", "expiresAt")
-    VALUES (${schoolId}, ${limit.key}, 1, now(), now() + ${limit.windowSeconds} * interval '1 second')
+    VALUES (${schoolId}, ${limit.key}, 1, ${now}, ${expires})
     ON CONFLICT ("schoolId", "key") DO UPDATE SET
-      "count" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
-      "windowStart" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN now() ELSE "RateLimit"."windowStart" END,
-      "expiresAt" = CASE WHEN "RateLimit"."expiresAt" <= now()
-        THEN now() + ${limit.windowSeconds} * interval '1 second' ELSE "RateLimit"."expiresAt" END
-    RETURNING "count", GREATEST(1, CEIL(EXTRACT(EPOCH FROM ("expiresAt" - now()))))::int AS "retryAfter"`;
-  return rows[0] ?? { count: 1, retryAfter: limit.windowSeconds };
+      "count" = CASE WHEN "RateLimit"."expiresAt" <= ${now} THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "windowStart" = CASE WHEN "RateLimit"."expiresAt" <= ${now} THEN ${now} ELSE "RateLimit"."windowStart" END,
+      "expiresAt" = CASE WHEN "RateLimit"."expiresAt" <= ${now} THEN ${expires} ELSE "RateLimit"."expiresAt" END
+    RETURNING "count", "expiresAt"`;
+  const row = rows[0];
+  if (!row) return { count: 1, retryAfter: limit.windowSeconds };
+  return { count: row.count, retryAfter: secondsUntil(row.expiresAt) };
+}
+
+function secondsUntil(at: Date): number {
+  return Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000));
 }
 
 /** Seconds until the caller may try again when any limit is already used up, else null. */
@@ -40,8 +49,7 @@ export async function blockedFor(
   for (const row of rows) {
     const limit = limits.find((l) => l.key === row.key);
     if (limit && row.count >= limit.max) {
-      const seconds = Math.max(1, Math.ceil((row.expiresAt.getTime() - Date.now()) / 1000));
-      wait = Math.max(wait ?? 0, seconds);
+      wait = Math.max(wait ?? 0, secondsUntil(row.expiresAt));
     }
   }
   return wait;

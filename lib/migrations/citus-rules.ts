@@ -19,6 +19,7 @@ type Constraint = {
   refTable: string | null;
   refColumns: string[] | null;
   onDelete: string;
+  onUpdate: string;
 };
 type Index = { table: string; name: string; columns: string[]; unique: boolean };
 
@@ -39,7 +40,7 @@ const CONSTRAINTS = `
            ARRAY(SELECT a.attname::text FROM unnest(k.confkey) WITH ORDINALITY u(n, i)
                  JOIN pg_attribute a ON a.attrelid = k.confrelid AND a.attnum = u.n ORDER BY u.i)
          END AS "refColumns",
-         k.confdeltype::text AS "onDelete"
+         k.confdeltype::text AS "onDelete", k.confupdtype::text AS "onUpdate"
   FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
   JOIN pg_namespace n ON n.oid = c.relnamespace
   LEFT JOIN pg_class r ON r.oid = k.confrelid
@@ -55,6 +56,17 @@ const INDEXES = `
   JOIN pg_class t ON t.oid = x.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace
   WHERE n.nspname = $1`;
 
+// Citus refuses a write whose RETURNING calls a function that is not IMMUTABLE, and reading an
+// enum as text (Prisma's "status"::text) calls enum_out, which is STABLE, unless the enum has its
+// own cast to text through an IMMUTABLE function (migration enum_text_casts).
+const ENUMS = `
+  SELECT t.typname AS "name",
+         EXISTS (SELECT 1 FROM pg_cast k JOIN pg_proc f ON f.oid = k.castfunc
+                 WHERE k.castsource = t.oid AND k.casttarget = 'text'::regtype
+                   AND f.provolatile = 'i') AS "immutableText"
+  FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+  WHERE n.nspname = $1 AND t.typtype = 'e'`;
+
 /** Tables that are no one's data: Prisma's own migration record. */
 const IGNORED = new Set(["_prisma_migrations"]);
 
@@ -67,10 +79,11 @@ export async function citusRuleViolations(
   platformTables: readonly string[],
   schema = "public",
 ): Promise<string[]> {
-  const [columns, constraints, indexes] = await Promise.all([
+  const [columns, constraints, indexes, enums] = await Promise.all([
     query<Column>(COLUMNS, [schema]),
     query<Constraint>(CONSTRAINTS, [schema]),
     query<Index>(INDEXES, [schema]),
+    query<{ name: string; immutableText: boolean }>(ENUMS, [schema]),
   ]);
   const tables = [...new Set(columns.map((c) => c.table))].filter((t) => !IGNORED.has(t)).sort();
   const platform = new Set(platformTables);
@@ -109,6 +122,11 @@ export async function citusRuleViolations(
       );
     }
     if (k.kind !== "f" || !k.refTable) continue;
+    // Citus refuses a foreign key that includes the distribution column and changes its columns
+    // when the key it points at changes (Prisma's default ON UPDATE CASCADE), found on a cluster.
+    if (school && k.columns.includes(DISTRIBUTION_COLUMN) && !["a", "r"].includes(k.onUpdate)) {
+      problems.push(`${k.table}: foreign key ${k.name} changes its columns on update`);
+    }
     const target = isSchool(k.refTable);
     if (!school && target) {
       problems.push(`${k.table}: platform table points at school table ${k.refTable} (${k.name})`);
@@ -134,6 +152,9 @@ export async function citusRuleViolations(
         `${index.table}: index ${index.name} does not lead with "${DISTRIBUTION_COLUMN}"`,
       );
     }
+  }
+  for (const type of enums) {
+    if (!type.immutableText) problems.push(`enum ${type.name}: no IMMUTABLE cast to text`);
   }
   return [...new Set(problems)].sort();
 }

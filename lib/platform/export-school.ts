@@ -6,10 +6,8 @@ import { SCHOOL_NOT_FOUND } from "@/lib/contracts/platform";
 // A school's whole data as one JSON document (issue 45): a school that leaves takes its data with
 // it. Left out: password hashes, temporary passwords, sessions, the provider's transaction tokens,
 // the sandbox's own records, secret mail bodies (temporary passwords, sign-in links), rate-limit
-// counters, cache versions and job claims (the platform's machinery, not the school's data), and
-// any setting that holds credentials.
-
-const SECRET_SETTINGS = new Set(["payment-credentials"]);
+// counters, cache versions and job claims (the platform's machinery, not the school's data). The
+// school's own card provider is on its School row, not among its settings, and is not exported.
 
 export async function exportSchool(id: number, operatorId: number) {
   const platform = await getDb();
@@ -65,7 +63,7 @@ export async function exportSchool(id: number, operatorId: number) {
     orders,
     paymentAttempts: attempts,
     discountCodes,
-    settings: settings.filter((s) => !SECRET_SETTINGS.has(s.key)),
+    settings,
     creditEntries: credit,
     orderRefunds: refunds,
     emailOutbox: mail.map((m) => (m.erasure === "secret" ? { ...m, text: "" } : m)),

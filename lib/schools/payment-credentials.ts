@@ -2,6 +2,7 @@ import "server-only";
 import { createHmac } from "node:crypto";
 import type { Db, Tx } from "@/lib/db";
 import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
 import {
   decryptCredential,
   encryptCredential,
@@ -10,11 +11,11 @@ import {
 } from "@/lib/schools/credentials";
 
 // A school's own card provider (issue 45, decision 0074): DPO with its own company token and
-// service type, or the sandbox where the install allows it. Kept in the school's Setting row
-// "payment-credentials", each secret field encrypted with the school's id bound to it; never in an
-// answer, a log or an export. A school without one pays through the environment's configuration.
-
-export const PAYMENT_CREDENTIALS_KEY = "payment-credentials";
+// service type, or the sandbox where the install allows it. Kept on the school's own row of the
+// platform's School table (issue 46: read with the directory of schools, from the copy every Citus
+// node holds, not from every school's shard), each secret field encrypted with the school's id
+// bound to it; never in an answer, a log or an export. A school without one pays through the
+// environment's configuration.
 
 export type SchoolPayment =
   { provider: "dpo"; companyToken: string; serviceType: string } | { provider: "sandbox" };
@@ -30,46 +31,41 @@ export function credentialKeyRing(): CredentialKeyRing {
   return [{ id: "session", key }];
 }
 
-/** Stores (or, with null, removes) a school's own provider configuration. */
+/** Stores (or, with null, removes) a school's own provider configuration, on its School row. */
 export async function saveSchoolPayment(
-  tx: Pick<Tx, "setting">,
+  tx: Pick<Tx, "school">,
   schoolId: number,
   payment: SchoolPayment | null,
 ): Promise<void> {
-  const where = { schoolId_key: { schoolId, key: PAYMENT_CREDENTIALS_KEY } };
-  if (payment === null) {
-    await tx.setting.deleteMany({ where: { schoolId, key: PAYMENT_CREDENTIALS_KEY } });
-    return;
-  }
-  const ring = credentialKeyRing();
-  const value: Stored =
-    payment.provider === "sandbox"
-      ? { provider: "sandbox" }
-      : {
-          provider: "dpo",
-          companyToken: encryptCredential(ring, schoolId, "companyToken", payment.companyToken),
-          serviceType: encryptCredential(ring, schoolId, "serviceType", payment.serviceType),
-        };
-  await tx.setting.upsert({
-    where,
-    create: { schoolId, key: PAYMENT_CREDENTIALS_KEY, value },
-    update: { value },
+  await tx.school.update({
+    where: { id: schoolId },
+    data: { paymentCredentials: payment === null ? Prisma.DbNull : encrypted(schoolId, payment) },
   });
+}
+
+function encrypted(schoolId: number, payment: SchoolPayment): Stored {
+  if (payment.provider === "sandbox") return { provider: "sandbox" };
+  const ring = credentialKeyRing();
+  return {
+    provider: "dpo",
+    companyToken: encryptCredential(ring, schoolId, "companyToken", payment.companyToken),
+    serviceType: encryptCredential(ring, schoolId, "serviceType", payment.serviceType),
+  };
 }
 
 /** The school's own provider configuration, decrypted; undefined when it has none. */
 export async function readSchoolPayment(
-  db: Db,
+  db: Pick<Db, "school">,
   schoolId: number,
 ): Promise<SchoolPayment | undefined> {
-  const row = await db.setting.findUnique({
-    where: { schoolId_key: { schoolId, key: PAYMENT_CREDENTIALS_KEY } },
-    select: { value: true },
+  const row = await db.school.findUnique({
+    where: { id: schoolId },
+    select: { paymentCredentials: true },
   });
-  return decryptSchoolPayment(schoolId, row?.value);
+  return decryptSchoolPayment(schoolId, row?.paymentCredentials);
 }
 
-/** A stored provider configuration (as the Setting row holds it), decrypted for `schoolId`. */
+/** A stored provider configuration (as the School row holds it), decrypted for `schoolId`. */
 export function decryptSchoolPayment(schoolId: number, stored: unknown): SchoolPayment | undefined {
   const value = stored as Stored | undefined | null;
   if (!value) return undefined;

@@ -3,7 +3,6 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { DEFAULT_SCHOOL_ID, type SchoolContext } from "@/lib/contracts/schools";
 import { hostOfUrl, requestHost, schoolForHost } from "@/lib/schools/hosts";
-import { PAYMENT_CREDENTIALS_KEY } from "@/lib/schools/payment-credentials";
 
 // Which school a request belongs to (issue 45, decision 0073). The directory of schools and their
 // hosts is one small read, kept for a few seconds per instance: an operator's change (a new host,
@@ -23,14 +22,9 @@ const globalForSchools = globalThis as unknown as { canteenSchools?: Directory }
 
 async function readDirectory(): Promise<SchoolEntry[]> {
   const db = await getDb();
-  const [rows, payments] = await Promise.all([
-    db.school.findMany({ include: { hosts: true }, orderBy: { id: "asc" } }),
-    // Each school's own card provider, if any (still encrypted), with the directory: a payment
-    // then reads no more than it did when every school paid through the environment's.
-    db.$queryRaw<{ schoolId: number; value: unknown }[]>`
-      SELECT "schoolId", "value" FROM "Setting" WHERE "key" = ${PAYMENT_CREDENTIALS_KEY}`,
-  ]);
-  const payment = new Map(payments.map((p) => [p.schoolId, p.value]));
+  // The schools, their hosts and their own card providers (still encrypted): platform tables only,
+  // so a distributed database answers from the copy on the node asked (issue 46).
+  const rows = await db.school.findMany({ include: { hosts: true }, orderBy: { id: "asc" } });
   const appHost = hostOfUrl(env().APP_URL);
   return rows.map((row) => {
     const hosts = row.hosts.map((h) => h.host);
@@ -44,7 +38,7 @@ async function readDirectory(): Promise<SchoolEntry[]> {
       // The default school's own address comes first: its links keep pointing at APP_URL.
       hosts:
         row.id === DEFAULT_SCHOOL_ID ? [appHost, ...hosts.filter((h) => h !== appHost)] : hosts,
-      storedPayment: payment.get(row.id),
+      storedPayment: row.paymentCredentials ?? undefined,
     };
   });
 }

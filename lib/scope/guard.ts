@@ -101,6 +101,38 @@ function namedSchools(value: unknown): unknown[] {
  * `schoolId` put into its `where` and its new rows. A query that names another school through this
  * school's client is a bug, refused like a query naming none.
  */
+const RELATION_FILTERS = ["some", "every", "none", "is", "isNot"] as const;
+
+/**
+ * `where` with the school named inside each relation filter too (`students: { some: {...} }`):
+ * the rows a relation reaches are the same school's anyway (every foreign key includes schoolId),
+ * but a subquery that names its school is one a distributed database answers from that school's
+ * shard (issue 46); without it Citus plans the subquery over every shard. The platform's School
+ * (a school row's `school`) has no schoolId and is left as it is.
+ */
+function scopeRelationFilters(where: Obj, schoolId: number): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(where)) {
+    if (key === "AND" || key === "OR" || key === "NOT") {
+      out[key] = Array.isArray(value)
+        ? value.map((w: unknown) => (isObject(w) ? scopeRelationFilters(w, schoolId) : w))
+        : isObject(value)
+          ? scopeRelationFilters(value, schoolId)
+          : value;
+    } else if (key !== "school" && isObject(value) && RELATION_FILTERS.some((f) => f in value)) {
+      const filter: Obj = { ...value };
+      for (const f of RELATION_FILTERS) {
+        const inner = filter[f];
+        if (isObject(inner)) filter[f] = { ...scopeRelationFilters(inner, schoolId), schoolId };
+      }
+      out[key] = filter;
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
 export function scopeArgs(
   schoolModels: ReadonlySet<string>,
   model: string | undefined,
@@ -113,7 +145,9 @@ export function scopeArgs(
   const mismatch = (value: unknown) => namedSchools(value).some((named) => named !== schoolId);
   if (WHERE_OPERATIONS.has(operation) || operation === "upsert") {
     if (mismatch(a.where)) throw new SchoolScopeError(model, operation);
-    a.where = isObject(a.where) ? { ...a.where, schoolId } : { schoolId };
+    a.where = isObject(a.where)
+      ? { ...scopeRelationFilters(a.where, schoolId), schoolId }
+      : { schoolId };
   }
   const stamp = (row: unknown) => {
     if (mismatch(row)) throw new SchoolScopeError(model, operation);

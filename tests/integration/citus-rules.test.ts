@@ -23,7 +23,11 @@ describe("the Citus rules read from the catalog", () => {
   }
 
   const GOOD = `
-    CREATE TABLE "School" (id serial PRIMARY KEY, slug text UNIQUE);
+    CREATE TYPE "Status" AS ENUM ('active', 'suspended');
+    CREATE FUNCTION "Status_text"("Status") RETURNS text LANGUAGE sql IMMUTABLE
+      AS 'SELECT textin(enum_out($1))';
+    CREATE CAST ("Status" AS text) WITH FUNCTION "Status_text"("Status");
+    CREATE TABLE "School" (id serial PRIMARY KEY, slug text UNIQUE, status "Status");
     CREATE TABLE "Operator" (id serial PRIMARY KEY);
     CREATE TABLE "User" (
       "schoolId" integer NOT NULL REFERENCES "School"(id), id serial,
@@ -54,12 +58,20 @@ describe("the Citus rules read from the catalog", () => {
           PRIMARY KEY ("schoolId", id),
           FOREIGN KEY ("schoolId", "studentId") REFERENCES "Student"(id, "schoolId"));
         CREATE INDEX "Refund_student" ON "Refund" ("studentId", "schoolId");
+        CREATE TYPE "Kind" AS ENUM ('a', 'b');
+        CREATE TABLE "Meal" (
+          "schoolId" integer NOT NULL REFERENCES "School"(id) ON UPDATE CASCADE, id serial,
+          "studentId" integer NOT NULL, PRIMARY KEY ("schoolId", id),
+          FOREIGN KEY ("schoolId", "studentId") REFERENCES "Student"("schoolId", id)
+            ON UPDATE RESTRICT);
         ALTER TABLE "Operator" ADD COLUMN "userSchool" integer, ADD COLUMN "userId" integer,
           ADD FOREIGN KEY ("userSchool", "userId") REFERENCES "User"("schoolId", id);`),
     ).toEqual(
       [
         `"schoolId" has several types: bigint, integer`,
         `Loose: no "schoolId" and not a platform table`,
+        `enum Kind: no IMMUTABLE cast to text`,
+        `Meal: foreign key Meal_schoolId_fkey changes its columns on update`,
         `Operator: platform table points at school table User (Operator_userSchool_userId_fkey)`,
         `Order: "schoolId" may be null`,
         `Order: primary key Order_pkey lacks "schoolId"`,

@@ -3,12 +3,10 @@
 // still there with the same ids and values, now in the default school (id 1), School 1 exists, and
 // from then on an INSERT that does not name its school fails.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { applyPendingMigrations, readMigrationList } from "@/lib/migrations/schema-engine";
+import { applyPendingMigrations } from "@/lib/migrations/schema-engine";
+import { databaseBefore, type EarlierDatabase } from "@/tests/support/migrations-before";
 
 const SLOW = 180_000;
 const MANY_SCHOOLS = /_many_schools$/;
@@ -149,21 +147,12 @@ describe("upgrading a single-school install to many schools", () => {
   let before: Rows;
   let after: Rows;
   let applied: string[];
-  let earlier: string;
+  let earlier: EarlierDatabase | undefined;
 
   beforeAll(async () => {
-    const { baseDir, migrationDirectories } = await readMigrationList();
-    const cut = migrationDirectories.findIndex((dir) => MANY_SCHOOLS.test(dir.path));
-    expect(cut).toBeGreaterThan(0);
-    // The migrations folder as it was before the upgrade: every migration before many_schools.
-    earlier = await mkdtemp(path.join(os.tmpdir(), "before-many-schools-"));
-    for (const entry of await readdir(baseDir, { withFileTypes: true })) {
-      const later = migrationDirectories.slice(cut).some((dir) => dir.path === entry.name);
-      if (later) continue;
-      await cp(path.join(baseDir, entry.name), path.join(earlier, entry.name), { recursive: true });
-    }
-    db = new PGlite();
-    await applyPendingMigrations(new PrismaPGlite(db), { migrationsDir: earlier });
+    // The database as it was before the upgrade: every migration before many_schools.
+    earlier = await databaseBefore(MANY_SCHOOLS);
+    db = earlier.db;
     await db.exec(DATA);
     await db.exec(ADVANCE_SEQUENCES);
     before = await snapshot(db);
@@ -172,15 +161,13 @@ describe("upgrading a single-school install to many schools", () => {
   }, SLOW);
 
   afterAll(async () => {
-    await db?.close();
-    if (earlier) await rm(earlier, { recursive: true, force: true });
+    await earlier?.close();
   });
 
   it("had rows in every table before, and applies many_schools and what follows it", async () => {
     for (const table of TABLES) expect([table, before[table]!.length > 0]).toEqual([table, true]);
-    const { migrationDirectories } = await readMigrationList();
-    const cut = migrationDirectories.findIndex((dir) => MANY_SCHOOLS.test(dir.path));
-    expect(applied).toEqual(migrationDirectories.slice(cut).map((dir) => dir.path));
+    expect(applied).toEqual(earlier!.later);
+    expect(applied[0]).toMatch(MANY_SCHOOLS);
   });
 
   it("keeps every row, with the same ids and values, in school 1", () => {

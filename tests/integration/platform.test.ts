@@ -10,6 +10,7 @@ import * as schoolExport from "@/app/api/platform/schools/[id]/export/route";
 import * as me from "@/app/api/user/route";
 import * as login from "@/app/api/login/route";
 import { getDb } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { Browser } from "@/tests/support/http";
 import { PLATFORM_PASSWORD, testDb } from "@/tests/support/school";
 
@@ -298,20 +299,24 @@ describe("a school's own card provider", () => {
     expect(changed.body.payment).toBe("dpo");
     expect(JSON.stringify(changed.body)).not.toContain(token);
 
-    const db = await testDb(id);
-    const row = await db.setting.findFirstOrThrow({ where: { key: "payment-credentials" } });
-    expect(JSON.stringify(row.value)).not.toContain(token);
-    expect(await readSchoolPayment(db, id)).toEqual({
+    const platform = await getDb();
+    const row = await platform.school.findUniqueOrThrow({ where: { id } });
+    const stored = row.paymentCredentials!;
+    expect(JSON.stringify(stored)).toContain("companyToken");
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(await readSchoolPayment(platform, id)).toEqual({
       provider: "dpo",
       companyToken: token,
       serviceType: "3854",
     });
+    // Not among the school's settings, which its own admins' screens and export read.
+    const db = await testDb(id);
+    expect(JSON.stringify(await db.setting.findMany())).not.toContain(JSON.stringify(stored));
 
-    // The ciphertext copied into the default school's row does not decrypt there.
-    const home = await testDb();
-    await home.setting.create({ data: { key: "payment-credentials", value: row.value! } });
-    await expect(readSchoolPayment(home, 1)).rejects.toThrow();
-    await home.setting.deleteMany({ where: { key: "payment-credentials" } });
+    // The ciphertext copied onto the default school's row does not decrypt there.
+    await platform.school.update({ where: { id: 1 }, data: { paymentCredentials: stored } });
+    await expect(readSchoolPayment(platform, 1)).rejects.toThrow();
+    await platform.school.update({ where: { id: 1 }, data: { paymentCredentials: Prisma.DbNull } });
 
     const exported = await browser.respond(
       schoolExport.GET,
@@ -321,7 +326,7 @@ describe("a school's own card provider", () => {
     );
     const text = await exported.text();
     expect(text).not.toContain(token);
-    expect(text).not.toContain(JSON.stringify(row.value));
+    expect(text).not.toContain(JSON.stringify(stored));
 
     const audit = await (await getDb()).platformAudit.findMany({ where: { targetSchoolId: id } });
     expect(JSON.stringify(audit)).not.toContain(token);
@@ -345,6 +350,9 @@ describe("a school's own card provider", () => {
       },
     );
     expect(back.body.payment).toBe("environment");
-    expect(await readSchoolPayment(db, id)).toBeUndefined();
+    expect(await readSchoolPayment(platform, id)).toBeUndefined();
+    expect(
+      (await platform.school.findUniqueOrThrow({ where: { id } })).paymentCredentials,
+    ).toBeNull();
   });
 });

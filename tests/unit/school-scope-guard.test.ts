@@ -98,6 +98,38 @@ describe("the school scope", () => {
     });
   });
 
+  it("names the school inside relation filters too, so each subquery stays on its shard", () => {
+    expect(
+      scope("User", "count", {
+        where: {
+          role: "parent",
+          OR: [
+            { username: { contains: "ab" } },
+            { students: { some: { name: { contains: "ab" } } } },
+          ],
+          orders: { none: { status: "pending", student: { is: { grade: "3" } } } },
+          school: { is: { status: "active" } },
+          roles: { has: "x" },
+        },
+      }),
+    ).toEqual({
+      where: {
+        role: "parent",
+        OR: [
+          { username: { contains: "ab" } },
+          { students: { some: { name: { contains: "ab" }, schoolId: 7 } } },
+        ],
+        orders: {
+          none: { status: "pending", student: { is: { grade: "3", schoolId: 7 } }, schoolId: 7 },
+        },
+        // The platform's School has no schoolId: left as it is.
+        school: { is: { status: "active" } },
+        roles: { has: "x" },
+        schoolId: 7,
+      },
+    });
+  });
+
   it("refuses a query naming another school through this school's client", () => {
     expect(() => scope("User", "findMany", { where: { schoolId: 8 } })).toThrow(SchoolScopeError);
     expect(() =>
