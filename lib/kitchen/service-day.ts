@@ -62,7 +62,7 @@ export async function listServiceDay(
       schoolId: school.id,
       OR: slots,
       status: { in: ["pending", "completed"] },
-      ...(query.grade && { student: { grade: query.grade } }),
+      ...(query.grade && { student: { is: { grade: query.grade } } }),
     },
     select: {
       id: true,

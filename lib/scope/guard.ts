@@ -108,7 +108,8 @@ const RELATION_FILTERS = ["some", "every", "none", "is", "isNot"] as const;
  * the rows a relation reaches are the same school's anyway (every foreign key includes schoolId),
  * but a subquery that names its school is one a distributed database answers from that school's
  * shard (issue 46); without it Citus plans the subquery over every shard. The platform's School
- * (a school row's `school`) has no schoolId and is left as it is.
+ * (a school row's `school`) has no schoolId and is left as it is. A to-one relation is filtered
+ * with `is` (`student: { is: { grade } }`): the short form has no key that says it is a relation.
  */
 function scopeRelationFilters(where: Obj, schoolId: number): Obj {
   const out: Obj = {};

@@ -225,7 +225,7 @@ export async function updateParent(
 }
 
 const ordersOfParent = (id: number): Prisma.OrderWhereInput => ({
-  OR: [{ userId: id }, { student: { parentId: id } }],
+  OR: [{ userId: id }, { student: { is: { parentId: id } } }],
 });
 
 /**

@@ -148,7 +148,7 @@ describe("POST /api/payments/create with credit", () => {
   it("gives the credit back when the sweep finds the payment abandoned", async () => {
     const { p, token } = await startWithCredit();
     const db = await testDb();
-    await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "transactionId" = ${token}`;
+    await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "schoolId" = 1 AND "transactionId" = ${token}`;
     fake.onVerifyToken(() => resultXml("904", "Transaction cancelled"));
     await reconcileOpenPayments();
     expect((await attemptOf(token)).transactionStatus).toBe("cancelled");

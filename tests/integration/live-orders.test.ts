@@ -622,7 +622,7 @@ describe("isRecovered", () => {
     const swept = await attemptOf({ status: STATUS.initiated, transactionStatus: TX.initiated }, [
       [1, 2],
     ]);
-    await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "id" = ${swept.attempt.id}`;
+    await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "schoolId" = 1 AND "id" = ${swept.attempt.id}`;
     await reconcileOpenPayments();
     expect(await attemptRow(swept.attempt.id)).toMatchObject({
       status: STATUS.done,

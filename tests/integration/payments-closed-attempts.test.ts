@@ -161,7 +161,7 @@ describe("fulfil() of a closed payment", () => {
     const { p, token } = await cardPaymentWithCredit("20.00");
     fake.onVerifyToken(() => paidXml("25.50", "ZMW"));
     const db = await testDb();
-    await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "transactionId" = ${token}`;
+    await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "schoolId" = 1 AND "transactionId" = ${token}`;
     await Promise.all([verifyCall(p, token), reconcileOpenPayments(), verifyCall(p, token)]);
     expect(await ordersOf(p.id)).toHaveLength(1);
     expect(await ledgerBalance(p.id)).toBe("0.00");

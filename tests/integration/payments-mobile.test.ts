@@ -348,7 +348,7 @@ describe("verification of a push", () => {
     const p = await parentWithChild();
     const started = await pay(p, [[4, 5]]);
     const db = await testDb();
-    await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "transactionId" = ${started.body.TransToken}`;
+    await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "schoolId" = 1 AND "transactionId" = ${started.body.TransToken}`;
     fake.onVerifyToken((token) =>
       token === started.body.TransToken ? paidXml("45.50", "ZMW") : resultXml("900", "Not paid"),
     );

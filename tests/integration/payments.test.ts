@@ -401,7 +401,7 @@ describe("reconciliation", () => {
     const p = await parentWithChild();
     const started = await startPayment(p, [[2, 4]]);
     const db = await testDb();
-    await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "transactionId" = ${started.body.TransToken}`;
+    await db.$executeRaw`UPDATE "PaymentAttempt" SET "updatedAt" = now() - interval '10 minutes' WHERE "schoolId" = 1 AND "transactionId" = ${started.body.TransToken}`;
     fake.onVerifyToken((token) =>
       token === started.body.TransToken ? paidXml("45.50", "ZMW") : resultXml("900", "Not paid"),
     );

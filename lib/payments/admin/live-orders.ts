@@ -37,6 +37,10 @@ function schoolDay(isoDate: string, zone: string): [string, string] {
   return [new Date(from.getTime()).toISOString(), new Date(to.getTime()).toISOString()];
 }
 
+/**
+ * The filter row as SQL. Every table is named with the school itself, subqueries too, so a
+ * distributed database answers from that school's shard alone (issue 46).
+ */
 function whereOf(school: SchoolContext, query: LiveOrdersQuery): Prisma.Sql {
   const conditions: Prisma.Sql[] = [Prisma.sql`pa."schoolId" = ${school.id}`];
   if (query.status) conditions.push(Prisma.sql`pa."status" = ${query.status}`);
@@ -60,12 +64,12 @@ function whereOf(school: SchoolContext, query: LiveOrdersQuery): Prisma.Sql {
   }
   if (query.student) {
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM ${LINES}
-      JOIN "Student" s ON s."schoolId" = pa."schoolId" AND s."id" = l."studentId"
+      JOIN "Student" s ON s."schoolId" = ${school.id} AND s."id" = l."studentId"
       WHERE s."name" ILIKE ${containsPattern(query.student)})`);
   }
   if (query.items) {
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM ${LINES}
-      JOIN "MenuItem" m ON m."schoolId" = pa."schoolId" AND m."id" = l."menuItemId"
+      JOIN "MenuItem" m ON m."schoolId" = ${school.id} AND m."id" = l."menuItemId"
       WHERE m."name" ILIKE ${containsPattern(query.items)})`);
   }
   if (query.week !== undefined || query.day !== undefined) {
