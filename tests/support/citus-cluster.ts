@@ -42,7 +42,9 @@ function nodeUrl(base: string, node: { host: string; port: number }, database: s
 export async function prepareCitusDatabase(adminUrl: string, database: string): Promise<void> {
   const coordinator = new URL(adminUrl);
   for (const worker of citusWorkers()) {
-    await on(nodeUrl(adminUrl, worker, "postgres"), (c) => c.query(`CREATE DATABASE "${database}"`));
+    await on(nodeUrl(adminUrl, worker, "postgres"), (c) =>
+      c.query(`CREATE DATABASE "${database}"`),
+    );
     await on(nodeUrl(adminUrl, worker, database), (c) => c.query("CREATE EXTENSION citus"));
   }
   const here = { host: coordinator.hostname, port: Number(coordinator.port || 5432) };

@@ -18,7 +18,8 @@ beforeAll(async () => {
     await client.connect();
     await client.query(`CREATE DATABASE "${dbName()}"`);
     await client.end();
-    if (citusWorkers().length > 0) await prepareCitusDatabase(process.env.TEST_DATABASE_URL, dbName());
+    if (citusWorkers().length > 0)
+      await prepareCitusDatabase(process.env.TEST_DATABASE_URL, dbName());
   }
   // Migrate and seed now, so no single test pays for it.
   const { getDb, disconnectDb } = await import("@/lib/db");
