@@ -25,11 +25,10 @@ beforeAll(async () => {
     [2, "cutoff-time", { hour: 8, minute: 0 }],
     [3, "cutoff-time", { hour: 9, minute: 30 }],
   ] as const) {
-    await db.query(`INSERT INTO "Setting" ("schoolId", "key", "value") VALUES ($1, $2, $3)`, [
-      schoolId,
-      key,
-      JSON.stringify(value),
-    ]);
+    await db.query(
+      `INSERT INTO "Setting" ("schoolId", "key", "value", "updatedAt") VALUES ($1, $2, $3, now())`,
+      [schoolId, key, JSON.stringify(value)],
+    );
   }
   await applyPendingMigrations(new PrismaPGlite(db));
 }, 180_000);
