@@ -96,11 +96,6 @@ function namedSchools(value: unknown): unknown[] {
   return named;
 }
 
-/**
- * The scoped client's side (lib/db.ts `schoolDb`): the arguments of a school table's query with
- * `schoolId` put into its `where` and its new rows. A query that names another school through this
- * school's client is a bug, refused like a query naming none.
- */
 const RELATION_FILTERS = ["some", "every", "none", "is", "isNot"] as const;
 
 /**
@@ -134,6 +129,11 @@ function scopeRelationFilters(where: Obj, schoolId: number): Obj {
   return out;
 }
 
+/**
+ * The scoped client's side (lib/db.ts `schoolDb`): the arguments of a school table's query with
+ * `schoolId` put into its `where` and its new rows. A query that names another school through this
+ * school's client is a bug, refused like a query naming none.
+ */
 export function scopeArgs(
   schoolModels: ReadonlySet<string>,
   model: string | undefined,
