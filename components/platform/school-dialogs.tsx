@@ -121,7 +121,7 @@ export function CreateSchoolDialog({
       submitLabel="Create school"
       pendingLabel="Creating..."
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <TextField control={form.control} name="name" label="Name" autoComplete="off" />
         <TextField
           control={form.control}
@@ -134,7 +134,7 @@ export function CreateSchoolDialog({
         />
       </div>
       <WhereFields control={form.control} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <TextField
           control={form.control}
           name="adminEmail"
