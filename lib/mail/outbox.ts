@@ -2,7 +2,7 @@ import "server-only";
 import { DEFAULT_SCHOOL_ID } from "@/lib/contracts/schools";
 import nodemailer, { type Transporter } from "nodemailer";
 import { schoolDb, type Tx } from "@/lib/db";
-import { allSchools } from "@/lib/schools/resolve-school";
+import { allSchools, schoolEntry } from "@/lib/schools/resolve-school";
 import { idKey } from "@/lib/schools/keys";
 import { env } from "@/lib/env";
 import type { MailErasure } from "@/lib/generated/prisma/client";
@@ -139,10 +139,7 @@ export async function processSchoolOutbox(schoolId: number): Promise<number> {
   if (claimed.length === 0) return 0;
   // The default school keeps MAIL_FROM exactly as configured (its sender's name included); every
   // other school sends in its own name at MAIL_FROM's address.
-  const name =
-    schoolId === DEFAULT_SCHOOL_ID
-      ? undefined
-      : (await allSchools()).find((school) => school.id === schoolId)?.name;
+  const name = schoolId === DEFAULT_SCHOOL_ID ? undefined : (await schoolEntry(schoolId))?.name;
   const from = name ? { name, address: senderAddress(MAIL_FROM) } : MAIL_FROM;
   let sent = 0;
   for (const message of claimed) {

@@ -6,7 +6,7 @@ import { env, type Env } from "@/lib/env";
 import type { DpoConfig } from "@/lib/payments/dpo-transport";
 import { log } from "@/lib/observability/log";
 import { decryptSchoolPayment, type SchoolPayment } from "@/lib/schools/payment-credentials";
-import { allSchools } from "@/lib/schools/resolve-school";
+import { schoolEntry } from "@/lib/schools/resolve-school";
 
 // Which card provider the app talks to, and how. The sandbox speaks DPO's own XML protocol at an
 // address of this app, so the client code is the same for both. Per school (issue 45): the
@@ -38,7 +38,7 @@ export const SANDBOX_PAY_PATH = "/payment/sandbox";
 async function schoolPayment(school: SchoolContext): Promise<SchoolPayment | null> {
   // Read with the directory of schools (a few seconds old at most, like its hosts and status), so
   // a payment reads no more than it did before schools had their own providers.
-  const entry = (await allSchools()).find((s) => s.id === school.id);
+  const entry = await schoolEntry(school.id);
   return decryptSchoolPayment(school.id, entry?.storedPayment) ?? null;
 }
 

@@ -13,7 +13,7 @@ import {
   isSandboxFor,
   sandboxSchoolOf,
 } from "@/lib/payments/provider-config";
-import { allSchools, schoolById } from "@/lib/schools/resolve-school";
+import { schoolById, schoolEntry } from "@/lib/schools/resolve-school";
 import {
   listSandboxPushes,
   sandboxChargeTokenMobile,
@@ -163,7 +163,7 @@ async function findOwnTransaction(schoolId: number, actor: SessionUser, token: s
 
 /** Every origin the school answers at (its hosts with APP_URL's scheme). */
 async function schoolOrigins(schoolId: number): Promise<string[]> {
-  const entry = (await allSchools()).find((s) => s.id === schoolId);
+  const entry = await schoolEntry(schoolId);
   const scheme = new URL(env().APP_URL).protocol;
   return (entry?.hosts ?? []).map((host) => `${scheme}//${host}`);
 }

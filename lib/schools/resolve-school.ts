@@ -80,9 +80,14 @@ export async function schoolForRequest(headers: Headers): Promise<SchoolContext 
   return school ? contextAt(school, host) : undefined;
 }
 
+/** A school's directory entry by id (its hosts and stored provider too), or undefined. */
+export async function schoolEntry(id: number): Promise<SchoolEntry | undefined> {
+  return (await allSchools()).find((s) => s.id === id);
+}
+
 /** A school by id, at its first host (the jobs' view: no request, so no address of the user's). */
 export async function schoolById(id: number): Promise<SchoolContext | undefined> {
-  const school = (await allSchools()).find((s) => s.id === id);
+  const school = await schoolEntry(id);
   if (!school) return undefined;
   return contextAt(school, school.hosts[0] ?? hostOfUrl(env().APP_URL));
 }
