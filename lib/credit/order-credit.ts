@@ -32,10 +32,10 @@ export async function creditPaidFor(tx: Tx, schoolId: number, orderId: number): 
     }[]
   >`
     SELECT (-COALESCE((SELECT SUM(e."amount") FROM "CreditEntry" e
-        WHERE e."schoolId" = o."schoolId" AND e."orderId" = o."id" AND e."kind" = 'spent'), 0))::numeric(14, 2)::text AS "spent",
+        WHERE e."schoolId" = ${schoolId} AND e."orderId" = o."id" AND e."kind" = 'spent'), 0))::numeric(14, 2)::text AS "spent",
       o."studentId", o."cycleId", o."weekNumber", o."dayOfWeek",
       (-COALESCE((SELECT SUM(h."amount") FROM "CreditEntry" h
-        WHERE h."schoolId" = pa."schoolId" AND h."paymentAttemptId" = pa."id"
+        WHERE h."schoolId" = ${schoolId} AND h."paymentAttemptId" = pa."id"
           AND h."kind" IN ('spent', 'released')), 0))
         ::numeric(14, 2)::text AS "held",
       pa."cartItems"

@@ -72,7 +72,7 @@ async function liveOrdersOf(
     SELECT o."id", o."userId", o."discountedPrice"::text AS "paid",
       o."paymentStatus"::text AS "paymentStatus", s."name" AS "studentName",
       (-COALESCE((SELECT SUM(e."amount") FROM "CreditEntry" e
-        WHERE e."schoolId" = o."schoolId" AND e."orderId" = o."id" AND e."kind" = 'spent'), 0))::numeric(14, 2)::text AS "creditSpent",
+        WHERE e."schoolId" = ${schoolId} AND e."orderId" = o."id" AND e."kind" = 'spent'), 0))::numeric(14, 2)::text AS "creditSpent",
       m."name" AS "menuItemName", u."name" AS "accountName", u."email" AS "accountEmail"
     FROM "Order" o
     JOIN "Student" s ON s."schoolId" = o."schoolId" AND s."id" = o."studentId"

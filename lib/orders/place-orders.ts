@@ -7,18 +7,15 @@ import { CREDIT_PROCESSOR } from "@/lib/contracts/credit";
 import { allocateCredit } from "@/lib/credit/allocate";
 import { lockedBalance } from "@/lib/credit/ledger";
 import type { SchoolContext } from "@/lib/contracts/schools";
-import { schoolDb, type Tx } from "@/lib/db";
+import { schoolDb } from "@/lib/db";
 import { fromNgwee, toNgwee } from "@/lib/money";
-import { kickOutbox, noteQueued, type Email } from "@/lib/mail/outbox";
+import { kickOutbox, type Email } from "@/lib/mail/outbox";
 import { bypassInstructionsEmail } from "@/lib/orders/bypass-email";
 import { ALREADY_ORDERED, checkCart, type PricedCart } from "@/lib/orders/check-cart";
 import { assertOpenForOrdering } from "@/lib/orders/open-for-ordering";
 import { orderConfirmationEmail } from "@/lib/orders/confirmation-email";
-import {
-  joinedOrderColumns,
-  joinedRowToOrderDto,
-  type JoinedOrderRow,
-} from "@/lib/orders/order-dto";
+import { insertOrders } from "@/lib/orders/insert-orders";
+import { joinedRowToOrderDto, type JoinedOrderRow } from "@/lib/orders/order-dto";
 import { getBankTransferSetting, getPaymentBypassSettings } from "@/lib/settings/settings";
 import type { OrderItemInput } from "@/lib/validations/orders";
 import { orderRow } from "@/lib/orders/order-rows";
@@ -140,11 +137,11 @@ export const DAY_CLOSED_MEANWHILE =
   "School Closed: the school has just closed a day in your cart. Please review your cart.";
 
 /**
- * Every line of a checked cart as one order, and the e-mail, in one statement (so in one
- * transaction: all or nothing), answered with each order joined to its child and item. The
- * one-live-order index is the guard against a day ordered meanwhile (409 Already Ordered). A cart
- * paid by credit takes the credit under the account's lock first, and records one movement per
- * order, in the same transaction. `decide` gets the balance read under that lock (0 without it).
+ * Every line of a checked cart as one order, and the e-mail, in one transaction (all or nothing),
+ * answered with each order joined to its child and item. The one-live-order index is the guard
+ * against a day ordered meanwhile (409 Already Ordered). A cart paid by credit takes the credit
+ * under the account's lock first, and records one movement per order, in the same transaction.
+ * `decide` gets the balance read under that lock (0 without it).
  */
 async function insertCart(
   schoolId: number,
@@ -155,88 +152,21 @@ async function insertCart(
 ): Promise<{ orders: OrderDto[] }> {
   const db = await schoolDb(schoolId);
   let rows: JoinedOrderRow[];
-  let email: Email | null;
   try {
-    [rows, email] = spendCredit
-      ? await db.$transaction(async (tx) => {
-          const decision = decide(await lockedBalance(tx, schoolId, actor.id));
-          // The orders and one credit movement per order (where each ngwee of the credit went).
-          const created = await insertStatement(tx, schoolId, actor, cart, decision);
-          return [created, decision.email] as const;
-        })
-      : await (async () => {
-          const decision = decide(0);
-          return [
-            await insertStatement(db, schoolId, actor, cart, decision),
-            decision.email,
-          ] as const;
-        })();
+    rows = await db.$transaction(async (tx) => {
+      const { plan, email } = decide(spendCredit ? await lockedBalance(tx, schoolId, actor.id) : 0);
+      const orders = cart.lines.map((line, n) => {
+        const { payment, creditNgwee } = plan[n] ?? { payment: AWAITING_PAYMENT, creditNgwee: 0 };
+        return { ...orderRow(actor.id, line, payment), credit: fromNgwee(creditNgwee), n };
+      });
+      return insertOrders(tx, schoolId, actor.id, orders, email);
+    });
   } catch (error) {
     // Two requests for the same child and day at once: the partial unique index lets one through.
     if (isUniqueViolation(error)) throw conflict(ALREADY_ORDERED);
     throw error;
   }
   if (rows.length === 0) throw conflict(DAY_CLOSED_MEANWHILE);
-  if (email) noteQueued(email);
   kickOutbox(schoolId);
   return { orders: rows.map(joinedRowToOrderDto) };
-}
-
-function insertStatement(
-  db: Tx,
-  schoolId: number,
-  actor: SessionUser,
-  cart: PricedCart,
-  { plan, email }: Decision,
-): Promise<JoinedOrderRow[]> {
-  const lines = cart.lines.map((line, n) => {
-    const { payment, creditNgwee } = plan[n] ?? { payment: AWAITING_PAYMENT, creditNgwee: 0 };
-    return { ...orderRow(actor.id, line, payment), credit: fromNgwee(creditNgwee), n };
-  });
-  // The cycle's row is read FOR SHARE: a "Close a day" holds it FOR UPDATE, so this statement
-  // either runs before the closing (whose later read then finds these orders and cancels them)
-  // or after it, against the blocked days as the closing left them: then nothing is inserted.
-  return db.$queryRaw<JoinedOrderRow[]>`
-      WITH "line" AS (
-        SELECT * FROM json_to_recordset(${JSON.stringify(lines)}::json) AS l(
-          "studentId" int, "menuItemId" int, "cycleId" int, "weekNumber" int, "dayOfWeek" int,
-          "category" text, "sideDish" text, "comments" text, "originalPrice" numeric,
-          "discountedPrice" numeric, "discountPercentage" numeric, "allergyAcknowledged" boolean,
-          "paymentStatus" text, "paymentProcessor" text, "credit" numeric, "n" int)
-      ), "cycle" AS (
-        SELECT c."id", c."blockedDays" FROM "OrderCycle" c
-        WHERE c."schoolId" = ${schoolId} AND c."id" IN (SELECT "cycleId" FROM "line") FOR SHARE
-      ), "open" AS (
-        SELECT NOT EXISTS (
-          SELECT 1 FROM "line" l JOIN "cycle" c ON c."id" = l."cycleId"
-          WHERE c."blockedDays" @> jsonb_build_array(
-            jsonb_build_object('weekNumber', l."weekNumber", 'dayOfWeek', l."dayOfWeek"))
-        ) AS "open"
-      ), "created" AS (
-        INSERT INTO "Order" ("schoolId", "userId", "studentId", "menuItemId", "cycleId", "weekNumber",
-          "dayOfWeek", "category", "sideDish", "comments", "originalPrice", "discountedPrice",
-          "discountPercentage", "allergyAcknowledged", "status", "paymentStatus",
-          "paymentProcessor", "updatedAt")
-        SELECT ${schoolId}, ${actor.id}, "studentId", "menuItemId", "cycleId", "weekNumber", "dayOfWeek",
-          "category", "sideDish", "comments", "originalPrice", "discountedPrice",
-          "discountPercentage", "allergyAcknowledged", 'pending', "paymentStatus"::"PaymentStatus",
-          "paymentProcessor", now()
-        FROM "line" WHERE (SELECT "open" FROM "open") ORDER BY "n"
-        RETURNING *
-      ), "mail" AS (
-        INSERT INTO "EmailOutbox" ("schoolId", "userId", "to", "subject", "text")
-        SELECT ${schoolId}::int, ${actor.id}::int, ${email?.to ?? null}::text, ${email?.subject ?? null}::text, ${email?.text ?? null}::text
-        WHERE ${email !== null} AND (SELECT "open" FROM "open")
-      ), "spent" AS (
-        INSERT INTO "CreditEntry" ("schoolId", "userId", "amount", "kind", "orderId")
-        SELECT ${schoolId}, ${actor.id}, -l."credit", 'spent', c."id" FROM "created" c
-        JOIN "line" l ON l."studentId" = c."studentId" AND l."cycleId" = c."cycleId"
-          AND l."weekNumber" = c."weekNumber" AND l."dayOfWeek" = c."dayOfWeek"
-        WHERE l."credit" > 0
-      )
-      SELECT ${joinedOrderColumns}
-      FROM "created" o
-      JOIN "Student" s ON s."schoolId" = o."schoolId" AND s."id" = o."studentId"
-      JOIN "MenuItem" m ON m."schoolId" = o."schoolId" AND m."id" = o."menuItemId"
-      ORDER BY o."id"`;
 }

@@ -146,8 +146,13 @@ export function scopeArgs(
   const mismatch = (value: unknown) => namedSchools(value).some((named) => named !== schoolId);
   if (WHERE_OPERATIONS.has(operation) || operation === "upsert") {
     if (mismatch(a.where)) throw new SchoolScopeError(model, operation);
+    // A where that already names the school (a compound key) is not given it a second time:
+    // Prisma would write "schoolId" = $1 AND … AND "schoolId" = $3, and once PostgreSQL keeps a
+    // generic plan of that statement, Citus can no longer tell its shard and asks every shard.
     a.where = isObject(a.where)
-      ? { ...scopeRelationFilters(a.where, schoolId), schoolId }
+      ? whereNamesSchool(a.where)
+        ? scopeRelationFilters(a.where, schoolId)
+        : { ...scopeRelationFilters(a.where, schoolId), schoolId }
       : { schoolId };
   }
   const stamp = (row: unknown) => {

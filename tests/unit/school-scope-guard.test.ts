@@ -92,7 +92,8 @@ describe("the school scope", () => {
         update: { name: "b" },
       }),
     ).toEqual({
-      where: { schoolId_id: { schoolId: 7, id: 1 }, schoolId: 7 },
+      // The key names the school already: not a second time (one "schoolId" = $n per table).
+      where: { schoolId_id: { schoolId: 7, id: 1 } },
       create: { name: "a", schoolId: 7 },
       update: { name: "b" },
     });
