@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as orderCycles from "@/app/api/order-cycles/route";
 import { DAY_ALREADY_CLOSED, weekOutsideCycle } from "@/lib/cycles/close-day";
 import { DAY_CLOSED_MEANWHILE } from "@/lib/orders/place-orders";
+import { DEFAULT_SCHOOL_ID } from "@/lib/contracts/schools";
 import { key, testDb } from "@/tests/support/school";
 import { formatNgwee } from "@/lib/money";
 import {
@@ -216,10 +217,11 @@ describe("POST /api/order-cycles/{id}/close-day", () => {
     const mailBefore = await db.emailOutbox.count();
     let placed: Awaited<ReturnType<typeof placeOrders>> | undefined;
     await db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT "id" FROM "OrderCycle" WHERE "id" = ${cycle.id} FOR UPDATE`;
+      await tx.$queryRaw`SELECT "id" FROM "OrderCycle"
+        WHERE "schoolId" = ${DEFAULT_SCHOOL_ID} AND "id" = ${cycle.id} FOR UPDATE`;
       await tx.$executeRaw`UPDATE "OrderCycle"
         SET "blockedDays" = "blockedDays" || ${JSON.stringify([{ ...day, reason: "Burst pipe" }])}::jsonb
-        WHERE "id" = ${cycle.id}`;
+        WHERE "schoolId" = ${DEFAULT_SCHOOL_ID} AND "id" = ${cycle.id}`;
       void placeOrders(p.browser, [
         { menuItemId: meal.id, studentId: p.children[0]!.id, ...day },
       ]).then((answer) => (placed = answer));
