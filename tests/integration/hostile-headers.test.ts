@@ -19,6 +19,7 @@ import {
 } from "@/tests/support/fixtures";
 import { Browser, ORIGIN, type Answer } from "@/tests/support/http";
 import { cookieAsRead, mutatedSeal } from "@/tests/support/tampered-seals";
+import { clusterTimeFactor } from "@/tests/support/citus-cluster";
 
 // Hostile headers (issue 14), the hostile-input proofs (bodies, query strings) carried over to the
 // Cookie, Origin, Referer, X-Forwarded-For, X-Request-Id, Content-Type and Accept-Language headers
@@ -93,45 +94,49 @@ function text(answer: Answer): string {
 }
 
 describe("a mutated session cookie, sent to every route", () => {
-  it("is no session: 401 where one is needed, never a 5xx, nothing written, nobody named", async () => {
-    const problems: string[] = [];
-    const tables = [...DATA_TABLES, "Session"];
-    for (const endpoint of endpoints) {
-      const row = rowOf(endpoint);
-      // Public routes get a mutation of the parent's cookie: logout with it must end nothing.
-      const owner = callerOf(row).browser ? callerOf(row) : parent;
-      const sealed = owner.browser!.jar.get(COOKIE)!;
-      const mutations = mutatedSeal(sealed).filter((m) => cookieAsRead(COOKIE, m) !== sealed);
-      // No mutation may write anything, so one comparison per route covers all its calls.
-      const before = await fingerprint(tables);
-      await fc.assert(
-        fc.asyncProperty(mutations, async (mutated) => {
-          const browser = new Browser("203.0.113.90");
-          browser.jar.set(COOKIE, mutated);
-          const answer = await send(endpoint, browser);
-          const shown = `${endpoint.key} with ${JSON.stringify(mutated.slice(0, 80))}`;
-          if (answer.status >= 500) problems.push(`${shown}: ${answer.status}`);
-          if (row.access !== "public" && answer.status !== 401) {
-            problems.push(`${shown}: ${answer.status}, not 401`);
-          }
-          if (endpoint.key === "GET /api/user" && text(answer) !== text(signedOut)) {
-            problems.push(`${shown}: answered unlike no cookie: ${text(answer).slice(0, 120)}`);
-          }
-          if (text(answer).includes(parent.username)) problems.push(`${shown}: names the parent`);
-        }),
-        { numRuns: RUNS_PER_ROUTE, seed: SEED },
-      );
-      if ((await fingerprint(tables)) !== before) {
-        problems.push(`${endpoint.key}: a mutated cookie wrote something`);
+  it(
+    "is no session: 401 where one is needed, never a 5xx, nothing written, nobody named",
+    async () => {
+      const problems: string[] = [];
+      const tables = [...DATA_TABLES, "Session"];
+      for (const endpoint of endpoints) {
+        const row = rowOf(endpoint);
+        // Public routes get a mutation of the parent's cookie: logout with it must end nothing.
+        const owner = callerOf(row).browser ? callerOf(row) : parent;
+        const sealed = owner.browser!.jar.get(COOKIE)!;
+        const mutations = mutatedSeal(sealed).filter((m) => cookieAsRead(COOKIE, m) !== sealed);
+        // No mutation may write anything, so one comparison per route covers all its calls.
+        const before = await fingerprint(tables);
+        await fc.assert(
+          fc.asyncProperty(mutations, async (mutated) => {
+            const browser = new Browser("203.0.113.90");
+            browser.jar.set(COOKIE, mutated);
+            const answer = await send(endpoint, browser);
+            const shown = `${endpoint.key} with ${JSON.stringify(mutated.slice(0, 80))}`;
+            if (answer.status >= 500) problems.push(`${shown}: ${answer.status}`);
+            if (row.access !== "public" && answer.status !== 401) {
+              problems.push(`${shown}: ${answer.status}, not 401`);
+            }
+            if (endpoint.key === "GET /api/user" && text(answer) !== text(signedOut)) {
+              problems.push(`${shown}: answered unlike no cookie: ${text(answer).slice(0, 120)}`);
+            }
+            if (text(answer).includes(parent.username)) problems.push(`${shown}: names the parent`);
+          }),
+          { numRuns: RUNS_PER_ROUTE, seed: SEED },
+        );
+        if ((await fingerprint(tables)) !== before) {
+          problems.push(`${endpoint.key}: a mutated cookie wrote something`);
+        }
       }
-    }
-    expect(problems).toEqual([]);
-    // The cookies every mutation was made from are still sessions.
-    for (const caller of [parent, superadmin]) {
-      const me = await caller.browser!.call<{ id: number }>(userRoute.GET, "GET", "/api/user");
-      expect(me.body.id).toBe(caller.id);
-    }
-  }, 300_000);
+      expect(problems).toEqual([]);
+      // The cookies every mutation was made from are still sessions.
+      for (const caller of [parent, superadmin]) {
+        const me = await caller.browser!.call<{ id: number }>(userRoute.GET, "GET", "/api/user");
+        expect(me.body.id).toBe(caller.id);
+      }
+    },
+    300_000 * clusterTimeFactor,
+  );
 });
 
 /** Header text: anything a Cookie-free header line can carry (no controls, Latin-1 only). */
@@ -210,47 +215,51 @@ const hostileHeaders = fc.record(
 );
 
 describe("hostile headers with a valid session, sent to every route", () => {
-  it("never cause a 5xx; a refusal writes nothing; the caller sees only their own account", async () => {
-    const problems: string[] = [];
-    // Logout and conversion end the caller's own session, whatever the headers say.
-    for (const endpoint of endpoints.filter((e) => !rowOf(e).throwaway)) {
-      const caller = callerOf(rowOf(endpoint));
-      // A read never writes: one comparison per route; a state-changing call is checked per call.
-      const reads = endpoint.method === "GET";
-      const routeBefore = reads ? await fingerprint() : "";
-      await fc.assert(
-        fc.asyncProperty(hostileHeaders, async (headers) => {
-          const before = reads ? routeBefore : await fingerprint();
-          const browser = caller.browser ?? new Browser("203.0.113.91");
-          const answer = await send(endpoint, browser, headers);
-          const shown = `${endpoint.key} with ${JSON.stringify(headers).slice(0, 200)}`;
-          const body = answer.body as { message?: unknown; id?: unknown } | string | null;
-          if (answer.status >= 500) problems.push(`${shown}: ${answer.status}`);
-          if (answer.status >= 400 && answer.status < 500) {
-            const message = typeof body === "object" && body ? body.message : body;
-            if (typeof message !== "string" || message.length === 0) {
-              problems.push(`${shown}: refused (${answer.status}) without a message`);
+  it(
+    "never cause a 5xx; a refusal writes nothing; the caller sees only their own account",
+    async () => {
+      const problems: string[] = [];
+      // Logout and conversion end the caller's own session, whatever the headers say.
+      for (const endpoint of endpoints.filter((e) => !rowOf(e).throwaway)) {
+        const caller = callerOf(rowOf(endpoint));
+        // A read never writes: one comparison per route; a state-changing call is checked per call.
+        const reads = endpoint.method === "GET";
+        const routeBefore = reads ? await fingerprint() : "";
+        await fc.assert(
+          fc.asyncProperty(hostileHeaders, async (headers) => {
+            const before = reads ? routeBefore : await fingerprint();
+            const browser = caller.browser ?? new Browser("203.0.113.91");
+            const answer = await send(endpoint, browser, headers);
+            const shown = `${endpoint.key} with ${JSON.stringify(headers).slice(0, 200)}`;
+            const body = answer.body as { message?: unknown; id?: unknown } | string | null;
+            if (answer.status >= 500) problems.push(`${shown}: ${answer.status}`);
+            if (answer.status >= 400 && answer.status < 500) {
+              const message = typeof body === "object" && body ? body.message : body;
+              if (typeof message !== "string" || message.length === 0) {
+                problems.push(`${shown}: refused (${answer.status}) without a message`);
+              }
+              if (!reads && (await fingerprint()) !== before) {
+                problems.push(`${shown}: refused (${answer.status}) but wrote something`);
+              }
             }
-            if (!reads && (await fingerprint()) !== before) {
-              problems.push(`${shown}: refused (${answer.status}) but wrote something`);
+            if (endpoint.key === "GET /api/user" && answer.status === 200) {
+              if (typeof body !== "object" || body?.id !== caller.id) {
+                problems.push(`${shown}: answered another account`);
+              }
             }
-          }
-          if (endpoint.key === "GET /api/user" && answer.status === 200) {
-            if (typeof body !== "object" || body?.id !== caller.id) {
-              problems.push(`${shown}: answered another account`);
+            // An admin's answers name other users by design; a parent's and a stranger's never do.
+            if (caller !== superadmin && otherMarkers.some((m) => text(answer).includes(m))) {
+              problems.push(`${shown}: names another parent`);
             }
-          }
-          // An admin's answers name other users by design; a parent's and a stranger's never do.
-          if (caller !== superadmin && otherMarkers.some((m) => text(answer).includes(m))) {
-            problems.push(`${shown}: names another parent`);
-          }
-        }),
-        { numRuns: RUNS_PER_ROUTE, seed: SEED },
-      );
-      if (reads && (await fingerprint()) !== routeBefore) {
-        problems.push(`${endpoint.key}: a read with hostile headers wrote something`);
+          }),
+          { numRuns: RUNS_PER_ROUTE, seed: SEED },
+        );
+        if (reads && (await fingerprint()) !== routeBefore) {
+          problems.push(`${endpoint.key}: a read with hostile headers wrote something`);
+        }
       }
-    }
-    expect(problems).toEqual([]);
-  }, 300_000);
+      expect(problems).toEqual([]);
+    },
+    300_000 * clusterTimeFactor,
+  );
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
+import { DEFAULT_SCHOOL_ID } from "@/lib/contracts/schools";
 import { testDb } from "@/tests/support/school";
 import { signedUpParent } from "@/tests/support/fixtures";
 
@@ -16,7 +17,8 @@ describe("prepared statements on PostgreSQL", () => {
       const prepared = await db.$transaction(async (tx) => {
         for (let i = 0; i < 3; i++) {
           const [row] = await tx.$queryRaw<{ n: bigint }[]>`
-          SELECT count(*) AS n FROM "Order" WHERE "userId" = ${parent.id} /* prepared-statements */`;
+          SELECT count(*) AS n FROM "Order"
+          WHERE "schoolId" = ${DEFAULT_SCHOOL_ID} AND "userId" = ${parent.id} /* prepared-statements */`;
           expect(Number(row?.n)).toBe(0);
         }
         return tx.$queryRaw<{ name: string; runs: number }[]>`

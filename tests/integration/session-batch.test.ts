@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as logout from "@/app/api/logout/route";
 import * as user from "@/app/api/user/route";
 import type { SessionUser } from "@/lib/contracts/people";
+import { DEFAULT_SCHOOL_ID } from "@/lib/contracts/schools";
 import { testDb } from "@/tests/support/school";
 import { signedIn } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
@@ -41,7 +42,8 @@ describe("sessions read together", () => {
     const [, removed, ...others] = people as [Person, Person, ...Person[]];
     expect((await whoAmI(removed)).status).toBe(200);
     const db = await testDb();
-    await db.$executeRaw`DELETE FROM "Session" WHERE "userId" = ${removed.id}`;
+    await db.$executeRaw`DELETE FROM "Session"
+      WHERE "schoolId" = ${DEFAULT_SCHOOL_ID} AND "userId" = ${removed.id}`;
     const answers = await Promise.all([removed, ...others].map(whoAmI));
     expect(answers.map((a) => a.status)).toEqual([401, ...others.map(() => 200)]);
   });

@@ -78,3 +78,10 @@ export async function dropCitusDatabase(adminUrl: string, database: string): Pro
     );
   }
 }
+
+/**
+ * How much longer a long test may take on a cluster: the hostile-input proofs take a whole-table
+ * digest of every table around each of their hundreds of calls, and on a cluster each is a read of
+ * every shard (tests/support/db-fingerprint.ts).
+ */
+export const clusterTimeFactor = citusWorkers().length > 0 ? 4 : 1;
