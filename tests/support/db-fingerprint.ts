@@ -19,29 +19,28 @@ export const DATA_TABLES = [
 ];
 
 /**
- * The test's own read of a whole table, every school's rows: on a Citus cluster it asks every
- * shard, which the cluster run refuses of the app (tests/support/citus-cluster.ts), so it says so.
+ * The test's own reads of whole tables, every school's rows, in one transaction: on a Citus
+ * cluster each asks every shard, which the cluster run refuses of the app
+ * (tests/support/citus-cluster.ts), so they say so.
  */
-async function wholeTable<T>(sql: string): Promise<T[]> {
+async function wholeTables<T>(sqls: string[]): Promise<T[][]> {
   const db = await testDb();
-  const [, rows] = await db.$transaction([
+  const [, ...results] = await db.$transaction([
     db.$executeRawUnsafe("SET LOCAL citus.multi_task_query_log_level = 'off'"),
-    db.$queryRawUnsafe<T[]>(sql),
+    ...sqls.map((sql) => db.$queryRawUnsafe<T[]>(sql)),
   ]);
-  return rows;
+  return results as T[][];
 }
 
 /** A digest of every row of `tables`. */
 export async function fingerprint(tables: readonly string[] = DATA_TABLES): Promise<string> {
-  const parts = await Promise.all(
-    tables.map(async (table) => {
-      const rows = await wholeTable<{ digest: string | null }>(
+  const digests = await wholeTables<{ digest: string | null }>(
+    tables.map(
+      (table) =>
         `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${table}" t`,
-      );
-      return `${table}:${rows[0]?.digest ?? ""}`;
-    }),
+    ),
   );
-  return parts.join(",");
+  return tables.map((table, n) => `${table}:${digests[n]?.[0]?.digest ?? ""}`).join(",");
 }
 
 /** Data tables plus the outbox (a refused call queues no mail). */
@@ -53,8 +52,11 @@ export async function tablesHolding(
   tables: readonly string[] = DATA_AND_MAIL_TABLES,
 ): Promise<string[]> {
   const found: string[] = [];
-  for (const table of tables) {
-    const rows = await wholeTable<{ row: string }>(`SELECT t::text AS row FROM "${table}" t`);
+  const everyRow = await wholeTables<{ row: string }>(
+    tables.map((table) => `SELECT t::text AS row FROM "${table}" t`),
+  );
+  for (const [n, table] of tables.entries()) {
+    const rows = everyRow[n] ?? [];
     const hit = rows.find(({ row }) => pattern.test(row));
     if (hit) found.push(`${table}: ${JSON.stringify(hit.row.slice(0, 120))}`);
   }
