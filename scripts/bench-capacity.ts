@@ -58,7 +58,12 @@ async function step(
   states: Map<number, SchoolState>,
 ): Promise<StepResult> {
   console.info(`  ${schools} schools: seeding what is missing...`);
-  const seeded = await run("npx", [...TSX, "scripts/bench/capacity-seed.ts", String(schools), dir], target.env, 3_600_000);
+  const seeded = await run(
+    "npx",
+    [...TSX, "scripts/bench/capacity-seed.ts", String(schools), dir],
+    target.env,
+    3_600_000,
+  );
   for (const line of seeded.split("\n").filter((l) => l.includes("schools added"))) {
     console.info(`    ${line.trim()}`);
   }
@@ -88,11 +93,20 @@ async function step(
         body: JSON.stringify({ enabled: true, operators: { airtel: true, mtn: true } }),
       });
       if ("error" in answer || answer.status !== 200) {
-        throw new Error(`mobile money at ${s.fixtures.host}: ${JSON.stringify(answer).slice(0, 300)}\n${app.log()}`);
+        throw new Error(
+          `mobile money at ${s.fixtures.host}: ${JSON.stringify(answer).slice(0, 300)}\n${app.log()}`,
+        );
       }
     }
     if (WARMUP > 0) {
-      await drive({ port: app.port, schools: active, calls: MIX, rate: RATE, seconds: WARMUP, agent });
+      await drive({
+        port: app.port,
+        schools: active,
+        calls: MIX,
+        rate: RATE,
+        seconds: WARMUP,
+        agent,
+      });
     }
     const pid = app.pid() ?? 0;
     const before = {
@@ -102,7 +116,14 @@ async function step(
       self: process.cpuUsage(),
       machine: machineBusyMs(),
     };
-    const result = await drive({ port: app.port, schools: active, calls: MIX, rate: RATE, seconds: SECONDS, agent });
+    const result = await drive({
+      port: app.port,
+      schools: active,
+      calls: MIX,
+      rate: RATE,
+      seconds: SECONDS,
+      agent,
+    });
     const appMs = cpuMsOf(pid) - before.app;
     const dpoMs = cpuMsOf(dpo.child.pid ?? 0) - before.dpo;
     const dbMs = target.backends ? cpuMsBetween(before.db, cpuMsByCommand(target.backends)) : null;
@@ -128,7 +149,9 @@ async function step(
     console.info(
       `    ${(result.offered / SECONDS).toFixed(0)} req/s offered, ${(result.answered / SECONDS).toFixed(0)} answered; ` +
         `app CPU ${out.appCpuMsPerRequest.toFixed(2)} ms/req` +
-        (out.dbCpuMsPerRequest === null ? "" : `, PostgreSQL ${out.dbCpuMsPerRequest.toFixed(2)} ms/req`) +
+        (out.dbCpuMsPerRequest === null
+          ? ""
+          : `, PostgreSQL ${out.dbCpuMsPerRequest.toFixed(2)} ms/req`) +
         `, peak RSS ${mb(out.peakRss)}, other load ${out.othersPercent.toFixed(0)} %, driver ${out.driverPercent.toFixed(0)} %` +
         `, send lag p99 ${result.sendLagP99} ms: ${passed ? "carried" : "NOT carried"} (${verdict})`,
     );
@@ -137,6 +160,7 @@ async function step(
         `      ${c.name.padEnd(22)} n=${String(c.count).padStart(5)} p50 ${c.p50} p99 ${c.p99} max ${c.max}` +
           ` err ${c.errors} non2xx ${c.non2xx} 409 ${c.expected} skipped ${c.skipped} ${JSON.stringify(c.statuses)}`,
       );
+      for (const sample of c.samples) console.info(`        ${sample}`);
     }
     return out;
   } finally {
@@ -209,8 +233,9 @@ async function postgres(): Promise<CapacityResult> {
   const name = `bench_capacity_${process.pid}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
   await admin.connect();
-  const version = (await admin.query<{ v: string }>("select current_setting('server_version') as v"))
-    .rows[0]!.v;
+  const version = (
+    await admin.query<{ v: string }>("select current_setting('server_version') as v")
+  ).rows[0]!.v;
   const drop = async () => {
     await admin.query(`drop database if exists "${name}" with (force)`).catch((error: unknown) => {
       console.error(`could not drop database ${name}:`, error);
@@ -244,7 +269,9 @@ async function main() {
   const results: CapacityResult[] = [];
   if (which !== "pglite") results.push(await postgres());
   if (which !== "postgres") results.push(await embedded());
-  const weights = MIX.filter((c) => c.perSession).map((c) => `${c.name.toLowerCase()} ${c.perSession}`);
+  const weights = MIX.filter((c) => c.perSession).map(
+    (c) => `${c.name.toLowerCase()} ${c.perSession}`,
+  );
   await writeCapacityReport(results, started, {
     seconds: SECONDS,
     warmup: WARMUP,

@@ -10,13 +10,7 @@
 // server process is sampled all through. The figures go to docs/benchmarks.md (its server
 // part only: any other section, such as Pages, is kept as it is).
 import { spawn, type ChildProcess } from "node:child_process";
-import {
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -24,20 +18,13 @@ import pg from "pg";
 import { endpoints } from "./bench/endpoints";
 import type { BenchFixtures } from "./bench/fixtures";
 import { load, type Load } from "./bench/load";
-import {
-  baseEnv,
-  mb,
-  pgliteVersion,
-  POSTGRES_URL,
-  redact,
-} from "./bench/app-env";
+import { baseEnv, mb, pgliteVersion, POSTGRES_URL, redact } from "./bench/app-env";
 import { get, startApp, startFakeDpo, waitFor, type RunningApp } from "./bench/servers";
 import {
   cleanups,
   cpuMsBetween,
   cpuMsByCommand,
   cpuMsOf,
-  findInGroup,
   freePort,
   ROOT,
   rssOf,

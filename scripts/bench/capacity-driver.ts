@@ -26,6 +26,8 @@ export type CallStats = {
   /** Arrivals with nothing to ask (a verification before any payment was created). */
   skipped: number;
   statuses: Record<string, number>;
+  /** The first few unexpected answers or errors, for the log. */
+  samples: string[];
 };
 
 export type DriveResult = {
@@ -48,7 +50,7 @@ function schedule(schools: SchoolState[], list: Call[], rate: number, seconds: n
   const weight = requestsPerSession(list);
   const horizon = seconds * 1000;
   for (const school of schools) {
-    for (let t = -Math.log(1 - Math.random()) * (1000 / rate); t < horizon; ) {
+    for (let t = -Math.log(1 - Math.random()) * (1000 / rate); t < horizon;) {
       let pick = Math.random() * weight;
       const call = parents.find((c) => (pick -= c.perSession!) < 0) ?? parents[0]!;
       arrivals.push({ at: t, school, call });
@@ -99,7 +101,9 @@ export function send(
 }
 
 const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+    : 0;
 
 /** Runs the schedule against the server on `port`; resolves once every request has its answer. */
 export async function drive(options: {
@@ -129,6 +133,7 @@ export async function drive(options: {
         expected: 0,
         skipped: 0,
         statuses: {},
+        samples: [],
       },
     ]),
   );
@@ -152,12 +157,16 @@ export async function drive(options: {
       s.count++;
       if ("error" in answer) {
         s.errors++;
+        if (s.samples.length < 3) s.samples.push(answer.error);
         return;
       }
       answered++;
       s.statuses[answer.status] = (s.statuses[answer.status] ?? 0) + 1;
       if (arrival.call.expectedStatuses?.includes(answer.status)) s.expected++;
-      else if (answer.status < 200 || answer.status > 299) s.non2xx++;
+      else if (answer.status < 200 || answer.status > 299) {
+        s.non2xx++;
+        if (s.samples.length < 3) s.samples.push(`${answer.status} ${answer.body.slice(0, 200)}`);
+      }
       arrival.call.answered?.(arrival.school, spec, answer.status, answer.body);
     });
     pending.add(done);

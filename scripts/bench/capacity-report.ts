@@ -48,9 +48,7 @@ export function judge(drive: DriveResult): { passed: boolean; verdict: string } 
     if (call.parent && call.p99 >= P99_TARGET_MS) problems.push(`${call.name} p99 ${call.p99} ms`);
   }
   if (problems.length) return { passed: false, verdict: problems.slice(0, 4).join("; ") };
-  const worst = drive.calls
-    .filter((c) => c.parent && c.count)
-    .sort((a, b) => b.p99 - a.p99)[0];
+  const worst = drive.calls.filter((c) => c.parent && c.count).sort((a, b) => b.p99 - a.p99)[0];
   return { passed: true, verdict: worst ? `worst: ${worst.name} p99 ${worst.p99} ms` : "" };
 }
 
@@ -134,9 +132,11 @@ export function section(results: CapacityResult[], started: Date, o: CapacityOpt
     const one = r.steps.find((s) => s.schools === 1);
     const best = r.steps.find((s) => s.schools === r.carried);
     if (one) parts.push(`One school, by call:`, "", callsTable(one), "");
-    if (best && best !== one) parts.push(`${best.schools} schools, by call:`, "", callsTable(best), "");
+    if (best && best !== one)
+      parts.push(`${best.schools} schools, by call:`, "", callsTable(best), "");
     const failed = r.steps.find((s) => !s.passed);
-    if (failed) parts.push(`${failed.schools} schools (not carried), by call:`, "", callsTable(failed), "");
+    if (failed)
+      parts.push(`${failed.schools} schools (not carried), by call:`, "", callsTable(failed), "");
     for (const note of r.notes) parts.push(`- ${note}`);
     parts.push("");
   }

@@ -105,13 +105,16 @@ async function seedSchool(k: number, passwordHash: string): Promise<CapacityScho
     })),
     select: { id: true },
   });
-  const grades = ["1", "2", "3", "4", "5", "6", "7"];
+  const primary = ["ELC", "K", "1", "2", "3", "4", "5"];
+  const secondary = ["6", "7", "8", "9", "10", "11", "12"];
   const students = await db.student.createManyAndReturn({
-    // Child i belongs to parent i mod PARENTS: every parent has one, half of them a second.
+    // Child i belongs to parent i mod PARENTS: every parent has one, half of them a second. A
+    // parent's first child is at primary school (the evening's orders are its primary meal's),
+    // the second children at secondary school.
     data: Array.from({ length: CHILDREN }, (_, i) => ({
       schoolId,
       name: `Capacity Child ${i + 1}`,
-      grade: grades[i % grades.length]!,
+      grade: (i < PARENTS ? primary : secondary)[i % 7]!,
       parentId: parents[i % PARENTS]!.id,
     })),
     select: { id: true },
