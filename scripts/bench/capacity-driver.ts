@@ -71,6 +71,7 @@ export function send(
   port: number,
   host: string,
   spec: CallSpec,
+  timeoutMs = TIMEOUT_MS,
 ): Promise<{ status: number; body: string } | { error: string }> {
   return new Promise((resolve) => {
     const headers: Record<string, string> = {
@@ -94,7 +95,7 @@ export function send(
         res.on("error", (e) => resolve({ error: e.message }));
       },
     );
-    req.setTimeout(TIMEOUT_MS, () => req.destroy(new Error("timeout")));
+    req.setTimeout(timeoutMs, () => req.destroy(new Error("timeout")));
     req.on("error", (e) => resolve({ error: e.message }));
     req.end(spec.body);
   });

@@ -72,12 +72,19 @@ export async function withServer<T>(
     app = await startApp(target.env, dpo.url);
     // Mobile money is off until each school's office turns it on (spec: Payment Settings).
     for (const s of schools) {
-      const answer = await send(agent, app.port, s.fixtures.host, {
-        method: "POST",
-        path: "/api/settings/mobile-money",
-        cookie: s.fixtures.admin,
-        body: JSON.stringify({ enabled: true, operators: { airtel: true, mtn: true } }),
-      });
+      // A first request loads much of the app: a busy machine may take a while over it.
+      const answer = await send(
+        agent,
+        app.port,
+        s.fixtures.host,
+        {
+          method: "POST",
+          path: "/api/settings/mobile-money",
+          cookie: s.fixtures.admin,
+          body: JSON.stringify({ enabled: true, operators: { airtel: true, mtn: true } }),
+        },
+        120_000,
+      );
       if ("error" in answer || answer.status !== 200) {
         const said = JSON.stringify(answer).slice(0, 300);
         throw new Error(`mobile money at ${s.fixtures.host}: ${said}\n${app.log()}`);
