@@ -196,11 +196,13 @@ async function main() {
   const results = ["postgres", "pglite"]
     .filter((key) => existsSync(saved(key)))
     .map((key) => JSON.parse(readFileSync(saved(key), "utf8")) as CapacityResult);
+  // The section's date is that of its earliest measurement, not of the report.
+  const first = results.map((r) => r.when).sort()[0];
   const weights = MIX.filter((c) => c.perSession).map(
     (c) => `${c.name.toLowerCase()} ${c.perSession}`,
   );
   const sessionRequests = requestsPerSession(MIX);
-  await writeCapacityReport(results, started, {
+  await writeCapacityReport(results, first ? new Date(first) : started, {
     seconds: SECONDS,
     warmup: WARMUP,
     rate: RATE,

@@ -155,7 +155,7 @@ export function section(results: CapacityResult[], started: Date, o: CapacityOpt
     if (best && best !== one)
       parts.push(`${best.schools} schools, by call:`, "", callsTable(best), "");
     const failed = r.steps.find((s) => !s.passed && s.schools > (r.carried ?? 0));
-    if (failed)
+    if (failed && failed !== one)
       parts.push(`${failed.schools} schools (not carried), by call:`, "", callsTable(failed), "");
     if (r.costs) {
       parts.push(

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import path from "node:path";
 import type { RequestSpec } from "./load";
-import { findInGroup, freePort, ROOT, sleep } from "./proc";
+import { findInGroup, freePort, ROOT, sleep, stopGroup } from "./proc";
 
 /** One request's body and type, which must answer 200 (the bytes the bare server answers). */
 export async function get(
@@ -158,6 +158,12 @@ export async function startApp(env: NodeJS.ProcessEnv, dpoUrl: string): Promise<
     pid: () => (appPid ??= findInGroup(child.pid!, "scripts/serve.mjs")),
     log,
   };
-  await waitFor(`${base}/api/health`, child, log);
+  try {
+    await waitFor(`${base}/api/health`, child, log);
+  } catch (error) {
+    // The caller has no handle on a server that never answered: stop it here.
+    await stopGroup(child);
+    throw error;
+  }
   return app;
 }
