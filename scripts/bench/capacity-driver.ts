@@ -72,6 +72,7 @@ export function send(
   host: string,
   spec: CallSpec,
   timeoutMs = TIMEOUT_MS,
+  retry = true,
 ): Promise<{ status: number; body: string } | { error: string }> {
   return new Promise((resolve) => {
     const headers: Record<string, string> = {
@@ -96,7 +97,14 @@ export function send(
       },
     );
     req.setTimeout(timeoutMs, () => req.destroy(new Error("timeout")));
-    req.on("error", (e) => resolve({ error: e.message }));
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      // The server closed an idle keep-alive connection as this request went out on it: the
+      // request never reached it, and a proxy sends it again on a new connection (Node's own
+      // advice for `reusedSocket`). Any other error counts.
+      if (req.reusedSocket && e.code === "ECONNRESET" && retry) {
+        resolve(send(agent, port, host, spec, timeoutMs, false));
+      } else resolve({ error: e.message });
+    });
     req.end(spec.body);
   });
 }
