@@ -10,14 +10,7 @@
 // server process is sampled all through. The figures go to docs/benchmarks.md (its server
 // part only: any other section, such as Pages, is kept as it is).
 import { spawn, type ChildProcess } from "node:child_process";
-import {
-  createWriteStream,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -25,13 +18,13 @@ import pg from "pg";
 import { endpoints } from "./bench/endpoints";
 import type { BenchFixtures } from "./bench/fixtures";
 import { load, type Load } from "./bench/load";
-import { get, startCommand, startFakeDpo, waitFor } from "./bench/servers";
+import { baseEnv, mb, pgliteVersion, POSTGRES_URL, redact } from "./bench/app-env";
+import { get, startApp, startFakeDpo, waitFor, type RunningApp } from "./bench/servers";
 import {
   cleanups,
   cpuMsBetween,
   cpuMsByCommand,
   cpuMsOf,
-  findInGroup,
   freePort,
   ROOT,
   rssOf,
@@ -51,9 +44,6 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BARE_SECONDS = Number(process.env.BENCH_BARE_SECONDS ?? 5);
 const WARMUP_SECONDS = 3;
-const SUPERADMIN_PASSWORD = "bench-superadmin";
-const SESSION_SECRET = "bench-session-secret-0123456789abcdef0123456789";
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL || "postgresql://postgres@127.0.0.1:5432";
 
 type Target = {
   database: string;
@@ -62,34 +52,6 @@ type Target = {
   /** What the database's own processes have in their command line (PostgreSQL's backends). */
   backends?: string;
 };
-
-function baseEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of ["DATABASE_URL", "PGLITE_DATA_DIR", "DB_AUTO_SETUP", "SEED_DEMO", "APP_URL"]) {
-    delete env[key];
-  }
-  return {
-    ...env,
-    // An empty DATABASE_URL counts as unset, and a .env file cannot fill it in behind our back.
-    DATABASE_URL: "",
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    SESSION_SECRET,
-    SEED_DEMO: "0",
-    SEED_SUPERADMIN_PASSWORD: SUPERADMIN_PASSWORD,
-    // The payment provider is the fake DPO in its own process (startFakeDpo), so its work is not
-    // counted as the app's; DPO_API_URL is added when it answers.
-    PAYMENT_PROVIDER: "dpo",
-    DPO_PAY_URL: "https://pay.example.test/payv2.php",
-    DPO_COMPANY_TOKEN: "BENCH-COMPANY",
-    DPO_SERVICE_TYPE: "5525",
-    SMTP_URL: "",
-    // Production requires it (lib/env.ts); the seed steps never use it, the server gets its own.
-    APP_URL: "http://127.0.0.1",
-    // The default log level (info: one JSON line per request), as a deployment runs it.
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
-  };
-}
 
 async function benchDatabase(target: Target): Promise<Measured> {
   console.info(`\n== ${target.database} (${target.detail})`);
@@ -112,53 +74,16 @@ async function benchDatabase(target: Target): Promise<Measured> {
   const dpo = await startFakeDpo();
   const stopDpo = () => stopGroup(dpo.child);
   cleanups.add(stopDpo);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  // The last lines of the server's output, for an error message; kept cheaply (the server logs
-  // a line per request).
-  const tail: Buffer[] = [];
-  const appendLog = (d: Buffer) => {
-    tail.push(d);
-    if (tail.length > 50) tail.shift();
-  };
-  const log = () => Buffer.concat(tail).toString().slice(-20_000);
-  const command = startCommand();
-  const server = spawn(
-    process.execPath,
-    [
-      // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for the server (profiling).
-      ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
-      ...command.args,
-      "-p",
-      String(port),
-      "-H",
-      "127.0.0.1",
-    ],
-    {
-      cwd: ROOT,
-      env: { ...target.env, ...command.env, APP_URL: base, DPO_API_URL: dpo.url },
-      detached: true,
-      stdio: "pipe",
-    },
-  );
-  server.stdout.on("data", appendLog);
-  server.stderr.on("data", appendLog);
-  // BENCH_SERVER_LOG=/tmp/server.log: the server's whole output in a file (with --trace-gc, say).
-  if (process.env.BENCH_SERVER_LOG) {
-    const file = createWriteStream(process.env.BENCH_SERVER_LOG);
-    server.stdout.pipe(file);
-    server.stderr.pipe(file);
-  }
-  const stopServer = () => stopGroup(server);
+  let app: RunningApp | undefined;
+  const stopServer = () => (app ? stopGroup(app.child) : undefined);
   cleanups.add(stopServer);
   let bare: ChildProcess | undefined;
   const stopBare = () => (bare ? stopGroup(bare) : undefined);
   cleanups.add(stopBare);
   try {
     start = performance.now();
-    await waitFor(`${base}/api/health`, server, log);
-    let appPid: number | null = null;
-    const pid = () => (appPid ??= findInGroup(server.pid!, "scripts/serve.mjs"));
+    app = await startApp(target.env, dpo.url);
+    const { base, pid } = app;
     const rss = rssSampler(pid);
     await get(base, { method: "GET", path: "/api/menu", cookie: fixtures.readers[0] });
     const idleRss = rssOf(pid() ?? 0);
@@ -290,8 +215,6 @@ async function benchDatabase(target: Target): Promise<Measured> {
   }
 }
 
-const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
-
 async function embedded(): Promise<DbResult> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "canteen-bench-"));
   const remove = () => rmSync(folder, { recursive: true, force: true });
@@ -347,25 +270,6 @@ async function postgres(): Promise<DbResult> {
     cleanups.delete(drop);
     await drop();
     await admin.end().catch(() => {});
-  }
-}
-
-function pgliteVersion(): string {
-  try {
-    const file = path.join(ROOT, "node_modules/@electric-sql/pglite/package.json");
-    return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
-  } catch {
-    return "";
-  }
-}
-
-function redact(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = "***";
-    return u.toString();
-  } catch {
-    return url;
   }
 }
 

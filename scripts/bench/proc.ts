@@ -182,3 +182,19 @@ export function rssSampler(pid: () => number | null, everyMs = 200) {
     stop: () => clearInterval(timer),
   };
 }
+
+/**
+ * The whole machine's busy CPU time so far, in ms, over every core (from /proc/stat): what the
+ * other work on a shared machine took, once the measured processes are taken away.
+ */
+export function machineBusyMs(): number {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = ticks.reduce((a, b) => a + b, 0);
+    // idle and iowait are the 4th and 5th fields.
+    return ((total - (ticks[3] ?? 0) - (ticks[4] ?? 0)) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}

@@ -2,10 +2,10 @@
 // of its own, the server's command as `npm start` runs it, waiting for either to answer, and one
 // request's bytes (what the bare server answers in the app's place).
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { createWriteStream, readFileSync } from "node:fs";
 import path from "node:path";
 import type { RequestSpec } from "./load";
-import { ROOT, sleep } from "./proc";
+import { findInGroup, freePort, ROOT, sleep, stopGroup } from "./proc";
 
 /** One request's body and type, which must answer 200 (the bytes the bare server answers). */
 export async function get(
@@ -97,4 +97,73 @@ export async function waitFor(
     await sleep(250);
   }
   throw new Error(`${url} did not answer within 120 s\n${log()}`);
+}
+
+export type RunningApp = {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  /** The server's own process (scripts/serve.mjs), once found in the group. */
+  pid: () => number | null;
+  /** The last lines of its output, for an error message. */
+  log: () => string;
+};
+
+/**
+ * The production build served as `npm start` serves it, on a free port of 127.0.0.1, in its own
+ * process group; resolves once /api/health answers.
+ */
+export async function startApp(env: NodeJS.ProcessEnv, dpoUrl: string): Promise<RunningApp> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // The last lines of the server's output, kept cheaply (the server logs a line per request).
+  const tail: Buffer[] = [];
+  const appendLog = (d: Buffer) => {
+    tail.push(d);
+    if (tail.length > 50) tail.shift();
+  };
+  const log = () => Buffer.concat(tail).toString().slice(-20_000);
+  const command = startCommand();
+  const child = spawn(
+    process.execPath,
+    [
+      // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for the server (profiling).
+      ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+      ...command.args,
+      "-p",
+      String(port),
+      "-H",
+      "127.0.0.1",
+    ],
+    {
+      cwd: ROOT,
+      env: { ...env, ...command.env, APP_URL: base, DPO_API_URL: dpoUrl },
+      detached: true,
+      stdio: "pipe",
+    },
+  );
+  child.stdout.on("data", appendLog);
+  child.stderr.on("data", appendLog);
+  // BENCH_SERVER_LOG=/tmp/server.log: the server's whole output in a file (with --trace-gc, say).
+  if (process.env.BENCH_SERVER_LOG) {
+    const file = createWriteStream(process.env.BENCH_SERVER_LOG, { flags: "a" });
+    child.stdout.pipe(file);
+    child.stderr.pipe(file);
+  }
+  let appPid: number | null = null;
+  const app: RunningApp = {
+    child,
+    port,
+    base,
+    pid: () => (appPid ??= findInGroup(child.pid!, "scripts/serve.mjs")),
+    log,
+  };
+  try {
+    await waitFor(`${base}/api/health`, child, log);
+  } catch (error) {
+    // The caller has no handle on a server that never answered: stop it here.
+    await stopGroup(child);
+    throw error;
+  }
+  return app;
 }
