@@ -29,7 +29,7 @@ async function wholeTables<T>(sqls: string[]): Promise<T[][]> {
     db.$executeRawUnsafe("SET LOCAL citus.multi_task_query_log_level = 'off'"),
     ...sqls.map((sql) => db.$queryRawUnsafe<T[]>(sql)),
   ]);
-  return results as T[][];
+  return results;
 }
 
 /** A digest of every row of `tables`. */
