@@ -29,14 +29,16 @@ export async function insertOrders(
   email: Email | null,
 ): Promise<JoinedOrderRow[]> {
   const cycleIds = [...new Set(orders.map((order) => order.cycleId))];
-  const cycles = await tx.$queryRaw<{ blockedDays: unknown }[]>`
-    SELECT "blockedDays" FROM "OrderCycle"
+  const cycles = await tx.$queryRaw<{ id: number; blockedDays: unknown }[]>`
+    SELECT "id", "blockedDays" FROM "OrderCycle"
     WHERE "schoolId" = ${schoolId} AND "id" = ANY(${cycleIds}::int[]) FOR SHARE`;
-  const blocked = cycles.flatMap((cycle) =>
-    Array.isArray(cycle.blockedDays) ? (cycle.blockedDays as Day[]) : [],
+  const blockedIn = new Map(
+    cycles.map((c) => [c.id, Array.isArray(c.blockedDays) ? (c.blockedDays as Day[]) : []]),
   );
   const closed = orders.some((order) =>
-    blocked.some((b) => b.weekNumber === order.weekNumber && b.dayOfWeek === order.dayOfWeek),
+    (blockedIn.get(order.cycleId) ?? []).some(
+      (b) => b.weekNumber === order.weekNumber && b.dayOfWeek === order.dayOfWeek,
+    ),
   );
   if (closed) return [];
 
