@@ -12,13 +12,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { baseEnv, pgliteVersion, POSTGRES_URL, redact } from "./bench/app-env";
 import { callCosts } from "./bench/capacity-costs";
 import { calls, requestsPerSession, type SchoolState } from "./bench/capacity-mix";
 import { writeCapacityReport, type CapacityResult, type StepResult } from "./bench/capacity-report";
 import { measure, seedSchools, withServer, type Target } from "./bench/capacity-step";
 import { cleanups, ROOT, run } from "./bench/proc";
+import { connectAdmin, withDatabase, withTempFolder } from "./bench/scratch-db";
 
 const SECONDS = Number(process.env.CAPACITY_SECONDS ?? 60);
 const WARMUP = Number(process.env.CAPACITY_WARMUP_SECONDS ?? 10);
@@ -136,49 +136,26 @@ async function search(target: Target): Promise<CapacityResult> {
 }
 
 async function embedded(): Promise<CapacityResult> {
-  const folder = mkdtempSync(path.join(os.tmpdir(), "canteen-capacity-db-"));
-  const remove = () => rmSync(folder, { recursive: true, force: true });
-  cleanups.add(remove);
-  try {
-    return await search({
+  return withTempFolder("canteen-capacity-db-", (folder) =>
+    search({
       database: "Embedded (PGlite)",
       detail: `PGlite ${pgliteVersion()}, data folder under ${os.tmpdir()}, inside the server's process.`,
       env: { ...baseEnv(), PGLITE_DATA_DIR: path.join(folder, "pglite") },
-    });
-  } finally {
-    cleanups.delete(remove);
-    remove();
-  }
+    }),
+  );
 }
 
 async function postgres(): Promise<CapacityResult> {
   const name = `bench_capacity_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
-  await admin.connect();
-  const version = (
-    await admin.query<{ v: string }>("select current_setting('server_version') as v")
-  ).rows[0]!.v;
-  const drop = async () => {
-    await admin.query(`drop database if exists "${name}" with (force)`).catch((error: unknown) => {
-      console.error(`could not drop database ${name}:`, error);
-    });
-  };
-  cleanups.add(drop);
-  try {
-    await admin.query(`create database "${name}"`);
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    return await search({
+  const { admin, version } = await connectAdmin(POSTGRES_URL);
+  return withDatabase(admin, POSTGRES_URL, name, (url) =>
+    search({
       database: "PostgreSQL",
       detail: `PostgreSQL ${version} at ${redact(url.host)}, on the same machine (pool of 10 connections).`,
       env: { ...baseEnv(), DATABASE_URL: url.toString() },
       backends: ` ${name} `,
-    });
-  } finally {
-    cleanups.delete(drop);
-    await drop();
-    await admin.end().catch(() => {});
-  }
+    }),
+  );
 }
 
 async function main() {

@@ -14,8 +14,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { endpoints } from "./bench/endpoints";
+import { connectAdmin, withDatabase, withTempFolder } from "./bench/scratch-db";
 import type { BenchFixtures } from "./bench/fixtures";
 import { load, type Load } from "./bench/load";
 import { baseEnv, mb, pgliteVersion, POSTGRES_URL, redact } from "./bench/app-env";
@@ -216,61 +216,36 @@ async function benchDatabase(target: Target): Promise<Measured> {
 }
 
 async function embedded(): Promise<DbResult> {
-  const folder = mkdtempSync(path.join(os.tmpdir(), "canteen-bench-"));
-  const remove = () => rmSync(folder, { recursive: true, force: true });
-  cleanups.add(remove);
-  try {
-    return await benchDatabase({
+  return withTempFolder("canteen-bench-", (folder) =>
+    benchDatabase({
       database: "Embedded (PGlite)",
       detail: `PGlite ${pgliteVersion()}, data folder under ${os.tmpdir()}`,
       env: { ...baseEnv(), PGLITE_DATA_DIR: path.join(folder, "pglite") },
-    });
-  } finally {
-    cleanups.delete(remove);
-    remove();
-  }
+    }),
+  );
 }
 
 async function postgres(): Promise<DbResult> {
   const name = `canteen_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
-  let version: string;
+  let server: Awaited<ReturnType<typeof connectAdmin>>;
   try {
-    await admin.connect();
-    version = (await admin.query<{ v: string }>("select current_setting('server_version') as v"))
-      .rows[0]!.v;
+    server = await connectAdmin(POSTGRES_URL);
   } catch (error) {
-    await admin.end().catch(() => {});
     const reason = `PostgreSQL at ${redact(POSTGRES_URL)} is not reachable (${
       error instanceof Error ? error.message : String(error)
     }); skipped`;
     console.warn(`\n== PostgreSQL: ${reason}`);
     return { kind: "skipped", database: "PostgreSQL", skipped: reason };
   }
-  const drop = async () => {
-    try {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-    } catch (error) {
-      console.error(`could not drop database ${name}:`, error);
-    }
-  };
-  cleanups.add(drop);
-  try {
-    await admin.query(`create database "${name}"`);
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    return await benchDatabase({
+  return withDatabase(server.admin, POSTGRES_URL, name, (url) =>
+    benchDatabase({
       database: "PostgreSQL",
-      detail: `PostgreSQL ${version} at ${url.host} (pool of 10 connections per instance)`,
+      detail: `PostgreSQL ${server.version} at ${url.host} (pool of 10 connections per instance)`,
       env: { ...baseEnv(), DATABASE_URL: url.toString() },
       // A backend's process title: "postgres: 15/main: postgres canteen_bench_123 127.0.0.1(…)".
       backends: ` ${name} `,
-    });
-  } finally {
-    cleanups.delete(drop);
-    await drop();
-    await admin.end().catch(() => {});
-  }
+    }),
+  );
 }
 
 async function main() {

@@ -3,6 +3,7 @@
 // built afresh from the school's people (scripts/bench/capacity-seed.ts), so that consecutive
 // writes come from different parents and no (child, day) is asked twice until every one is used.
 import type { CapacitySchool } from "./capacity-types";
+import { mealLine } from "./endpoints";
 import { PARENT_PASSWORD } from "./capacity-types";
 
 export type CallSpec = {
@@ -49,18 +50,6 @@ const take = (school: SchoolState, key: string) => {
   return k;
 };
 
-function orderLine(f: CapacitySchool, studentId: number, day: CapacitySchool["openDays"][number]) {
-  return {
-    menuItemId: f.meal.id,
-    studentId,
-    weekNumber: day.weekNumber,
-    dayOfWeek: day.dayOfWeek,
-    category: f.meal.category,
-    sideDish: f.meal.sideDish,
-    comments: null,
-  };
-}
-
 /**
  * Slot k of a group of parents: parent k mod P on open day floor(k / P), so no (child, day) comes
  * twice until all have been asked (then 409, or a changed cart for a payment).
@@ -71,7 +60,7 @@ function slot(school: SchoolState, group: "free" | "credit" | "card" | "mobile")
   const k = take(school, group);
   const parent = f.parents[members[k % members.length]!]!;
   const day = f.openDays[Math.floor(k / members.length) % f.openDays.length]!;
-  return { parent, line: orderLine(f, parent.studentId, day) };
+  return { parent, line: mealLine(f.meal, parent.studentId, day) };
 }
 
 const reader = (school: SchoolState) => {

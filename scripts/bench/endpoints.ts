@@ -19,18 +19,25 @@ export type Endpoint = {
   connections?: readonly number[];
 };
 
-export function endpoints(f: BenchFixtures): Endpoint[] {
-  let r = 0;
-  const reader = () => f.readers[r++ % f.readers.length]!;
-  const line = (studentId: number, day: { weekNumber: number; dayOfWeek: number }) => ({
-    menuItemId: f.meal.id,
+type Day = { weekNumber: number; dayOfWeek: number };
+
+/** One cart line: the benchmark's meal for a child on a day, as the portal sends it. */
+export function mealLine(meal: BenchFixtures["meal"], studentId: number, day: Day) {
+  return {
+    menuItemId: meal.id,
     studentId,
     weekNumber: day.weekNumber,
     dayOfWeek: day.dayOfWeek,
-    category: f.meal.category,
-    sideDish: f.meal.sideDish,
+    category: meal.category,
+    sideDish: meal.sideDish,
     comments: null,
-  });
+  };
+}
+
+export function endpoints(f: BenchFixtures): Endpoint[] {
+  let r = 0;
+  const reader = () => f.readers[r++ % f.readers.length]!;
+  const line = (studentId: number, day: Day) => mealLine(f.meal, studentId, day);
 
   // Free orders and credit checkout: slot k is parent k mod P on day floor(k / P), so consecutive
   // requests come from different parents and no (child, day) is asked twice until every slot is
