@@ -93,6 +93,9 @@ function callsTable(step: StepResult): string {
   ].join("\n");
 }
 
+/** Other load at or under this (% of both cores) in every step: the figures are the machine's own. */
+const QUIET_PERCENT = 10;
+
 export type CapacityOptions = {
   seconds: number;
   warmup: number;
@@ -100,6 +103,22 @@ export type CapacityOptions = {
   mix: string;
   sessionRequests: number;
 };
+
+/** Whether the machine was otherwise quiet: the most Other load any step saw, and what it means. */
+function otherLoad(results: CapacityResult[]): string[] {
+  const most = Math.max(0, ...results.flatMap((r) => r.steps.map((s) => s.othersPercent)));
+  const what =
+    "the share of both cores the rest of the machine used meanwhile (from /proc/stat, less the " +
+    "server, PostgreSQL's backends, the fake DPO and the driver)";
+  return most <= QUIET_PERCENT
+    ? [
+        `- Other load, ${what}, stayed at or under ${most.toFixed(0)} %: the machine was otherwise quiet.`,
+      ]
+    : [
+        `- **Caveat**: other jobs ran on the same two cores during the run (up to ${most.toFixed(0)} %`,
+        `  Other load, ${what}). Latencies are those of a machine that busy.`,
+      ];
+}
 
 export function section(results: CapacityResult[], started: Date, o: CapacityOptions): string {
   const cpu = os.cpus();
@@ -115,9 +134,7 @@ export function section(results: CapacityResult[], started: Date, o: CapacityOpt
     `- Machine: ${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores shared with the load generator,`,
     `  the fake DPO, PostgreSQL and other work; ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB;`,
     `  Node.js ${process.version}. Started ${started.toISOString()}.`,
-    "- **Caveat**: other jobs ran on the same two cores during the run; Other load is the share of",
-    "  both cores the rest of the machine used meanwhile (from /proc/stat, less the server, PostgreSQL's",
-    "  backends, the fake DPO and the driver). Latencies are those of a machine that busy.",
+    ...otherLoad(results),
     `- Each school: 1,000 parents, 1,500 children, 40 menu items, 62,500 orders in its active 4-week`,
     "  cycle (live orders for weeks 1–3, week 4 open), a Session row and sealed cookie per parent.",
     "  Schools are made by the operator's `createSchool`, each at its own host `s<k>.bench.localhost`.",
