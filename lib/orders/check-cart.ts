@@ -49,6 +49,16 @@ export type PricedCart = {
    * the open payment, which a new checkout settles first.
    */
   credit: { balanceNgwee: number; spendableNgwee: number };
+  /** The cart's children as read with it: what a placed order's answer shows of each. */
+  students: ReadonlyMap<number, CartStudent>;
+};
+
+export type CartStudent = {
+  id: number;
+  name: string;
+  grade: string;
+  allergies: string[];
+  dietaryNotes: string | null;
 };
 
 /** The menu's columns less the texts a cart check does not read. */
@@ -211,11 +221,12 @@ export async function checkCart(
       balanceNgwee: signedNgwee(creditBalance),
       spendableNgwee: signedNgwee(creditSpendable),
     },
+    students: studentById,
   };
 }
 
 type CartContext = {
-  students: { id: number; name: string; grade: string; allergies: string[] }[];
+  students: CartStudent[];
   code: { code: string; discountPercentage: number } | null;
   ordered: boolean;
   creditBalance: string;
@@ -240,7 +251,7 @@ async function readCartContext(
     SELECT
       COALESCE((
         SELECT json_agg(json_build_object('id', s."id", 'name', s."name", 'grade', s."grade",
-          'allergies', s."allergies"))
+          'allergies', s."allergies", 'dietaryNotes', s."dietaryNotes"))
         FROM "Student" s
         WHERE s."schoolId" = ${schoolId} AND s."id" = ANY(${studentIds}::int[])
           AND s."parentId" = ${userId}

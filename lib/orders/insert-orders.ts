@@ -1,7 +1,7 @@
 import "server-only";
+import { balanceOf } from "@/lib/credit/ledger";
 import type { Tx } from "@/lib/db";
 import { enqueueEmail, type Email } from "@/lib/mail/outbox";
-import { joinedOrderColumns, type JoinedOrderRow } from "@/lib/orders/order-dto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** One order to insert: its row, the credit it takes, and its place in the cart. */
@@ -9,40 +9,60 @@ export type NewOrder = Prisma.OrderUncheckedCreateInput & { credit: string; n: n
 
 type Day = { weekNumber: number; dayOfWeek: number };
 
+/** An order as inserted: the cart line `n` it came from, and what only the database knows. */
+export type PlacedOrder = { n: number; id: number; orderDate: Date };
+
+/** What a cart's transaction writes, decided once it holds its locks. */
+export type CartPlan = { orders: NewOrder[]; email: Email | null };
+
 /**
  * A cart's orders, the e-mail and one credit movement per order that takes credit, inside the
- * caller's transaction, answered with each order joined to its child and item; none at all when
- * a day of the cart was closed meanwhile. Each statement names the school and touches one table
- * (or reads co-located rows of one school), so on Citus every one is answered by the school's
- * shard (decision 0078): no statement combines them through CTEs, which Citus would plan across
- * every shard.
+ * caller's transaction: the orders as `decide` planned them with their inserted ids and times, or
+ * null (nothing written) when a day of the cart was closed, or its cycle removed, meanwhile.
  *
  * The cycles are read FOR SHARE: a "Close a day" holds its cycle FOR UPDATE, so this transaction
  * either runs before the closing (whose later read then finds these orders and cancels them) or
- * after it, against the blocked days as the closing left them.
+ * after it, against the blocked days as the closing left them. A cart that spends credit locks the
+ * account (FOR UPDATE) in the same statement, and `decide` gets the balance read under that lock
+ * (0 without it), so two checkouts at once never spend the same credit.
+ *
+ * Each statement names the school and writes one table (or reads co-located rows of one school),
+ * so on Citus every one is answered by the school's shard (decision 0078); none combines them
+ * through CTEs, which Citus would plan across every shard. The answer is built from the plan and
+ * the insert's RETURNING, not read back (decision 0099).
  */
 export async function insertOrders(
   tx: Tx,
   schoolId: number,
   userId: number,
-  orders: NewOrder[],
-  email: Email | null,
-): Promise<JoinedOrderRow[]> {
-  const cycleIds = [...new Set(orders.map((order) => order.cycleId))];
-  const cycles = await tx.$queryRaw<{ id: number; blockedDays: unknown }[]>`
-    SELECT "id", "blockedDays" FROM "OrderCycle"
-    WHERE "schoolId" = ${schoolId} AND "id" = ANY(${cycleIds}::int[]) FOR SHARE`;
+  cart: { lines: (Day & { cycleId: number })[]; spendsCredit: boolean },
+  decide: (lockedBalanceNgwee: number) => CartPlan,
+): Promise<{ orders: NewOrder[]; placed: PlacedOrder[] } | null> {
+  const cycleIds = [...new Set(cart.lines.map((line) => line.cycleId))];
+  const cycles = cart.spendsCredit
+    ? await tx.$queryRaw<{ id: number; blockedDays: unknown }[]>`
+        SELECT c."id", c."blockedDays" FROM "OrderCycle" c
+        JOIN "User" u ON u."schoolId" = ${schoolId} AND u."id" = ${userId}
+        WHERE c."schoolId" = ${schoolId} AND c."id" = ANY(${cycleIds}::int[])
+        FOR SHARE OF c FOR UPDATE OF u`
+    : await tx.$queryRaw<{ id: number; blockedDays: unknown }[]>`
+        SELECT "id", "blockedDays" FROM "OrderCycle"
+        WHERE "schoolId" = ${schoolId} AND "id" = ANY(${cycleIds}::int[]) FOR SHARE`;
+  if (cycles.length < cycleIds.length) return null;
   const blockedIn = new Map(
     cycles.map((c) => [c.id, Array.isArray(c.blockedDays) ? (c.blockedDays as Day[]) : []]),
   );
-  const closed = orders.some((order) =>
-    (blockedIn.get(order.cycleId) ?? []).some(
-      (b) => b.weekNumber === order.weekNumber && b.dayOfWeek === order.dayOfWeek,
+  const closed = cart.lines.some((line) =>
+    (blockedIn.get(line.cycleId) ?? []).some(
+      (b) => b.weekNumber === line.weekNumber && b.dayOfWeek === line.dayOfWeek,
     ),
   );
-  if (closed) return [];
+  if (closed) return null;
 
-  const created = await tx.$queryRaw<({ id: number } & Day & { studentId: number })[]>`
+  const { orders, email } = decide(cart.spendsCredit ? await balanceOf(tx, schoolId, userId) : 0);
+  const created = await tx.$queryRaw<
+    ({ id: number; orderDate: Date } & Day & { studentId: number })[]
+  >`
     INSERT INTO "Order" ("schoolId", "userId", "studentId", "menuItemId", "cycleId", "weekNumber",
       "dayOfWeek", "category", "sideDish", "comments", "originalPrice", "discountedPrice",
       "discountPercentage", "allergyAcknowledged", "status", "paymentStatus",
@@ -57,14 +77,18 @@ export async function insertOrders(
       "discountedPrice" numeric, "discountPercentage" numeric, "allergyAcknowledged" boolean,
       "paymentStatus" text, "paymentProcessor" text, "n" int)
     ORDER BY "n"
-    RETURNING "id", "studentId", "weekNumber", "dayOfWeek"`;
+    RETURNING "id", "orderDate", "studentId", "weekNumber", "dayOfWeek"`;
 
-  // One child has one order per day: that is how a credit share finds its order.
+  // One child has one order per day: that is how an inserted row finds its cart line.
   const key = (o: Day & { studentId: number }) => `${o.studentId}:${o.weekNumber}:${o.dayOfWeek}`;
-  const orderIdOf = new Map(created.map((order) => [key(order), order.id]));
+  const lineOf = new Map(orders.map((order) => [key(order), order.n]));
+  const placed = created
+    .map((row) => ({ n: lineOf.get(key(row))!, id: row.id, orderDate: row.orderDate }))
+    .sort((a, b) => a.id - b.id);
+  const orderIdOf = new Map(placed.map((order) => [order.n, order.id]));
   const spent = orders
     .filter((order) => Number(order.credit) > 0)
-    .map((order) => ({ orderId: orderIdOf.get(key(order)), amount: order.credit }));
+    .map((order) => ({ orderId: orderIdOf.get(order.n), amount: order.credit }));
   if (spent.length > 0) {
     await tx.$executeRaw`
       INSERT INTO "CreditEntry" ("schoolId", "userId", "amount", "kind", "orderId")
@@ -72,11 +96,5 @@ export async function insertOrders(
       FROM json_to_recordset(${JSON.stringify(spent)}::json) AS l("orderId" int, "amount" numeric)`;
   }
   if (email) await enqueueEmail({ userId, ...email }, tx);
-  return tx.$queryRaw<JoinedOrderRow[]>`
-    SELECT ${joinedOrderColumns}
-    FROM "Order" o
-    JOIN "Student" s ON s."schoolId" = ${schoolId} AND s."id" = o."studentId"
-    JOIN "MenuItem" m ON m."schoolId" = ${schoolId} AND m."id" = o."menuItemId"
-    WHERE o."schoolId" = ${schoolId} AND o."id" = ANY(${created.map((o) => o.id)}::int[])
-    ORDER BY o."id"`;
+  return { orders, placed };
 }

@@ -5,17 +5,20 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
 import { CREDIT_PROCESSOR } from "@/lib/contracts/credit";
 import { allocateCredit } from "@/lib/credit/allocate";
-import { lockedBalance } from "@/lib/credit/ledger";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { kickOutbox, type Email } from "@/lib/mail/outbox";
 import { bypassInstructionsEmail } from "@/lib/orders/bypass-email";
-import { ALREADY_ORDERED, checkCart, type PricedCart } from "@/lib/orders/check-cart";
+import {
+  ALREADY_ORDERED,
+  checkCart,
+  type PricedCart,
+  type PricedLine,
+} from "@/lib/orders/check-cart";
 import { assertOpenForOrdering } from "@/lib/orders/open-for-ordering";
 import { orderConfirmationEmail } from "@/lib/orders/confirmation-email";
 import { insertOrders } from "@/lib/orders/insert-orders";
-import { joinedRowToOrderDto, type JoinedOrderRow } from "@/lib/orders/order-dto";
 import { getBankTransferSetting, getPaymentBypassSettings } from "@/lib/settings/settings";
 import type { OrderItemInput } from "@/lib/validations/orders";
 import { orderRow } from "@/lib/orders/order-rows";
@@ -138,10 +141,10 @@ export const DAY_CLOSED_MEANWHILE =
 
 /**
  * Every line of a checked cart as one order, and the e-mail, in one transaction (all or nothing),
- * answered with each order joined to its child and item. The one-live-order index is the guard
- * against a day ordered meanwhile (409 Already Ordered). A cart paid by credit takes the credit
- * under the account's lock first, and records one movement per order, in the same transaction.
- * `decide` gets the balance read under that lock (0 without it).
+ * answered with each order and its child and item as the cart read them. The one-live-order index
+ * is the guard against a day ordered meanwhile (409 Already Ordered). A cart paid by credit takes
+ * the credit under the account's lock, and records one movement per order, in the same
+ * transaction. `decide` gets the balance read under that lock (0 without it).
  */
 async function insertCart(
   schoolId: number,
@@ -151,22 +154,73 @@ async function insertCart(
   decide: (lockedBalanceNgwee: number) => Decision,
 ): Promise<{ orders: OrderDto[] }> {
   const db = await schoolDb(schoolId);
-  let rows: JoinedOrderRow[];
+  let inserted: Awaited<ReturnType<typeof insertOrders>>;
+  let payments: Payment[] = [];
   try {
-    rows = await db.$transaction(async (tx) => {
-      const { plan, email } = decide(spendCredit ? await lockedBalance(tx, schoolId, actor.id) : 0);
-      const orders = cart.lines.map((line, n) => {
-        const { payment, creditNgwee } = plan[n] ?? { payment: AWAITING_PAYMENT, creditNgwee: 0 };
-        return { ...orderRow(actor.id, line, payment), credit: fromNgwee(creditNgwee), n };
-      });
-      return insertOrders(tx, schoolId, actor.id, orders, email);
-    });
+    inserted = await db.$transaction((tx) =>
+      insertOrders(
+        tx,
+        schoolId,
+        actor.id,
+        { lines: cart.lines, spendsCredit: spendCredit },
+        (lockedNgwee) => {
+          const { plan, email } = decide(lockedNgwee);
+          payments = cart.lines.map((_, n) => plan[n]?.payment ?? AWAITING_PAYMENT);
+          const orders = cart.lines.map((line, n) => ({
+            ...orderRow(actor.id, line, payments[n]!),
+            credit: fromNgwee(plan[n]?.creditNgwee ?? 0),
+            n,
+          }));
+          return { orders, email };
+        },
+      ),
+    );
   } catch (error) {
     // Two requests for the same child and day at once: the partial unique index lets one through.
     if (isUniqueViolation(error)) throw conflict(ALREADY_ORDERED);
     throw error;
   }
-  if (rows.length === 0) throw conflict(DAY_CLOSED_MEANWHILE);
+  if (!inserted) throw conflict(DAY_CLOSED_MEANWHILE);
   kickOutbox(schoolId);
-  return { orders: rows.map(joinedRowToOrderDto) };
+  return {
+    orders: inserted.placed.map(({ n, id, orderDate }) =>
+      placedOrderDto(id, orderDate, cart.lines[n]!, payments[n]!, cart.students),
+    ),
+  };
+}
+
+/** A placed order's answer, from its checked line and row: the same as reading it back. */
+function placedOrderDto(
+  id: number,
+  orderDate: Date,
+  line: PricedLine,
+  payment: Payment,
+  students: PricedCart["students"],
+): OrderDto {
+  const student = students.get(line.studentId)!;
+  return {
+    id,
+    orderDate: orderDate.toISOString(),
+    student: {
+      name: student.name,
+      grade: student.grade,
+      allergies: student.allergies,
+      dietaryNotes: student.dietaryNotes,
+    },
+    menuItem: { name: line.menuItemName },
+    weekNumber: line.weekNumber,
+    dayOfWeek: line.dayOfWeek,
+    category: line.category,
+    sideDish: line.sideDish,
+    comments: line.comments,
+    originalPrice: line.originalPrice,
+    discountedPrice: line.discountedPrice,
+    discountPercentage: line.discountPercentage,
+    allergyAcknowledged: line.allergyAcknowledged === true,
+    cycleId: line.cycleId,
+    studentId: line.studentId,
+    menuItemId: line.menuItemId,
+    status: "pending",
+    paymentStatus: payment.paymentStatus,
+  };
 }

@@ -1,8 +1,15 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import { DEFAULT_SCHOOL_ID } from "@/lib/contracts/schools";
 import { insertOrders, type NewOrder } from "@/lib/orders/insert-orders";
+import { giveCredit, myOrders, placeOrders } from "@/tests/support/credit-fixtures";
 import { testDb } from "@/tests/support/school";
-import { activeCycle, addMenuItem, addStudent, signedUpParent } from "@/tests/support/fixtures";
+import {
+  activeCycle,
+  addMenuItem,
+  addStudent,
+  signedUpParent,
+  uniqueName,
+} from "@/tests/support/fixtures";
 
 // lib/orders/insert-orders.ts: a cart's orders go in only when none of its days was closed
 // meanwhile, and a day is closed by its own cycle's closed days only. Week 1 Tuesday closed in
@@ -45,9 +52,20 @@ function line(cycleId: number, on = day, n = 0): NewOrder {
   };
 }
 
+/** Inserts the orders as one free cart; the rows placed, or null when nothing was. */
 async function insert(orders: NewOrder[]) {
   const db = await testDb();
-  return db.$transaction((tx) => insertOrders(tx, DEFAULT_SCHOOL_ID, parent.id, orders, null));
+  const inserted = await db.$transaction((tx) =>
+    insertOrders(tx, DEFAULT_SCHOOL_ID, parent.id, { lines: orders, spendsCredit: false }, () => ({
+      orders,
+      email: null,
+    })),
+  );
+  if (!inserted) return null;
+  return db.order.findMany({
+    where: { id: { in: inserted.placed.map((order) => order.id) } },
+    orderBy: { id: "asc" },
+  });
 }
 
 async function ordersOf(cycleId: number) {
@@ -59,7 +77,7 @@ describe("insertOrders and closed days", () => {
   it("places a line on a day that only another cycle of the same cart has closed", async () => {
     const openDay = { weekNumber: 2, dayOfWeek: 3 };
     const rows = await insert([line(closedCycle.id, openDay, 0), line(openCycle.id, day, 1)]);
-    expect(rows.map((row) => [row.cycleId, row.weekNumber, row.dayOfWeek])).toEqual([
+    expect(rows?.map((row) => [row.cycleId, row.weekNumber, row.dayOfWeek])).toEqual([
       [closedCycle.id, openDay.weekNumber, openDay.dayOfWeek],
       [openCycle.id, day.weekNumber, day.dayOfWeek],
     ]);
@@ -68,7 +86,68 @@ describe("insertOrders and closed days", () => {
 
   it("inserts nothing when a line's own cycle has its day closed", async () => {
     const before = await ordersOf(closedCycle.id);
-    expect(await insert([line(closedCycle.id)])).toEqual([]);
+    expect(await insert([line(closedCycle.id)])).toBeNull();
     expect(await ordersOf(closedCycle.id)).toBe(before);
+  });
+});
+
+describe("a placed cart's answer", () => {
+  it("is each order exactly as the history reads it back, child and item included", async () => {
+    // Decision 0099: the answer is built from the checked cart and the insert, not read back.
+    const buyer = await signedUpParent();
+    const db = await testDb();
+    const plain = await addStudent(buyer.id, uniqueName("Mwila "), "4");
+    const allergic = await addStudent(buyer.id, uniqueName("Bupe "), "5");
+    await db.student.updateMany({
+      where: { id: allergic.id },
+      data: { allergies: ["peanuts"], dietaryNotes: "No pork, please" },
+    });
+    const satay = await addMenuItem({
+      price: "45.50",
+      allergens: ["peanuts"],
+      categories: ["chicken"],
+      sideDishes: ["Rice"],
+    });
+    await giveCredit(buyer.id, "200.00");
+    const answer = await placeOrders(buyer.browser, [
+      {
+        menuItemId: satay.id,
+        studentId: plain.id,
+        weekNumber: 3,
+        dayOfWeek: 4,
+        category: "Chicken",
+        sideDish: "rice",
+        comments: "Small portion",
+      },
+      {
+        menuItemId: satay.id,
+        studentId: allergic.id,
+        weekNumber: 3,
+        dayOfWeek: 4,
+        category: "chicken",
+        sideDish: "Rice",
+        comments: "",
+        allergyAcknowledged: true,
+      },
+    ]);
+    expect(answer.status).toBe(200);
+    const history = await myOrders(buyer.browser);
+    const placedIds = answer.body.orders.map((order) => order.id);
+    expect(placedIds).toHaveLength(2);
+    // The history adds what only it shows (the payment, its reference and any refund).
+    const readBack = history.body
+      .filter((order) => placedIds.includes(order.id))
+      .sort((a, b) => a.id - b.id)
+      .map(({ payment, paymentReference, refund, ...order }) => {
+        expect([payment, paymentReference, refund]).toEqual([null, null, null]);
+        return order;
+      });
+    expect(answer.body.orders).toEqual(readBack);
+    expect(
+      answer.body.orders.map((o) => [o.student.name, o.category, o.allergyAcknowledged]),
+    ).toEqual([
+      [plain.name, "chicken", false],
+      [allergic.name, "chicken", true],
+    ]);
   });
 });
