@@ -29,7 +29,7 @@ export type CartPlan = { orders: NewOrder[]; email: Email | null };
  * Each statement names the school and writes one table (or reads co-located rows of one school),
  * so on Citus every one is answered by the school's shard (decision 0078); none combines them
  * through CTEs, which Citus would plan across every shard. The answer is built from the plan and
- * the insert's RETURNING, not read back (decision 0099).
+ * the insert's RETURNING, not read back (decision 0100).
  */
 export async function insertOrders(
   tx: Tx,

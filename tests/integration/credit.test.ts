@@ -137,7 +137,7 @@ describe("POST /api/orders paid by credit", () => {
     // Issue 20: session; the versions (one query); the children, code, live orders and credit of
     // the cart (one query); in the transaction the account's lock with the cycles' closed days,
     // its balance under the lock, the orders, their credit movements and the e-mail: one
-    // statement each (issue 46: each is answered by the school's shard on Citus; decision 0099:
+    // statement each (issue 46: each is answered by the school's shard on Citus; decision 0100:
     // no read-back). The same for four days as for one.
     const counts: number[] = [];
     for (const days of [1, 1, 4]) {

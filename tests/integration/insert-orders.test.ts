@@ -93,7 +93,7 @@ describe("insertOrders and closed days", () => {
 
 describe("a placed cart's answer", () => {
   it("is each order exactly as the history reads it back, child and item included", async () => {
-    // Decision 0099: the answer is built from the checked cart and the insert, not read back.
+    // Decision 0100: the answer is built from the checked cart and the insert, not read back.
     const buyer = await signedUpParent();
     const db = await testDb();
     const plain = await addStudent(buyer.id, uniqueName("Mwila "), "4");

@@ -184,7 +184,7 @@ describe("queries of a free order", () => {
     // Session, the versions of the cycle, menu and cut-off (one query), the children, code and
     // live orders of the cart (one query), and in one transaction the cycles' closed days, the
     // orders and their e-mail: one statement each, each answered by the school's shard on Citus
-    // (decision 0079); the answer is built from the insert, not read back (decision 0099). The
+    // (decision 0079); the answer is built from the insert, not read back (decision 0100). The
     // same for four days as for one.
     await activeCycle();
     const item = await addMenuItem({ price: "40.00" });
