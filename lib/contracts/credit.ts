@@ -3,7 +3,17 @@
 // strings; an entry's amount is signed (negative takes credit away).
 import { fromNgwee } from "@/lib/money";
 
-export const CREDIT_KINDS = ["closure", "refund", "adjustment", "spent", "released"] as const;
+export const CREDIT_KINDS = [
+  "closure",
+  "refund",
+  "adjustment",
+  "spent",
+  "released",
+  // Issue 47, the wallet: paid in, sold at the counter, held for a payout.
+  "topup",
+  "counter",
+  "withdrawal",
+] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
 
 /** The payment processor of orders paid wholly by account credit. */
@@ -41,6 +51,12 @@ export function creditDescription(kind: CreditKind, reason: string | null): stri
       return "Paid for meals";
     case "released":
       return "Returned from a payment that did not go through";
+    case "topup":
+      return reason ? `Top-up: ${reason}` : "Top-up";
+    case "counter":
+      return reason ? `Counter: ${reason}` : "Bought at the counter";
+    case "withdrawal":
+      return reason ? `Withdrawal: ${reason}` : "Withdrawal";
   }
 }
 

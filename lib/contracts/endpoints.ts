@@ -58,6 +58,7 @@ import type {
   ReminderSettingsDto,
   UserSearchListDto,
 } from "@/lib/contracts/settings";
+import type { WalletSettingsDto } from "@/lib/contracts/wallet";
 
 type Message = { message: string };
 type Done = { ok: boolean; message: string };
@@ -74,6 +75,8 @@ export type ApiEndpoints = {
   // A family's own data (issue 26); the copy, GET /api/account/export, is a file download.
   "/api/account/delete": { POST: AccountDeletedDto };
   "/api/account/credit": { GET: AccountCreditDto };
+  // The wallet (issue 47): a top-up answers as a payment's creation does.
+  "/api/account/top-up": { POST: CreatePaymentAnswer | MobilePaymentAnswer };
   "/api/contact/email": { POST: Message };
   [path: `/api/contact/messages?page=${number}`]: { GET: ContactMessagesPageDto };
   [path: `/api/contact/messages/${number}`]: { PUT: ContactMessageDto };
@@ -172,6 +175,7 @@ export type ApiEndpoints = {
   "/api/settings/communication": { GET: CommunicationDto; POST: CommunicationDto };
   "/api/settings/mobile-money": { GET: MobileMoneySettingsDto; POST: MobileMoneySettingsDto };
   "/api/settings/reminders": { GET: ReminderSettingsDto; POST: ReminderSettingsDto };
+  "/api/settings/wallet": { GET: WalletSettingsDto; POST: WalletSettingsDto };
   "/api/settings/cycle-length": { GET: CycleLengthDto };
   "/api/discount-codes": { GET: DiscountCodeListDto; POST: DiscountCodeDto };
   [path: `/api/discount-codes/${number}`]: { PUT: DiscountCodeDto };

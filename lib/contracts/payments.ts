@@ -3,6 +3,8 @@
 // shows (spec 001 §4). Pure: the payment domain, the validations and the screens all read them
 // from here.
 
+import type { TopUpReceiptDto } from "@/lib/contracts/wallet";
+
 export const TX = {
   initiated: "initiated",
   verified: "verified",
@@ -84,6 +86,8 @@ export type VerifyPaymentAnswer = {
   TransactionStatus: string;
   /** The return page's receipt (issue 24 §4): present on the payer's own verify when paid. */
   receipt?: PaymentReceiptDto;
+  /** A paid wallet top-up (issue 47), instead of a receipt: the amount and the wallet after it. */
+  topUp?: TopUpReceiptDto;
 };
 
 /** What a card payment paid for: one line per meal, the total and the payment's reference. */

@@ -10,6 +10,8 @@ import { verifyAttempt, type Verification } from "@/lib/payments/fulfil";
 import { markCancelled } from "@/lib/payments/mark-cancelled";
 import { providerFor } from "@/lib/payments/provider-config";
 import { receiptForAttempt } from "@/lib/payments/receipt";
+import { TOP_UP_KEY_PREFIX } from "@/lib/contracts/wallet";
+import { topUpReceipt } from "@/lib/wallet/credit-top-up";
 
 // The caller's own payment attempts at this school, found by the provider's token. Someone else's
 // token (or another school's) is 404.
@@ -28,10 +30,16 @@ async function findOwnAttempt(school: SchoolContext, actor: SessionUser, transac
       errorDetails: true,
       isRecovered: true,
       paymentMethod: true,
+      cartKey: true,
     },
   });
   if (!attempt) throw notFound("Payment not found");
-  return { ...attempt, paymentAmount: attempt.paymentAmount.toFixed(2) };
+  const { cartKey, ...own } = attempt;
+  return {
+    ...own,
+    paymentAmount: attempt.paymentAmount.toFixed(2),
+    isTopUp: cartKey?.startsWith(TOP_UP_KEY_PREFIX) === true,
+  };
 }
 
 /** Step 3 of the payment flow: the attempt was recorded when it was created; this confirms it. */
@@ -40,7 +48,8 @@ export async function getOwnAttempt(
   actor: SessionUser,
   transactionId: string,
 ): Promise<AttemptDto> {
-  return findOwnAttempt(school, actor, transactionId);
+  const { isTopUp: _isTopUp, ...attempt } = await findOwnAttempt(school, actor, transactionId);
+  return attempt;
 }
 
 /** POST /api/payments/verify/{token}: the return page asks whether the payment went through. */
@@ -52,9 +61,13 @@ export async function verifyOwnPayment(
   const attempt = await findOwnAttempt(school, actor, token);
   const result = await verifyAttempt(school, attempt.id);
   const answer = toVerifyAnswer(result);
-  return answer.success
-    ? { ...answer, receipt: await receiptForAttempt(school.id, actor.id, attempt) }
-    : answer;
+  if (!answer.success) return answer;
+  // A wallet top-up (issue 47) is answered with the amount and the wallet after it.
+  if (attempt.isTopUp) {
+    const db = await schoolDb(school.id);
+    return { ...answer, topUp: await topUpReceipt(db, school.id, actor.id, attempt) };
+  }
+  return { ...answer, receipt: await receiptForAttempt(school.id, actor.id, attempt) };
 }
 
 export function toVerifyAnswer(result: Verification): VerifyPaymentAnswer {

@@ -7,6 +7,7 @@ import {
   operatorLimitError,
   operatorOff,
   PAYMENT_METHODS,
+  type MobileMoneySettingsDto,
   type MobilePaymentAnswer,
   type MobilePushFailure,
 } from "@/lib/contracts/mobile-money";
@@ -17,7 +18,13 @@ import { log } from "@/lib/observability/log";
 import { chargeTokenMobile, mnoOf } from "@/lib/payments/dpo-mobile";
 import { verifyAttempt, type VerifiableAttempt } from "@/lib/payments/fulfil";
 import { parseMobileNumber, type MobileNumber } from "@/lib/validations/mobile-number";
-import { openAttempt, PREVIOUS_PAID, requestToken, type Reuse } from "@/lib/payments/open-attempt";
+import {
+  openAttempt,
+  PREVIOUS_PAID,
+  requestToken,
+  type Payable,
+  type Reuse,
+} from "@/lib/payments/open-attempt";
 import { assertOpenForOrdering } from "@/lib/orders/open-for-ordering";
 import { pricedCart } from "@/lib/payments/payable-cart";
 import { providerFor } from "@/lib/payments/provider-config";
@@ -40,7 +47,20 @@ export async function createMobilePayment(
   assertOpenForOrdering(school);
   const settings = await getMobileMoneySettings(school);
   if (!settings.enabled) throw conflict(MOBILE_MONEY_OFF);
-  const cart = await pricedCart(school, actor, input);
+  return payByMobile(school, actor, await pricedCart(school, actor, input), input, settings);
+}
+
+/**
+ * Pushes the payment of a priced cart or of a wallet top-up (issue 47) to the number given, once
+ * the school's mobile money is on (checked by the caller, before anything is priced).
+ */
+export async function payByMobile(
+  school: SchoolContext,
+  actor: SessionUser,
+  cart: Payable,
+  input: Pick<CreatePaymentInput, "mobileNumber" | "mobileOperator">,
+  settings: Pick<MobileMoneySettingsDto, "operators">,
+): Promise<MobilePaymentAnswer> {
   const parsed = parseMobileNumber(input.mobileNumber ?? "", input.mobileOperator);
   if (!parsed.ok) throw unprocessable(parsed.error, { details: { mobileNumber: parsed.error } });
   const number = parsed.number;

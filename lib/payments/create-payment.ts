@@ -5,7 +5,12 @@ import type { CreatePaymentAnswer } from "@/lib/contracts/payments";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { assertOpenForOrdering } from "@/lib/orders/open-for-ordering";
 import { payPageUrl } from "@/lib/payments/dpo-client";
-import { openAttempt, requestToken, type OpenAttempt } from "@/lib/payments/open-attempt";
+import {
+  openAttempt,
+  requestToken,
+  type OpenAttempt,
+  type Payable,
+} from "@/lib/payments/open-attempt";
 import { pricedCart } from "@/lib/payments/payable-cart";
 import { providerFor } from "@/lib/payments/provider-config";
 import type { CreatePaymentInput } from "@/lib/validations/payments";
@@ -21,7 +26,15 @@ export async function createPayment(
   input: CreatePaymentInput,
 ): Promise<CreatePaymentAnswer> {
   assertOpenForOrdering(school);
-  const cart = await pricedCart(school, actor, input);
+  return payByCard(school, actor, await pricedCart(school, actor, input));
+}
+
+/** Starts (or reuses) the card payment of a priced cart or of a wallet top-up (issue 47). */
+export async function payByCard(
+  school: SchoolContext,
+  actor: SessionUser,
+  cart: Payable,
+): Promise<CreatePaymentAnswer> {
   const provider = await providerFor(school);
   const slot = await openAttempt(
     school,

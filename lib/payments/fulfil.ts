@@ -3,27 +3,26 @@ import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { RECOVERY, STATUS, TX } from "@/lib/contracts/payments";
-import { appendMovement, releaseHeldCredit } from "@/lib/credit/ledger";
+import { releaseHeldCredit } from "@/lib/credit/ledger";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { kickOutbox } from "@/lib/mail/outbox";
-import { fromNgwee, toNgwee } from "@/lib/money";
 import { log } from "@/lib/observability/log";
 import type { PricedLine } from "@/lib/orders/check-cart";
-import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
-import { orderRow } from "@/lib/orders/order-rows";
 import { sameAmount, sameCurrency, verifyToken } from "@/lib/payments/dpo-client";
-import { closedDaysOf, dayKey } from "@/lib/payments/closed-days";
 import { providerFor } from "@/lib/payments/provider-config";
 import { idKey } from "@/lib/schools/keys";
+import { creditTopUp } from "@/lib/wallet/credit-top-up";
+import { bookPaidCart } from "@/lib/payments/book-paid-cart";
 
 // Turning a paid card transaction into orders, exactly once. The provider is asked on the server
 // (the return URL's parameters prove nothing); only Result 000 with the amount and currency we
 // asked for is paid. The orders are created in the same transaction as a conditional update of
 // the attempt (`fulfilledAt IS NULL`), so many verifications at once, or a replay, create them once.
 
-export type CartSnapshot = { lines: PricedLine[]; total: string };
+/** An attempt's cart as priced when it was opened; a wallet top-up (issue 47) has no lines. */
+export type CartSnapshot = { lines: PricedLine[]; total: string; topUp?: true };
 
 export type Verification =
   | { outcome: "paid"; explanation: string }
@@ -197,7 +196,22 @@ export async function verifyAttempt(
   }
 }
 
-/** Creates the snapshot's orders once; safe to call any number of times, at once or later. */
+/** What fulfilling reads of a claimed attempt: its cart, or what a top-up credits. */
+const paidSelect = {
+  id: true,
+  userId: true,
+  cartItems: true,
+  paymentAmount: true,
+  paymentMethod: true,
+  mobileOperator: true,
+  mobileNumber: true,
+  user: { select: { name: true, email: true } },
+} as const satisfies Prisma.PaymentAttemptSelect;
+
+/**
+ * Creates the snapshot's orders (a top-up: its credit) once; safe to call any number of times, at
+ * once or later.
+ */
 export async function fulfil(
   school: SchoolContext,
   attemptId: number,
@@ -227,32 +241,12 @@ export async function fulfil(
       }
       const attempt = await tx.paymentAttempt.findUniqueOrThrow({
         where: idKey(schoolId, attemptId),
-        select: { userId: true, cartItems: true, user: { select: { name: true, email: true } } },
+        select: paidSelect,
       });
       const snapshot = attempt.cartItems as unknown as CartSnapshot;
-      const closed = await closedDaysOf(tx, schoolId, snapshot.lines);
-      const booked = snapshot.lines.filter((line) => !closed.has(dayKey(line)));
-      for (const line of snapshot.lines) {
-        if (closed.has(dayKey(line))) {
-          // The school closed this day after the cart was priced: the money is credited, the meal
-          // not booked (issue 17).
-          await appendMovement(tx, {
-            userId: attempt.userId,
-            ngwee: toNgwee(line.discountedPrice),
-            kind: "closure",
-            paymentAttemptId: attemptId,
-            reason: `${line.date}, ${line.studentName}: ${line.menuItemName}`,
-          });
-          continue;
-        }
-        await tx.order.create({
-          data: orderRow(attempt.userId, line, {
-            paymentStatus: "confirmed",
-            paymentProcessor: options.paymentProcessor ?? "DPO",
-            paymentAttemptId: attemptId,
-          }),
-        });
-      }
+      // A wallet top-up (issue 47): the amount paid becomes credit, once, under this claim.
+      if (snapshot.topUp) await creditTopUp(tx, schoolId, attempt);
+      else await bookPaidCart(tx, schoolId, attempt, snapshot, options.paymentProcessor ?? "DPO");
       await tx.paymentAttempt.update({
         where: idKey(schoolId, attemptId),
         data: { status: STATUS.done },
@@ -270,22 +264,6 @@ export async function fulfil(
           after: { status: STATUS.done, isRecovered: options.recovered === true },
           details: { ordersCreated: snapshot.lines.length },
         });
-      }
-      if (booked.length === snapshot.lines.length) {
-        await enqueueOrderConfirmation(
-          tx,
-          { id: attempt.userId, ...attempt.user },
-          snapshot.lines,
-          snapshot.total,
-        );
-      } else if (booked.length > 0) {
-        const total = booked.reduce((sum, line) => sum + toNgwee(line.discountedPrice), 0);
-        await enqueueOrderConfirmation(
-          tx,
-          { id: attempt.userId, ...attempt.user },
-          booked,
-          fromNgwee(total),
-        );
       }
       return true;
     });

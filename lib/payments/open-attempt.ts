@@ -39,6 +39,15 @@ const PAYMENT_TIME_LIMIT_MINUTES = 60;
 /** Longer than the provider's time-out: an attempt still without a token after it has crashed. */
 const STARTING_GRACE_MS = 2 * 60 * 1000;
 
+/**
+ * What an attempt pays for: a priced cart, or a wallet top-up (issue 47), which has no lines and
+ * whose paid amount becomes credit instead of orders.
+ */
+export type Payable = Pick<
+  PayableCart,
+  "lines" | "total" | "amountDue" | "dueNgwee" | "creditNgwee" | "cartKey"
+> & { topUp?: true };
+
 export type OpenAttempt = VerifiableAttempt & {
   transactionRef: string;
   cartKey: string | null;
@@ -71,13 +80,17 @@ export type Slot =
 export async function openAttempt(
   school: SchoolContext,
   actor: SessionUser,
-  cart: PayableCart,
+  cart: Payable,
   method: AttemptMethod,
   reuse: (open: OpenAttempt & { transactionId: string }) => Promise<Reuse>,
 ): Promise<Slot> {
   const companyRef =
     `CANTEEN-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`.toUpperCase();
-  const snapshot: CartSnapshot = { lines: cart.lines, total: cart.total };
+  const snapshot: CartSnapshot = {
+    lines: cart.lines,
+    total: cart.total,
+    ...(cart.topUp && { topUp: true }),
+  };
   const data: NewAttempt = {
     userId: actor.id,
     transactionRef: companyRef,
@@ -130,7 +143,7 @@ export async function requestToken(
   school: SchoolContext,
   provider: PaymentProviderConfig,
   actor: SessionUser,
-  cart: PayableCart,
+  cart: Payable,
   slot: { attemptId: number; companyRef: string },
 ) {
   const db = await schoolDb(school.id);
@@ -145,7 +158,9 @@ export async function requestToken(
     customerFirstName: firstName,
     customerLastName: rest.join(" ") || undefined,
     customerPhone: actor.phone ?? undefined,
-    serviceDescription: `School lunches: ${cart.lines.length} meal${cart.lines.length === 1 ? "" : "s"}`,
+    serviceDescription: cart.topUp
+      ? "School canteen wallet top-up"
+      : `School lunches: ${cart.lines.length} meal${cart.lines.length === 1 ? "" : "s"}`,
     serviceDate: formatServiceDate(new Date(), school.timeZone),
   });
   if (!token.ok) {

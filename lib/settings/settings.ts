@@ -42,8 +42,9 @@ export const SETTING_KEYS = {
   reminders: "order-reminders",
   allergens: "allergens",
   bankTransfer: "bank-transfer",
+  wallet: "wallet",
 } as const;
-type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
+export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
 const cutoffSchema = z.object({
   cutoffHour: z.number().int().min(0).max(23),
@@ -93,7 +94,8 @@ function toReminders(value: unknown): ReminderSettingsDto {
   return parsed.success ? parsed.data : DEFAULT_REMINDERS;
 }
 
-async function readSetting(school: SchoolRef, key: SettingKey): Promise<unknown> {
+/** A setting's saved value as stored (undefined when never saved): callers parse it with zod. */
+export async function readSetting(school: SchoolRef, key: SettingKey): Promise<unknown> {
   const schoolId = school.id;
   return cachedRead(schoolId, "settings", key, async () => {
     const db = await schoolDb(schoolId);
@@ -232,7 +234,7 @@ export async function getMobileMoneySettings(school: SchoolRef): Promise<MobileM
  * Upserts one setting and records the audit row with the values before and after, in one
  * transaction. The row is locked first, so two admins saving at once get a true before/after each.
  */
-async function writeSetting<T extends Prisma.InputJsonObject>(
+export async function writeSetting<T extends Prisma.InputJsonObject>(
   school: SchoolRef,
   actor: SessionUser,
   key: SettingKey,

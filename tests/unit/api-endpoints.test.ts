@@ -3,6 +3,7 @@ import type * as deleteAccount from "@/app/api/account/delete/route";
 import type * as adminUserPermissions from "@/app/api/admin-users/[id]/permissions/route";
 import type * as adminUsers from "@/app/api/admin-users/route";
 import type * as accountCredit from "@/app/api/account/credit/route";
+import type * as topUp from "@/app/api/account/top-up/route";
 import type * as closeDay from "@/app/api/order-cycles/[id]/close-day/route";
 import type * as parentCredit from "@/app/api/parents/[id]/credit/route";
 import type * as forgotPassword from "@/app/api/auth/forgot-password/route";
@@ -65,6 +66,7 @@ import type * as mobileMoney from "@/app/api/settings/mobile-money/route";
 import type * as paymentBypass from "@/app/api/settings/payment-bypass/route";
 import type * as bankTransfer from "@/app/api/settings/bank-transfer/route";
 import type * as reminders from "@/app/api/settings/reminders/route";
+import type * as walletSettings from "@/app/api/settings/wallet/route";
 import type * as student from "@/app/api/students/[id]/route";
 import type * as studentCare from "@/app/api/students/[id]/care/route";
 import type * as students from "@/app/api/students/route";
@@ -115,6 +117,7 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof profile.PUT, "/api/profile", "PUT">>,
   Expect<Serves<typeof deleteAccount.POST, "/api/account/delete", "POST">>,
   Expect<Serves<typeof accountCredit.GET, "/api/account/credit", "GET">>,
+  Expect<Serves<typeof topUp.POST, "/api/account/top-up", "POST">>,
   Expect<Serves<typeof closeDay.POST, `/api/order-cycles/${number}/close-day`, "POST">>,
   Expect<Serves<typeof closeDay.GET, `/api/order-cycles/${number}/close-day?${string}`, "GET">>,
   Expect<Serves<typeof parentCredit.GET, `/api/parents/${number}/credit`, "GET">>,
@@ -219,6 +222,8 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof paymentBypass.POST, "/api/settings/payment-bypass", "POST">>,
   Expect<Serves<typeof bankTransfer.GET, "/api/settings/bank-transfer", "GET">>,
   Expect<Serves<typeof bankTransfer.POST, "/api/settings/bank-transfer", "POST">>,
+  Expect<Serves<typeof walletSettings.GET, "/api/settings/wallet", "GET">>,
+  Expect<Serves<typeof walletSettings.POST, "/api/settings/wallet", "POST">>,
   Expect<Serves<typeof communication.GET, "/api/settings/communication", "GET">>,
   Expect<Serves<typeof communication.POST, "/api/settings/communication", "POST">>,
   Expect<Serves<typeof mobileMoney.GET, "/api/settings/mobile-money", "GET">>,

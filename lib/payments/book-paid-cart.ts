@@ -1,0 +1,50 @@
+import "server-only";
+import { appendMovement } from "@/lib/credit/ledger";
+import type { Tx } from "@/lib/db";
+import { fromNgwee, toNgwee } from "@/lib/money";
+import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
+import { orderRow } from "@/lib/orders/order-rows";
+import { closedDaysOf, dayKey } from "@/lib/payments/closed-days";
+import type { CartSnapshot } from "@/lib/payments/fulfil";
+
+/**
+ * Inside fulfil's transaction, once its claim succeeded: a paid cart's orders, confirmed and paid
+ * through the provider. A day the school closed after the cart was priced is not booked: its price
+ * is credited instead (issue 17). The confirmation lists what was booked.
+ */
+export async function bookPaidCart(
+  tx: Tx,
+  schoolId: number,
+  attempt: { id: number; userId: number; user: { name: string; email: string | null } },
+  snapshot: CartSnapshot,
+  paymentProcessor: "DPO" | "DISCOUNT",
+): Promise<void> {
+  const closed = await closedDaysOf(tx, schoolId, snapshot.lines);
+  const booked = snapshot.lines.filter((line) => !closed.has(dayKey(line)));
+  for (const line of snapshot.lines) {
+    if (closed.has(dayKey(line))) {
+      await appendMovement(tx, {
+        userId: attempt.userId,
+        ngwee: toNgwee(line.discountedPrice),
+        kind: "closure",
+        paymentAttemptId: attempt.id,
+        reason: `${line.date}, ${line.studentName}: ${line.menuItemName}`,
+      });
+      continue;
+    }
+    await tx.order.create({
+      data: orderRow(attempt.userId, line, {
+        paymentStatus: "confirmed",
+        paymentProcessor,
+        paymentAttemptId: attempt.id,
+      }),
+    });
+  }
+  const parent = { id: attempt.userId, ...attempt.user };
+  if (booked.length === snapshot.lines.length) {
+    await enqueueOrderConfirmation(tx, parent, snapshot.lines, snapshot.total);
+  } else if (booked.length > 0) {
+    const total = booked.reduce((sum, line) => sum + toNgwee(line.discountedPrice), 0);
+    await enqueueOrderConfirmation(tx, parent, booked, fromNgwee(total));
+  }
+}
