@@ -119,7 +119,7 @@ export function ParentDashboard({
             <LazyStudentsTab user={user} />
           </TabsContent>
           <TabsContent value="history" className="min-h-dvh">
-            <LazyOrderHistory timeZone={timeZone} />
+            <LazyOrderHistory timeZone={timeZone} phone={user.phone} />
           </TabsContent>
         </Tabs>
       </main>

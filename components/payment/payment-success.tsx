@@ -6,12 +6,14 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { notify, toastFailure } from "@/components/notifications/toast";
 import { PaymentReceipt } from "@/components/payment/payment-receipt";
-import { showPaymentVerified } from "@/components/payment/payment-verified";
+import { showPaymentVerified, showTopUpVerified } from "@/components/payment/payment-verified";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { api, errorMessage, NetworkError } from "@/lib/client/api";
 import { openCartOnArrival } from "@/lib/client/cart-on-arrival";
 import type { PaymentReceiptDto, VerifyPaymentAnswer } from "@/lib/contracts/payments";
+import type { TopUpReceiptDto } from "@/lib/contracts/wallet";
+import { formatZmw } from "@/lib/money";
 
 // The return page (spec 001 §2, §4): verify the payment with the server, retrying up to 3 times
 // 3 s apart; on success clear the cart and refresh orders and cycles, and show what was paid for
@@ -30,6 +32,7 @@ export const DECLINED_TEXT =
 type View =
   | { state: "verifying"; attempt: number }
   | { state: "paid"; receipt: PaymentReceiptDto | undefined }
+  | { state: "topped-up"; topUp: TopUpReceiptDto }
   | { state: "declined" }
   | { state: "failed"; message: string }
   | { state: "confirming"; message: string };
@@ -86,6 +89,12 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
           toastFailure("Error", "Invalid verification response");
           setView({ state: "failed", message: "Invalid verification response" });
           goHome(HOME_AFTER_FAILURE_MS);
+          return;
+        }
+        if (last.success && last.topUp) {
+          // A wallet top-up (issue 47): the cart is not touched; the wallet is read again.
+          showTopUpVerified(queryClient, last.topUp, HOME_AFTER_FAILURE_MS);
+          setView({ state: "topped-up", topUp: last.topUp });
           return;
         }
         if (last.success) {
@@ -160,6 +169,16 @@ export function PaymentSuccess({ transactionId }: { transactionId: string | unde
               <CardTitle className="text-xl">Payment Successful</CardTitle>
               <CardDescription>
                 Your payment has been verified and your order is being processed.
+              </CardDescription>
+            </>
+          )}
+          {view.state === "topped-up" && (
+            <>
+              <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden />
+              <CardTitle className="text-xl">Top-up Successful</CardTitle>
+              <CardDescription>
+                {formatZmw(view.topUp.amount)} is in your wallet. Your balance is{" "}
+                <strong data-testid="wallet-balance">{formatZmw(view.topUp.balance)}</strong>.
               </CardDescription>
             </>
           )}

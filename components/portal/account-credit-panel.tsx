@@ -1,15 +1,29 @@
 "use client";
 
 import { Wallet } from "lucide-react";
-import { useAccountCredit } from "@/components/portal/use-portal-queries";
+import { useState } from "react";
+import { LazyMobileMoneyDialog } from "@/components/portal/mobile-money/lazy-mobile-money-dialog";
+import { useAccountCredit, useMobileMoney } from "@/components/portal/use-portal-queries";
+import { LazyTopUpDialog } from "@/components/portal/wallet/lazy-wallet-dialogs";
+import { Button } from "@/components/ui/button";
 import { formatInstant } from "@/lib/client/format";
 import { formatZmw } from "@/lib/money";
 
-// Account credit in Order History (issue 17): the balance and its movements, newest first. Shown
-// only once the account has had credit.
-export function AccountCreditPanel({ timeZone }: { timeZone: string }) {
+// Account credit in Order History (issue 17), which is the family's wallet (issue 47): the
+// balance, Top up, and the movements, newest first.
+export function AccountCreditPanel({
+  timeZone,
+  phone,
+}: {
+  timeZone: string;
+  /** The profile's phone, offered for a mobile-money top-up. */
+  phone: string | null;
+}) {
   const credit = useAccountCredit().data;
-  if (!credit || credit.entries.length === 0) return null;
+  const mobile = useMobileMoney().data;
+  const [topUpOpen, setTopUpOpen] = useState(false);
+  const [mobileNgwee, setMobileNgwee] = useState<number | null>(null);
+  if (!credit) return null;
   return (
     <section
       aria-label="Account credit"
@@ -23,33 +37,61 @@ export function AccountCreditPanel({ timeZone }: { timeZone: string }) {
           {formatZmw(credit.balance)}
         </p>
       </div>
-      <p className="text-sm text-muted-foreground">
-        Credit pays for your next order automatically.
-      </p>
-      <details>
-        <summary className="cursor-pointer text-sm font-medium">
-          Movements ({credit.entries.length})
-        </summary>
-        <ul className="mt-2 grid gap-2 text-sm">
-          {credit.entries.map((entry) => (
-            <li key={entry.id} className="flex min-w-0 justify-between gap-3 border-t pt-2">
-              <span className="min-w-0">
-                <span className="block break-words">{entry.description}</span>
-                <span className="text-xs text-muted-foreground">
-                  {formatInstant(entry.createdAt, timeZone)}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">
+          Credit pays for your next order automatically.
+        </p>
+        <Button className="min-h-11" onClick={() => setTopUpOpen(true)}>
+          Top up
+        </Button>
+      </div>
+      {topUpOpen && (
+        <LazyTopUpDialog
+          open
+          onOpenChange={setTopUpOpen}
+          onMobile={(ngwee) => {
+            setTopUpOpen(false);
+            setMobileNgwee(ngwee);
+          }}
+        />
+      )}
+      {mobileNgwee !== null && mobile && (
+        <LazyMobileMoneyDialog
+          open
+          onOpenChange={(open) => !open && setMobileNgwee(null)}
+          settings={mobile}
+          phone={phone}
+          pays={{ topUp: true }}
+          totalNgwee={mobileNgwee}
+          onPaid={() => setMobileNgwee(null)}
+        />
+      )}
+      {credit.entries.length > 0 && (
+        <details>
+          <summary className="cursor-pointer text-sm font-medium">
+            Movements ({credit.entries.length})
+          </summary>
+          <ul className="mt-2 grid gap-2 text-sm">
+            {credit.entries.map((entry) => (
+              <li key={entry.id} className="flex min-w-0 justify-between gap-3 border-t pt-2">
+                <span className="min-w-0">
+                  <span className="block break-words">{entry.description}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {formatInstant(entry.createdAt, timeZone)}
+                  </span>
                 </span>
-              </span>
-              <span
-                className={`shrink-0 font-medium ${entry.amount.startsWith("-") ? "" : "text-success"}`}
-              >
-                {entry.amount.startsWith("-")
-                  ? `−${formatZmw(entry.amount.slice(1))}`
-                  : `+${formatZmw(entry.amount)}`}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </details>
+                <span
+                  className={`shrink-0 font-medium ${entry.amount.startsWith("-") ? "" : "text-success"}`}
+                >
+                  {entry.amount.startsWith("-")
+                    ? `−${formatZmw(entry.amount.slice(1))}`
+                    : `+${formatZmw(entry.amount)}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </section>
   );
 }

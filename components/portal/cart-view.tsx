@@ -202,9 +202,9 @@ export function CartView({
           onOpenChange={(open) => !open && setMobileCart(null)}
           settings={mobileMoney}
           phone={user.phone}
-          lines={mobileCart.lines}
+          pays={{ lines: mobileCart.lines }}
           totalNgwee={mobileCart.totalNgwee}
-          onOrdered={onOrdered}
+          onPaid={onOrdered}
         />
       )}
     </div>

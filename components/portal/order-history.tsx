@@ -29,8 +29,11 @@ function cancelErrorMessage(error: unknown): string {
 export function OrderHistory({
   timeZone,
   ordererName,
+  phone = null,
 }: {
   timeZone: string;
+  /** The profile's phone, offered for a mobile-money top-up of the wallet. */
+  phone?: string | null;
   /** A teacher's orders are all for their staff record: shown under this name, as elsewhere. */
   ordererName?: string;
 }) {
@@ -60,7 +63,7 @@ export function OrderHistory({
   return (
     <div className="grid gap-4">
       <h2 className="text-xl font-semibold">Order History</h2>
-      <AccountCreditPanel timeZone={timeZone} />
+      <AccountCreditPanel timeZone={timeZone} phone={phone} />
       {orders.isPending ? (
         <LoadingBlock label="Loading orders" />
       ) : (

@@ -116,7 +116,7 @@ export function TeacherPortal({
           </TabsContent>
           <TabsContent value="history" className="min-h-dvh">
             {/* The calendar and cart name the teacher by name: so does history. */}
-            <LazyOrderHistory timeZone={timeZone} ordererName={teacherName} />
+            <LazyOrderHistory timeZone={timeZone} ordererName={teacherName} phone={user.phone} />
           </TabsContent>
         </Tabs>
       </main>

@@ -18,6 +18,8 @@ export const queryKeys = {
   /** Whether the Cart offers paying later by transfer (issue 44). */
   bankTransfer: ["/api/settings/bank-transfer"],
   mobileMoney: ["/api/settings/mobile-money"],
+  /** The school's limits per wallet top-up (issue 47). */
+  walletSettings: ["/api/settings/wallet"],
   communication: ["/api/settings/communication"],
   reminders: ["/api/settings/reminders"],
   myDiscountCode: ["/api/discounts/my-discount-code"],

@@ -57,12 +57,15 @@ export const PAID_AFTER_CLOSE_DETAILS =
  * releases its credit when it closes, and its orders would spend that credit a second time. The
  * office recovers such a cart by hand. A failed or cancelled attempt that held no credit may still
  * become orders once the provider says it was paid (Live Orders' Retry, spec 001 §4).
+ *
+ * A released entry is looked for in its own statement before the claim, not as a relation filter
+ * of the claim: Citus answered that subquery from every shard once PostgreSQL kept the prepared
+ * claim's generic plan (issue 46, found by the wallet's property test on a Citus cluster). The
+ * look is not seen again by a claim that waited on a closing's row lock; the attempt's own columns
+ * are: a failed or cancelled attempt that held credit has released it.
  */
 const FULFILLABLE = {
   fulfilledAt: null,
-  creditEntries: { none: { kind: "released" } },
-  // The subquery above is not seen again by a claim that waited on a closing's row lock; the
-  // attempt's own columns are: a failed or cancelled attempt that held credit has released it.
   NOT: { transactionStatus: { in: [TX.failed, TX.cancelled] }, creditAmount: { gt: 0 } },
 } as const satisfies Prisma.PaymentAttemptWhereInput;
 
@@ -222,16 +225,22 @@ export async function fulfil(
   try {
     const created = await db.$transaction(async (tx) => {
       const now = new Date();
-      const claim = await tx.paymentAttempt.updateMany({
-        where: { schoolId, id: attemptId, ...FULFILLABLE },
-        data: {
-          fulfilledAt: now,
-          verifiedAt: now,
-          transactionStatus: TX.verified,
-          status: STATUS.processing,
-          ...(options.recovered && { isRecovered: true }),
-        },
+      const released = await tx.creditEntry.findFirst({
+        where: { schoolId, paymentAttemptId: attemptId, kind: "released" },
+        select: { id: true },
       });
+      const claim = released
+        ? { count: 0 }
+        : await tx.paymentAttempt.updateMany({
+            where: { schoolId, id: attemptId, ...FULFILLABLE },
+            data: {
+              fulfilledAt: now,
+              verifiedAt: now,
+              transactionStatus: TX.verified,
+              status: STATUS.processing,
+              ...(options.recovered && { isRecovered: true }),
+            },
+          });
       if (claim.count === 0) {
         const now = await tx.paymentAttempt.findUnique({
           where: idKey(schoolId, attemptId),

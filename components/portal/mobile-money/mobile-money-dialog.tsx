@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toastFailure } from "@/components/notifications/toast";
-import { showPaymentVerified } from "@/components/payment/payment-verified";
+import { showPaymentVerified, showTopUpDone } from "@/components/payment/payment-verified";
 import { MobileWaiting } from "@/components/portal/mobile-money/mobile-waiting";
 import { useMobilePayment } from "@/components/portal/mobile-money/use-mobile-payment";
 import { Badge } from "@/components/ui/badge";
@@ -18,7 +18,9 @@ import {
 } from "@/components/ui/dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/form-fields";
+import { api } from "@/lib/client/api";
 import { kwacha } from "@/lib/client/mobile-payment";
+import { fromNgwee } from "@/lib/money";
 import type { OrderRequestItem } from "@/lib/contracts";
 import { OPERATORS, type MobileMoneySettingsDto } from "@/lib/contracts/mobile-money";
 import {
@@ -27,29 +29,32 @@ import {
   type MobileNumberForm,
 } from "@/lib/validations/mobile-money";
 
-const TITLE = "Pay with Mobile Money";
+/** What the push pays: the Cart's lines (issue 16), or a wallet top-up of the amount (issue 47). */
+export type MobilePays = { lines: OrderRequestItem[] } | { topUp: true };
 
-// The Cart's "Pay with Mobile Money" (issue 16): the number (from the profile), its operator as
-// it is typed, then the waiting screen until the phone approves, declines, or the wait is over.
-// Closing is refused while a push waits: Cancel cancels it at DPO first.
+// The Cart's "Pay with Mobile Money" (issue 16) and the wallet's "Top up with Mobile Money"
+// (issue 47): the number (from the profile), its operator as it is typed, then the waiting screen
+// until the phone approves, declines, or the wait is over. Closing is refused while a push waits:
+// Cancel cancels it at DPO first.
 export function MobileMoneyDialog({
   open,
   onOpenChange,
   settings,
   phone,
-  lines,
+  pays,
   totalNgwee,
-  onOrdered,
+  onPaid,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   settings: MobileMoneySettingsDto;
   /** The profile's phone, offered as the number. */
   phone: string | null;
-  lines: OrderRequestItem[];
+  pays: MobilePays;
   totalNgwee: number;
-  onOrdered: () => void;
+  onPaid: () => void;
 }) {
+  const title = "topUp" in pays ? "Top up with Mobile Money" : "Pay with Mobile Money";
   const queryClient = useQueryClient();
   const schema = useMemo(() => mobileNumberFormSchema(settings.operators), [settings.operators]);
   const form = useForm<MobileNumberForm>({
@@ -60,13 +65,29 @@ export function MobileMoneyDialog({
   const operator = detectedOperator(typed ?? "");
 
   const payment = useMobilePayment({
-    lines,
-    totalNgwee,
+    start: (mobileNumber, mobileOperator) =>
+      "topUp" in pays
+        ? api("/api/account/top-up", {
+            method: "POST",
+            body: { amount: fromNgwee(totalNgwee), paymentMethod: "MOBILE", mobileNumber },
+          })
+        : api("/api/payments/create", {
+            method: "POST",
+            body: {
+              amount: fromNgwee(totalNgwee),
+              currency: "ZMW",
+              paymentMethod: "MOBILE",
+              mobileNumber,
+              mobileOperator,
+              cartItems: pays.lines,
+            },
+          }),
     waitSeconds: settings.waitSeconds,
     onPaid: () => {
-      showPaymentVerified(queryClient);
+      if ("topUp" in pays) showTopUpDone(queryClient, totalNgwee);
+      else showPaymentVerified(queryClient);
       onOpenChange(false);
-      onOrdered();
+      onPaid();
     },
     onCancelled: () => {
       toastFailure("Payment Cancelled");
@@ -95,7 +116,7 @@ export function MobileMoneyDialog({
       <FormDialog
         open={open}
         onOpenChange={close}
-        title={TITLE}
+        title={title}
         description={`We will ask your phone to approve ${kwacha(totalNgwee)}.`}
         form={form}
         onSubmit={form.handleSubmit((values) => payment.send(values.mobileNumber))}
@@ -136,7 +157,7 @@ export function MobileMoneyDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent showCloseButton={false}>
         <DialogHeader>
-          <DialogTitle>{TITLE}</DialogTitle>
+          <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
             {waiting ? "Keep this page open while you approve." : "Mobile money payment"}
           </DialogDescription>

@@ -3,12 +3,16 @@
 import { useEffect, useRef, useState } from "react";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { pushOutcome, type PushOutcome } from "@/lib/client/mobile-payment";
-import { MOBILE_POLL_INTERVAL_MS } from "@/lib/contracts/mobile-money";
-import type { OrderRequestItem } from "@/lib/contracts";
-import { fromNgwee } from "@/lib/money";
+import {
+  MOBILE_POLL_INTERVAL_MS,
+  type MobileOperator,
+  type MobilePaymentAnswer,
+} from "@/lib/contracts/mobile-money";
+import type { CreatePaymentAnswer } from "@/lib/contracts/payments";
 import { parseMobileNumber } from "@/lib/validations/mobile-number";
 
-// The mobile-money payment of the Cart (issue 16): send the push, then ask the server to verify
+// A mobile-money payment, of the Cart (issue 16) or of a wallet top-up (issue 47): send the push
+// (the caller's `start`), then ask the server to verify
 // every 3 s until the phone answers or the wait is over; Cancel cancels the token at DPO and then
 // verifies (the server does both). Money is only ever confirmed by the server's verification.
 
@@ -27,15 +31,19 @@ const numberStep = (fieldError: string | null = null, error: string | null = nul
   fieldError,
 });
 
+/** Sends the push for this number: the cart's payment, or a top-up. */
+export type StartMobilePayment = (
+  mobileNumber: string,
+  operator: MobileOperator,
+) => Promise<MobilePaymentAnswer | CreatePaymentAnswer>;
+
 export function useMobilePayment({
-  lines,
-  totalNgwee,
+  start,
   waitSeconds,
   onPaid,
   onCancelled,
 }: {
-  lines: OrderRequestItem[];
-  totalNgwee: number;
+  start: StartMobilePayment;
   waitSeconds: number;
   onPaid: () => void;
   onCancelled: () => void;
@@ -86,17 +94,7 @@ export function useMobilePayment({
     if (!parsed.ok) return setState(numberStep(parsed.error));
     setState({ step: "sending" });
     try {
-      const answer = await api("/api/payments/create", {
-        method: "POST",
-        body: {
-          amount: fromNgwee(totalNgwee),
-          currency: "ZMW",
-          paymentMethod: "MOBILE",
-          mobileNumber,
-          mobileOperator: parsed.number.operator,
-          cartItems: lines,
-        },
-      });
+      const answer = await start(mobileNumber, parsed.number.operator);
       if (!("instructions" in answer)) throw new Error("Invalid payment response received");
       setState({
         step: "waiting",
