@@ -35,11 +35,12 @@ const MAX_ATTEMPTS = 8;
 const BATCH = 20;
 
 /**
- * Writes a message to the outbox through the school's scoped client or transaction `db`. As
- * createMany: an INSERT that reads nothing back, which nobody needs.
+ * Writes a message to the outbox through the school's scoped client or transaction `db`. With
+ * create, not createMany (which would read nothing back): Prisma compiles a createMany afresh on
+ * every call, which costs more than the row it reads back (decision 0059).
  */
 export async function enqueueEmail(email: Email, db: Tx): Promise<void> {
-  await db.emailOutbox.createMany({ data: [email] });
+  await db.emailOutbox.create({ data: email });
   noteQueued(email);
 }
 
