@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { SUPERADMIN_PASSWORD } from "../../playwright.config";
-import { registerParent } from "./support/steps";
+import { login, openSection, registerParent } from "./support/steps";
 
 // Issue 47's top-up through the built-in sandbox: a parent tops up the wallet by mobile money
 // (approved on the sandbox phone) and by card (the sandbox pay page, then the return page), and
@@ -109,6 +109,33 @@ test.describe("the wallet", () => {
       await page.getByRole("button", { name: "Return to Home" }).click();
       await page.getByRole("tab", { name: "Order History" }).click();
       await expect(wallet(page).getByTestId("credit-balance")).toHaveText(/K\s250\.50/);
+    });
+  });
+});
+
+test.describe("the office's wallet limits", () => {
+  test("Settings › Payment Settings saves the top-up limits", async ({ page, isMobile }) => {
+    test.skip(isMobile, "the office works at a desk");
+    await login(page, "superadmin", SUPERADMIN_PASSWORD);
+    await openSection(page, "Settings");
+    await page.getByRole("tab", { name: "Payment Settings" }).click();
+    const card = page.locator("form").filter({ hasText: "Wallet Top-ups" });
+    await card.getByLabel("Smallest top-up (K)").fill("600");
+    await card.getByLabel("Largest top-up (K)").fill("500");
+    await card.getByRole("button", { name: "Save Wallet Limits" }).click();
+    await expect(
+      card.getByText("The smallest top-up cannot be more than the largest"),
+    ).toBeVisible();
+    await card.getByLabel("Smallest top-up (K)").fill("30");
+    await card.getByRole("button", { name: "Save Wallet Limits" }).click();
+    await expect(page.getByText("Wallet settings saved successfully")).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, "settings");
+    const saved = await page.request.get("/api/settings/wallet");
+    expect(await saved.json()).toEqual({ minTopUp: "30.00", maxTopUp: "500.00" });
+    // Back to the defaults, for the other journeys.
+    await page.request.post("/api/settings/wallet", {
+      data: { minTopUp: "20", maxTopUp: "2000" },
     });
   });
 });

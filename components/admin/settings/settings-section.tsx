@@ -6,6 +6,7 @@ import { CommunicationTab } from "@/components/admin/settings/communication-tab"
 import { DiscountCodesTab } from "@/components/admin/settings/discount-codes-tab";
 import { OrderSettingsTab } from "@/components/admin/settings/order-settings-tab";
 import { MobileMoneyCard } from "@/components/admin/settings/mobile-money-card";
+import { WalletCard } from "@/components/admin/settings/wallet-card";
 import { PaymentSettingsTab } from "@/components/admin/settings/payment-settings-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
@@ -32,6 +33,7 @@ export function SettingsSection() {
           <MobileMoneyCard />
           <PaymentSettingsTab />
           <BankTransferCard />
+          <WalletCard />
         </div>
       </TabsContent>
       <TabsContent value="communication">

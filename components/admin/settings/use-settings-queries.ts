@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
+import type { WalletSettingsDto } from "@/lib/contracts/wallet";
 import type { DiscountCodeInput } from "@/lib/validations/discount-codes";
 import type {
   BankTransferSettingInput,
@@ -82,6 +83,7 @@ type SettingWrites = {
   "/api/settings/mobile-money": MobileMoneySettingsInput;
   "/api/settings/reminders": ReminderSettingsInput;
   "/api/settings/allergens": CustomAllergensInput;
+  "/api/settings/wallet": WalletSettingsDto;
 };
 
 /** One settings key: its GET (toast on failure) and its POST (the answer replaces the cache). */
@@ -158,5 +160,14 @@ export function useAllergenSetting() {
     fetchFailed: "Failed to fetch allergens",
     saveFailed: "Failed to save allergens",
     saved: "Allergens saved successfully",
+  });
+}
+
+/** Issue 47: the school's limits per wallet top-up. */
+export function useWalletSetting() {
+  return useSetting(queryKeys.walletSettings, "/api/settings/wallet", {
+    fetchFailed: "Failed to fetch wallet settings",
+    saveFailed: "Failed to save wallet settings",
+    saved: "Wallet settings saved successfully",
   });
 }
