@@ -119,7 +119,8 @@ test.describe("the office's wallet limits", () => {
     await login(page, "superadmin", SUPERADMIN_PASSWORD);
     await openSection(page, "Settings");
     await page.getByRole("tab", { name: "Payment Settings" }).click();
-    const card = page.locator("form").filter({ hasText: "Wallet Top-ups" });
+    // The card's fields and button are the only ones of their names on the page.
+    const card = page;
     await card.getByLabel("Smallest top-up (K)").fill("600");
     await card.getByLabel("Largest top-up (K)").fill("500");
     await card.getByRole("button", { name: "Save Wallet Limits" }).click();
@@ -129,7 +130,7 @@ test.describe("the office's wallet limits", () => {
     await card.getByLabel("Smallest top-up (K)").fill("30");
     await card.getByRole("button", { name: "Save Wallet Limits" }).click();
     await expect(page.getByText("Wallet settings saved successfully")).toBeVisible();
-    await card.scrollIntoViewIfNeeded();
+    await card.getByLabel("Largest top-up (K)").scrollIntoViewIfNeeded();
     await shoot(page, "settings");
     const saved = await page.request.get("/api/settings/wallet");
     expect(await saved.json()).toEqual({ minTopUp: "30.00", maxTopUp: "500.00" });
