@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { EmailVerifiedToast } from "@/components/email-verified-toast";
+import { LazyEmailVerifiedToast } from "@/components/lazy-email-verified-toast";
 import { PortalStartBoundary } from "@/components/portal/portal-start-boundary";
 import { AdminScreen, AuthScreen, ParentScreen, TeacherScreen } from "@/components/role-screens";
 import { getCurrentUser } from "@/lib/auth/session";
@@ -19,9 +19,12 @@ export default async function HomePage({
   const query = await searchParams;
   return (
     <>
-      <Suspense>
-        <EmailVerifiedToast />
-      </Suspense>
+      {/* Rendered, and so downloaded, only by the verification link's visit (spec 001 §2). */}
+      {query.emailVerified !== undefined && (
+        <Suspense>
+          <LazyEmailVerifiedToast />
+        </Suspense>
+      )}
       {!user ? (
         <AuthScreen
           initialMode={query.auth === "register" ? "register" : "login"}

@@ -1,9 +1,6 @@
 "use client";
 
 import * as React from "react";
-import { CircleCheckIcon, InfoIcon, OctagonXIcon, TriangleAlertIcon, XIcon } from "lucide-react";
-
-import { cn } from "@/lib/utils";
 
 /**
  * Top banners (separate from toasts): success, error, info and warning messages pinned to the top
@@ -33,38 +30,19 @@ export interface BannerApi {
 export const BANNER_DEFAULT_DURATION = 3000;
 export const BANNER_EXIT_DURATION = 300;
 
-interface BannerItem extends BannerOptions {
+export interface BannerItem extends BannerOptions {
   id: string;
   closing: boolean;
 }
 
 const BannerContext = React.createContext<BannerApi | null>(null);
 
-const styles: Record<
-  BannerType,
-  { className: string; icon: typeof InfoIcon; role: "status" | "alert" }
-> = {
-  success: {
-    className: "border-success bg-success text-success-foreground",
-    icon: CircleCheckIcon,
-    role: "status",
-  },
-  info: {
-    className: "border-info bg-info text-info-foreground",
-    icon: InfoIcon,
-    role: "status",
-  },
-  warning: {
-    className: "border-warning bg-warning text-warning-foreground",
-    icon: TriangleAlertIcon,
-    role: "alert",
-  },
-  error: {
-    className: "border-destructive bg-destructive text-destructive-foreground",
-    icon: OctagonXIcon,
-    role: "alert",
-  },
-};
+// The banners' look (their icons, classes and close button) is fetched with the first banner shown
+// (components/notifications/banner-view.tsx): no screen shows one on its first paint, and the root
+// layout mounts this provider on every page.
+const BannerView = React.lazy(() =>
+  import("@/components/notifications/banner-view").then((m) => ({ default: m.BannerView })),
+);
 
 export function BannerProvider({ children }: { children?: React.ReactNode }) {
   const [banners, setBanners] = React.useState<BannerItem[]>([]);
@@ -140,45 +118,15 @@ export function BannerProvider({ children }: { children?: React.ReactNode }) {
         data-slot="banner-viewport"
         className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-center gap-2 p-2 sm:p-3"
       >
-        {banners.map((banner) => (
-          <Banner key={banner.id} banner={banner} onClose={() => dismiss(banner.id)} />
-        ))}
+        {banners.length > 0 && (
+          <React.Suspense fallback={null}>
+            {banners.map((banner) => (
+              <BannerView key={banner.id} banner={banner} onClose={() => dismiss(banner.id)} />
+            ))}
+          </React.Suspense>
+        )}
       </div>
     </BannerContext.Provider>
-  );
-}
-
-function Banner({ banner, onClose }: { banner: BannerItem; onClose: () => void }) {
-  const { className, icon: Icon, role } = styles[banner.type];
-
-  return (
-    <div
-      data-slot="banner"
-      data-type={banner.type}
-      data-state={banner.closing ? "closed" : "open"}
-      role={role}
-      aria-atomic="true"
-      className={cn(
-        "pointer-events-auto flex w-full max-w-2xl items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg",
-        "animate-in duration-300 fade-in-0 slide-in-from-top-2",
-        "transition-[opacity,translate] data-[state=closed]:-translate-y-2 data-[state=closed]:opacity-0",
-        className,
-      )}
-    >
-      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <div className="grid flex-1 gap-0.5">
-        {banner.title ? <p className="leading-snug font-semibold">{banner.title}</p> : null}
-        <div className="leading-snug">{banner.message}</div>
-      </div>
-      <button
-        type="button"
-        aria-label="Close notification"
-        onClick={onClose}
-        className="-my-1.5 -mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-md opacity-80 transition-opacity outline-none hover:bg-black/10 hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-current pointer-coarse:-my-2.5 pointer-coarse:size-11"
-      >
-        <XIcon aria-hidden="true" className="size-4" />
-      </button>
-    </div>
   );
 }
 

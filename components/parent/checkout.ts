@@ -2,7 +2,7 @@ import { toastError, toastFailure } from "@/components/notifications/toast";
 import { validateMenuItems } from "@/components/portal/use-cart-validation";
 import type { CheckoutHandler } from "@/components/portal/use-place-order";
 import { api } from "@/lib/client/api";
-import { cartMenuItemIds } from "@/lib/client/cart";
+import { cartMenuItemIds } from "@/lib/client/cart-checkout";
 import type { OrderRequestItem } from "@/lib/contracts";
 import type { MobilePaymentAnswer } from "@/lib/contracts/mobile-money";
 import type { CreatePaymentAnswer } from "@/lib/contracts/payments";

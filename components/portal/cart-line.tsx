@@ -1,7 +1,7 @@
 import { AlertTriangle, Repeat, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { linePrice } from "@/lib/client/cart";
+import { linePrice } from "@/lib/client/cart-checkout";
 import { capitalize, formatDayDate, weekdayName } from "@/lib/client/format";
 import type { CartItem } from "@/lib/contracts";
 import { formatNgwee, fromNgwee, percentOff } from "@/lib/money";

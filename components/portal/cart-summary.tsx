@@ -1,7 +1,7 @@
 import { Smartphone } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import type { CartTotals } from "@/lib/client/cart";
+import type { CartTotals } from "@/lib/client/cart-checkout";
 import type { MyDiscountCodeDto } from "@/lib/contracts";
 import { formatNgwee } from "@/lib/money";
 

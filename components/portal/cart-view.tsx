@@ -23,12 +23,8 @@ import {
 } from "@/components/portal/use-portal-queries";
 import { Button } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/auth/session";
-import {
-  cartTotals,
-  groupCartByStudent,
-  removeCartDay,
-  unavailableReason,
-} from "@/lib/client/cart";
+import { removeCartDay } from "@/lib/client/cart";
+import { cartTotals, groupCartByStudent, unavailableReason } from "@/lib/client/cart-checkout";
 import { readCart, writeCart } from "@/lib/client/cart-store";
 import type { CartItem, OrderRequestItem } from "@/lib/contracts";
 import { dayClosure } from "@/lib/school-calendar";

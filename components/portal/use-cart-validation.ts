@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { api, ApiRequestError } from "@/lib/client/api";
-import { cartMenuItemIds } from "@/lib/client/cart";
+import { cartMenuItemIds } from "@/lib/client/cart-checkout";
 import { CART_REVALIDATE_MS, queryKeys } from "@/lib/client/query-keys";
 import type {
   CartItem,

@@ -7,7 +7,7 @@ import { openProfileSettings } from "@/components/portal/open-profile";
 import { notify, toastError, toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { useAccountCredit } from "@/components/portal/use-portal-queries";
 import { api, ApiRequestError } from "@/lib/client/api";
-import { cartTotals, toOrderRequest, toRequestItems } from "@/lib/client/cart";
+import { cartTotals, toOrderRequest, toRequestItems } from "@/lib/client/cart-checkout";
 import { clearCart } from "@/lib/client/cart-store";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { SessionUser } from "@/lib/auth/session";

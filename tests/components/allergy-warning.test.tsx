@@ -5,7 +5,7 @@ import { startCardPayment } from "@/components/parent/checkout";
 import { ACKNOWLEDGE_REQUIRED } from "@/components/portal/add-to-cart-dialog";
 import { CartView } from "@/components/portal/cart-view";
 import { MenuCalendar } from "@/components/portal/menu-calendar";
-import { toRequestItems } from "@/lib/client/cart";
+import { toRequestItems } from "@/lib/client/cart-checkout";
 import {
   TZ,
   baseRoutes,

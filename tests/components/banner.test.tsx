@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from "@jest/globals";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 
 import { BannerProvider, useBanner, type BannerOptions } from "@/components/notifications/banner";
 
@@ -28,6 +28,15 @@ function advance(ms: number) {
 }
 
 describe("BannerProvider / useBanner", () => {
+  // The banner's view is fetched with the first banner (a lazy chunk): fetched once here, on real
+  // timers (Jest's first import of it and lucide can take seconds), so the tests below see each
+  // banner as soon as it is shown and time it to the ms.
+  beforeAll(async () => {
+    renderWithBanner({ type: "info", message: "Loading the view" });
+    await screen.findByRole("status", undefined, { timeout: 10_000 });
+    cleanup();
+  });
+
   beforeEach(() => {
     jest.useFakeTimers();
   });

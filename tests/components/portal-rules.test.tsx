@@ -1,13 +1,12 @@
 import { describe, expect, it } from "@jest/globals";
+import { addCartItem, parseCart } from "@/lib/client/cart";
 import {
-  addCartItem,
   cartTotals,
   groupCartByStudent,
-  parseCart,
   pricedCartItems,
   toOrderRequest,
   unavailableReason,
-} from "@/lib/client/cart";
+} from "@/lib/client/cart-checkout";
 import {
   closedReason,
   dayState,
