@@ -5,6 +5,7 @@ import { useState } from "react";
 import { LazyMobileMoneyDialog } from "@/components/portal/mobile-money/lazy-mobile-money-dialog";
 import { useAccountCredit, useMobileMoney } from "@/components/portal/use-portal-queries";
 import { LazyTopUpDialog } from "@/components/portal/wallet/lazy-wallet-dialogs";
+import { LowBalanceAlert } from "@/components/portal/wallet/low-balance-alert";
 import { Button } from "@/components/ui/button";
 import { formatInstant } from "@/lib/client/format";
 import { formatZmw } from "@/lib/money";
@@ -66,6 +67,7 @@ export function AccountCreditPanel({
           onPaid={() => setMobileNgwee(null)}
         />
       )}
+      <LowBalanceAlert />
       {credit.entries.length > 0 && (
         <details>
           <summary className="cursor-pointer text-sm font-medium">

@@ -20,6 +20,8 @@ export const queryKeys = {
   mobileMoney: ["/api/settings/mobile-money"],
   /** The school's limits per wallet top-up (issue 47). */
   walletSettings: ["/api/settings/wallet"],
+  /** The parent's own wallet settings: the low-balance alert (issue 47). */
+  wallet: ["/api/account/wallet"],
   communication: ["/api/settings/communication"],
   reminders: ["/api/settings/reminders"],
   myDiscountCode: ["/api/discounts/my-discount-code"],

@@ -58,7 +58,7 @@ import type {
   ReminderSettingsDto,
   UserSearchListDto,
 } from "@/lib/contracts/settings";
-import type { WalletSettingsDto } from "@/lib/contracts/wallet";
+import type { WalletDto, WalletSettingsDto } from "@/lib/contracts/wallet";
 
 type Message = { message: string };
 type Done = { ok: boolean; message: string };
@@ -77,6 +77,7 @@ export type ApiEndpoints = {
   "/api/account/credit": { GET: AccountCreditDto };
   // The wallet (issue 47): a top-up answers as a payment's creation does.
   "/api/account/top-up": { POST: CreatePaymentAnswer | MobilePaymentAnswer };
+  "/api/account/wallet": { GET: WalletDto; PUT: WalletDto };
   "/api/contact/email": { POST: Message };
   [path: `/api/contact/messages?page=${number}`]: { GET: ContactMessagesPageDto };
   [path: `/api/contact/messages/${number}`]: { PUT: ContactMessageDto };

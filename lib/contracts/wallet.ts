@@ -32,3 +32,9 @@ export type TopUpReceiptDto = {
   /** The wallet after it. */
   balance: string;
 };
+
+/** GET and PUT /api/account/wallet: the parent's own wallet settings (issue 47). */
+export type WalletDto = {
+  /** Below this balance a spend sends one message a day; null: no message. */
+  lowBalanceThreshold: string | null;
+};

@@ -4,6 +4,7 @@ import { creditDescription, type AccountCreditDto, type CreditKind } from "@/lib
 import type { Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { fromNgwee, toNgwee } from "@/lib/money";
+import type { LowBalanceWatch } from "@/lib/wallet/low-balance";
 
 // The account credit ledger (issue 17). Append-only: nothing here updates or deletes a row. A
 // balance is the sum of the account's rows. Whatever takes credit away first locks the account's
@@ -74,6 +75,25 @@ export async function lockedBalance(tx: Tx, schoolId: number, userId: number): P
   await tx.$queryRaw`
     SELECT "id" FROM "User" WHERE "schoolId" = ${schoolId} AND "id" = ${userId} FOR UPDATE`;
   return balanceOf(tx, schoolId, userId);
+}
+
+/**
+ * Locks the account like `lockedBalance`, and reads with the lock what a spend needs to tell the
+ * parent their wallet is low (issue 47).
+ */
+export async function lockedWallet(
+  tx: Tx,
+  schoolId: number,
+  userId: number,
+): Promise<{ balanceNgwee: number; watch: LowBalanceWatch }> {
+  const [watch] = await tx.$queryRaw<LowBalanceWatch[]>`
+    SELECT "name", "email", "lowBalanceThreshold"::text AS "threshold",
+      "lowBalanceNotifiedOn" AS "notifiedOn"
+    FROM "User" WHERE "schoolId" = ${schoolId} AND "id" = ${userId} FOR UPDATE`;
+  return {
+    balanceNgwee: await balanceOf(tx, schoolId, userId),
+    watch: watch ?? { name: "", email: null, threshold: null, notifiedOn: null },
+  };
 }
 
 /**

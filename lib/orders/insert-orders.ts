@@ -1,7 +1,10 @@
 import "server-only";
 import { balanceOf } from "@/lib/credit/ledger";
 import type { Tx } from "@/lib/db";
+import type { SchoolContext } from "@/lib/contracts/schools";
 import { enqueueEmail, type Email } from "@/lib/mail/outbox";
+import { toNgwee } from "@/lib/money";
+import { noteLowBalance, type LowBalanceWatch } from "@/lib/wallet/low-balance";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** One order to insert: its row, the credit it takes, and its place in the cart. */
@@ -24,7 +27,8 @@ export type CartPlan = { orders: NewOrder[]; email: Email | null };
  * either runs before the closing (whose later read then finds these orders and cancels them) or
  * after it, against the blocked days as the closing left them. A cart that spends credit locks the
  * account (FOR UPDATE) in the same statement, and `decide` gets the balance read under that lock
- * (0 without it), so two checkouts at once never spend the same credit.
+ * (0 without it), so two checkouts at once never spend the same credit; a spend that leaves the
+ * balance below the parent's low-balance threshold sends the day's one message (issue 47).
  *
  * Each statement names the school and writes one table (or reads co-located rows of one school),
  * so on Citus every one is answered by the school's shard (decision 0078); none combines them
@@ -33,21 +37,14 @@ export type CartPlan = { orders: NewOrder[]; email: Email | null };
  */
 export async function insertOrders(
   tx: Tx,
-  schoolId: number,
+  school: Pick<SchoolContext, "id" | "timeZone">,
   userId: number,
   cart: { lines: (Day & { cycleId: number })[]; spendsCredit: boolean },
   decide: (lockedBalanceNgwee: number) => CartPlan,
 ): Promise<{ orders: NewOrder[]; placed: PlacedOrder[] } | null> {
+  const schoolId = school.id;
   const cycleIds = [...new Set(cart.lines.map((line) => line.cycleId))];
-  const cycles = cart.spendsCredit
-    ? await tx.$queryRaw<{ id: number; blockedDays: unknown }[]>`
-        SELECT c."id", c."blockedDays" FROM "OrderCycle" c
-        JOIN "User" u ON u."schoolId" = ${schoolId} AND u."id" = ${userId}
-        WHERE c."schoolId" = ${schoolId} AND c."id" = ANY(${cycleIds}::int[])
-        FOR SHARE OF c FOR UPDATE OF u`
-    : await tx.$queryRaw<{ id: number; blockedDays: unknown }[]>`
-        SELECT "id", "blockedDays" FROM "OrderCycle"
-        WHERE "schoolId" = ${schoolId} AND "id" = ANY(${cycleIds}::int[]) FOR SHARE`;
+  const { cycles, watch } = await lockCycles(tx, schoolId, userId, cycleIds, cart.spendsCredit);
   if (cycles.length < cycleIds.length) return null;
   const blockedIn = new Map(
     cycles.map((c) => [c.id, Array.isArray(c.blockedDays) ? (c.blockedDays as Day[]) : []]),
@@ -59,7 +56,8 @@ export async function insertOrders(
   );
   if (closed) return null;
 
-  const { orders, email } = decide(cart.spendsCredit ? await balanceOf(tx, schoolId, userId) : 0);
+  const balance = cart.spendsCredit ? await balanceOf(tx, schoolId, userId) : 0;
+  const { orders, email } = decide(balance);
   const created = await tx.$queryRaw<
     ({ id: number; orderDate: Date } & Day & { studentId: number })[]
   >`
@@ -94,7 +92,50 @@ export async function insertOrders(
       INSERT INTO "CreditEntry" ("schoolId", "userId", "amount", "kind", "orderId")
       SELECT ${schoolId}, ${userId}, -"amount", 'spent', "orderId"
       FROM json_to_recordset(${JSON.stringify(spent)}::json) AS l("orderId" int, "amount" numeric)`;
+    const spentNgwee = spent.reduce((sum, entry) => sum + toNgwee(entry.amount), 0);
+    // Issue 47: the account's low-balance setting came with its lock (the cycles' statement).
+    if (watch) await noteLowBalance(tx, school, userId, watch, balance - spentNgwee);
   }
   if (email) await enqueueEmail({ userId, ...email }, tx);
   return { orders, placed };
+}
+
+type CycleDays = { id: number; blockedDays: unknown };
+
+/**
+ * The cart's cycles FOR SHARE; with `account`, the account FOR UPDATE in the same statement and
+ * its low-balance setting (null without it).
+ */
+async function lockCycles(
+  tx: Tx,
+  schoolId: number,
+  userId: number,
+  cycleIds: number[],
+  account: boolean,
+): Promise<{ cycles: CycleDays[]; watch: LowBalanceWatch | null }> {
+  if (!account) {
+    const cycles = await tx.$queryRaw<CycleDays[]>`
+      SELECT "id", "blockedDays" FROM "OrderCycle"
+      WHERE "schoolId" = ${schoolId} AND "id" = ANY(${cycleIds}::int[]) FOR SHARE`;
+    return { cycles, watch: null };
+  }
+  const rows = await tx.$queryRaw<(CycleDays & LowBalanceWatch)[]>`
+    SELECT c."id", c."blockedDays", u."name", u."email",
+      u."lowBalanceThreshold"::text AS "threshold", u."lowBalanceNotifiedOn" AS "notifiedOn"
+    FROM "OrderCycle" c
+    JOIN "User" u ON u."schoolId" = ${schoolId} AND u."id" = ${userId}
+    WHERE c."schoolId" = ${schoolId} AND c."id" = ANY(${cycleIds}::int[])
+    FOR SHARE OF c FOR UPDATE OF u`;
+  const [first] = rows;
+  return {
+    cycles: rows,
+    watch: first
+      ? {
+          name: first.name,
+          email: first.email,
+          threshold: first.threshold,
+          notifiedOn: first.notifiedOn,
+        }
+      : null,
+  };
 }

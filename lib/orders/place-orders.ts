@@ -49,10 +49,10 @@ export async function placeFreeOrders(
   items: OrderItemInput[],
 ): Promise<{ orders: OrderDto[] }> {
   const cart = await checkCart(school, actor, items);
-  if (cart.totalNgwee === 0) return insertFreeCart(school.id, actor, cart);
+  if (cart.totalNgwee === 0) return insertFreeCart(school, actor, cart);
   const balance = cart.credit.balanceNgwee;
   if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
-  return insertCart(school.id, actor, cart, true, (lockedNgwee) => {
+  return insertCart(school, actor, cart, true, (lockedNgwee) => {
     if (lockedNgwee < cart.totalNgwee) throw paymentRequired(cart.total, lockedNgwee);
     return {
       plan: cart.lines.map((line) => ({
@@ -89,11 +89,11 @@ export async function placeAlternativePaymentOrders(
   if (!settings.enabled) throw conflict(BYPASS_DISABLED);
   if (!bankTransfer.enabled) throw conflict(BANK_TRANSFER_OFF);
   const cart = await checkCart(school, actor, items);
-  if (cart.totalNgwee === 0) return insertFreeCart(school.id, actor, cart);
+  if (cart.totalNgwee === 0) return insertFreeCart(school, actor, cart);
   // Issue 44: the account's credit is spent first, under the account's lock, and only the rest is
   // asked for. A meal the credit pays wholly is paid (processor CREDIT); the others wait for the
   // school to verify the transfer, each carrying the credit it already took.
-  return insertCart(school.id, actor, cart, cart.credit.balanceNgwee > 0, (lockedNgwee) => {
+  return insertCart(school, actor, cart, cart.credit.balanceNgwee > 0, (lockedNgwee) => {
     const prices = cart.lines.map((line) => toNgwee(line.discountedPrice));
     const shares = allocateCredit(prices, lockedNgwee);
     const spent = shares.reduce((sum, share) => sum + share, 0);
@@ -122,8 +122,8 @@ function paymentRequired(total: string, balance: number): ApiError {
   });
 }
 
-function insertFreeCart(schoolId: number, actor: SessionUser, cart: PricedCart) {
-  return insertCart(schoolId, actor, cart, false, () => ({
+function insertFreeCart(school: SchoolContext, actor: SessionUser, cart: PricedCart) {
+  return insertCart(school, actor, cart, false, () => ({
     plan: cart.lines.map(() => ({
       payment: FREE,
       creditNgwee: 0,
@@ -147,12 +147,13 @@ export const DAY_CLOSED_MEANWHILE =
  * transaction. `decide` gets the balance read under that lock (0 without it).
  */
 async function insertCart(
-  schoolId: number,
+  school: SchoolContext,
   actor: SessionUser,
   cart: PricedCart,
   spendCredit: boolean,
   decide: (lockedBalanceNgwee: number) => Decision,
 ): Promise<{ orders: OrderDto[] }> {
+  const schoolId = school.id;
   const db = await schoolDb(schoolId);
   let inserted: Awaited<ReturnType<typeof insertOrders>>;
   let payments: Payment[] = [];
@@ -160,7 +161,7 @@ async function insertCart(
     inserted = await db.$transaction((tx) =>
       insertOrders(
         tx,
-        schoolId,
+        school,
         actor.id,
         { lines: cart.lines, spendsCredit: spendCredit },
         (lockedNgwee) => {

@@ -5,7 +5,8 @@ import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import type { SessionUser } from "@/lib/auth/session";
 import type { MobileOperator, PaymentMethod } from "@/lib/contracts/mobile-money";
 import { STATUS, TX } from "@/lib/contracts/payments";
-import { appendMovement, lockedBalance, releaseHeldCredit } from "@/lib/credit/ledger";
+import { appendMovement, lockedWallet, releaseHeldCredit } from "@/lib/credit/ledger";
+import { noteLowBalance } from "@/lib/wallet/low-balance";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb, type Tx } from "@/lib/db";
 import { log } from "@/lib/observability/log";
@@ -102,7 +103,7 @@ export async function openAttempt(
     mobileOperator: method.mobileOperator ?? null,
     mobileNumber: method.mobileNumber ?? null,
   };
-  let attemptId = await insertAttempt(school.id, data, cart.creditNgwee);
+  let attemptId = await insertAttempt(school, data, cart.creditNgwee);
   if (attemptId === null) {
     const open = await findOpenAttempt(school.id, actor.id);
     if (open) {
@@ -116,7 +117,7 @@ export async function openAttempt(
       if (kept && verdict === "reuse") return { kind: "open", attempt: kept };
       if (verdict === "settle") await settlePreviousAttempt(school, open);
     }
-    attemptId = await insertAttempt(school.id, data, cart.creditNgwee);
+    attemptId = await insertAttempt(school, data, cart.creditNgwee);
   }
   if (attemptId === null) {
     // Another tap of Place Order got there first.
@@ -200,10 +201,11 @@ export async function requestToken(
  * balance went down meanwhile (another checkout spent it).
  */
 async function insertAttempt(
-  schoolId: number,
+  school: SchoolContext,
   data: NewAttempt,
   creditNgwee: number,
 ): Promise<number | null> {
+  const schoolId = school.id;
   const db = await schoolDb(schoolId);
   // ON CONFLICT DO NOTHING: a parent's open attempt makes the insert return no row instead of
   // failing, so a changed cart costs no failed statement (and no error logged by PostgreSQL); the
@@ -227,7 +229,7 @@ async function insertAttempt(
   try {
     if (creditNgwee === 0) return await insert(db);
     return await db.$transaction(async (tx) => {
-      const balance = await lockedBalance(tx, schoolId, data.userId);
+      const { balanceNgwee: balance, watch } = await lockedWallet(tx, schoolId, data.userId);
       // The insert first: an open attempt (whose held credit is released when it is settled)
       // makes it null before the balance is judged.
       const attemptId = await insert(tx);
@@ -239,6 +241,7 @@ async function insertAttempt(
         kind: "spent",
         paymentAttemptId: attemptId,
       });
+      await noteLowBalance(tx, school, data.userId, watch, balance - creditNgwee);
       return attemptId;
     });
   } catch (error) {

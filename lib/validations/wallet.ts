@@ -12,7 +12,8 @@ export const AMOUNT_FORMAT = "Amount must be in kwacha, like 150 or 150.00";
 /** A positive kwacha amount (a number or a string), as ngwee. */
 const ngwee = z.union([z.number(), z.string().max(20)]).transform((value, ctx) => {
   try {
-    const parsed = toNgwee(value);
+    // A number as it was written (12.345 stays 12.345 and is refused), not rounded to 2 decimals.
+    const parsed = toNgwee(typeof value === "number" ? String(value) : value);
     if (parsed > 0) return parsed;
   } catch {
     // Reported below, as every other unreadable amount.
@@ -53,3 +54,13 @@ export const walletSettingsSchema = z
     path: ["maxTopUp"],
   });
 export type WalletSettingsInput = z.output<typeof walletSettingsSchema>;
+
+export const THRESHOLD_TOO_HIGH = "The low-balance alert can be at most K20,000.00";
+
+/** PUT /api/account/wallet: a threshold in kwacha, or null to turn the message off. */
+export const walletSchema = z.object({
+  lowBalanceThreshold: ngwee
+    .refine((value) => value <= MAX_TOP_UP_LIMIT_NGWEE, THRESHOLD_TOO_HIGH)
+    .nullable(),
+});
+export type WalletInput = z.output<typeof walletSchema>;

@@ -95,6 +95,9 @@ test.describe("the wallet", () => {
         .getByText(/^Movements/)
         .click();
       await expect(wallet(page).getByText("Top-up: Airtel Money 097****456")).toBeVisible();
+      await wallet(page).getByLabel("E-mail me when my wallet is below (K)").fill("300");
+      await wallet(page).getByRole("button", { name: "Save alert" }).click();
+      await expect(page.getByText(/when your wallet goes below K\s300\.00/)).toBeVisible();
       await shoot(page, "wallet");
     });
 

@@ -56,7 +56,7 @@ function line(cycleId: number, on = day, n = 0): NewOrder {
 async function insert(orders: NewOrder[]) {
   const db = await testDb();
   const inserted = await db.$transaction((tx) =>
-    insertOrders(tx, DEFAULT_SCHOOL_ID, parent.id, { lines: orders, spendsCredit: false }, () => ({
+    insertOrders(tx, { id: DEFAULT_SCHOOL_ID, timeZone: "Africa/Lusaka" }, parent.id, { lines: orders, spendsCredit: false }, () => ({
       orders,
       email: null,
     })),

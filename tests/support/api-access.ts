@@ -78,6 +78,8 @@ export const MATRIX: Record<string, Row> = {
   "POST /api/order-cycles/[id]/close-day": { access: { feature: "cycles" } },
   "GET /api/account/credit": { access: "parent-teacher" },
   "POST /api/account/top-up": { access: "parent-teacher" },
+  "GET /api/account/wallet": { access: "parent-teacher" },
+  "PUT /api/account/wallet": { access: "parent-teacher" },
   "GET /api/parents/[id]/credit": { access: { feature: "parents_students" } },
   "POST /api/parents/[id]/credit": { access: { feature: "parents_students" } },
   "DELETE /api/order-cycles/[id]": { access: { feature: "cycles" } },

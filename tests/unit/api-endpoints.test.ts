@@ -4,6 +4,7 @@ import type * as adminUserPermissions from "@/app/api/admin-users/[id]/permissio
 import type * as adminUsers from "@/app/api/admin-users/route";
 import type * as accountCredit from "@/app/api/account/credit/route";
 import type * as topUp from "@/app/api/account/top-up/route";
+import type * as wallet from "@/app/api/account/wallet/route";
 import type * as closeDay from "@/app/api/order-cycles/[id]/close-day/route";
 import type * as parentCredit from "@/app/api/parents/[id]/credit/route";
 import type * as forgotPassword from "@/app/api/auth/forgot-password/route";
@@ -118,6 +119,8 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof deleteAccount.POST, "/api/account/delete", "POST">>,
   Expect<Serves<typeof accountCredit.GET, "/api/account/credit", "GET">>,
   Expect<Serves<typeof topUp.POST, "/api/account/top-up", "POST">>,
+  Expect<Serves<typeof wallet.GET, "/api/account/wallet", "GET">>,
+  Expect<Serves<typeof wallet.PUT, "/api/account/wallet", "PUT">>,
   Expect<Serves<typeof closeDay.POST, `/api/order-cycles/${number}/close-day`, "POST">>,
   Expect<Serves<typeof closeDay.GET, `/api/order-cycles/${number}/close-day?${string}`, "GET">>,
   Expect<Serves<typeof parentCredit.GET, `/api/parents/${number}/credit`, "GET">>,

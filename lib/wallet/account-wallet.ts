@@ -1,0 +1,39 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import type { WalletDto } from "@/lib/contracts/wallet";
+import { schoolDb } from "@/lib/db";
+import { fromNgwee } from "@/lib/money";
+import type { WalletInput } from "@/lib/validations/wallet";
+import { thresholdOf } from "@/lib/wallet/low-balance";
+
+// The parent's own wallet settings (issue 47): the low-balance threshold.
+
+/** GET /api/account/wallet. */
+export async function getWallet(school: SchoolContext, actor: SessionUser): Promise<WalletDto> {
+  const db = await schoolDb(school.id);
+  const user = await db.user.findFirst({
+    where: { schoolId: school.id, id: actor.id },
+    select: { lowBalanceThreshold: true },
+  });
+  return { lowBalanceThreshold: thresholdOf(user?.lowBalanceThreshold ?? null) };
+}
+
+/**
+ * PUT /api/account/wallet. A new threshold may warn again the same day: the day's mark is
+ * cleared with it.
+ */
+export async function saveWallet(
+  school: SchoolContext,
+  actor: SessionUser,
+  input: WalletInput,
+): Promise<WalletDto> {
+  const db = await schoolDb(school.id);
+  const threshold =
+    input.lowBalanceThreshold === null ? null : fromNgwee(input.lowBalanceThreshold);
+  await db.user.updateMany({
+    where: { schoolId: school.id, id: actor.id },
+    data: { lowBalanceThreshold: threshold, lowBalanceNotifiedOn: null },
+  });
+  return { lowBalanceThreshold: threshold };
+}
