@@ -124,6 +124,8 @@ test.describe("the office's wallet limits", () => {
     await page.getByRole("tab", { name: "Payment Settings" }).click();
     // The card's fields and button are the only ones of their names on the page.
     const card = page;
+    // The saved limits first (the form takes them when they arrive).
+    await expect(card.getByLabel("Smallest top-up (K)")).toHaveValue("20.00");
     await card.getByLabel("Smallest top-up (K)").fill("600");
     await card.getByLabel("Largest top-up (K)").fill("500");
     await card.getByRole("button", { name: "Save Wallet Limits" }).click();
