@@ -51,7 +51,7 @@ export function LowBalanceAlert() {
           inputMode="decimal"
           autoComplete="off"
           placeholder="Off"
-          className="max-w-40"
+          className="min-h-11 max-w-40"
           value={value}
           onChange={(event) => setTyped(event.target.value)}
         />
