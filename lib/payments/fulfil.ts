@@ -58,16 +58,19 @@ export const PAID_AFTER_CLOSE_DETAILS =
  * office recovers such a cart by hand. A failed or cancelled attempt that held no credit may still
  * become orders once the provider says it was paid (Live Orders' Retry, spec 001 §4).
  *
- * A released entry is looked for in its own statement before the claim, not as a relation filter
- * of the claim: Citus answered that subquery from every shard once PostgreSQL kept the prepared
- * claim's generic plan (issue 46, found by the wallet's property test on a Citus cluster). The
- * look is not seen again by a claim that waited on a closing's row lock; the attempt's own columns
- * are: a failed or cancelled attempt that held credit has released it.
+ * A released entry is looked for in its own statement once the claim holds the attempt's row, not
+ * as a relation filter of the claim: Citus answered that subquery from every shard once PostgreSQL
+ * kept the prepared claim's generic plan (issue 46, found by the wallet's property test on a Citus
+ * cluster). Found, the claim is rolled back. A closing that committed before the claim is also
+ * seen by the attempt's own columns: a failed or cancelled attempt that held credit released it.
  */
 const FULFILLABLE = {
   fulfilledAt: null,
   NOT: { transactionStatus: { in: [TX.failed, TX.cancelled] }, creditAmount: { gt: 0 } },
 } as const satisfies Prisma.PaymentAttemptWhereInput;
+
+/** Thrown inside fulfil's transaction to roll back a claim of an attempt whose credit went back. */
+class CreditReleased extends Error {}
 
 const PAID_UNFULFILLED_EXPLANATION =
   "Your payment was received, but some meals could not be booked. The school office will contact you.";
@@ -225,22 +228,24 @@ export async function fulfil(
   try {
     const created = await db.$transaction(async (tx) => {
       const now = new Date();
-      const released = await tx.creditEntry.findFirst({
-        where: { schoolId, paymentAttemptId: attemptId, kind: "released" },
-        select: { id: true },
+      const claim = await tx.paymentAttempt.updateMany({
+        where: { schoolId, id: attemptId, ...FULFILLABLE },
+        data: {
+          fulfilledAt: now,
+          verifiedAt: now,
+          transactionStatus: TX.verified,
+          status: STATUS.processing,
+          ...(options.recovered && { isRecovered: true }),
+        },
       });
-      const claim = released
-        ? { count: 0 }
-        : await tx.paymentAttempt.updateMany({
-            where: { schoolId, id: attemptId, ...FULFILLABLE },
-            data: {
-              fulfilledAt: now,
-              verifiedAt: now,
-              transactionStatus: TX.verified,
-              status: STATUS.processing,
-              ...(options.recovered && { isRecovered: true }),
-            },
-          });
+      // Claimed: its credit must not have been given back (looked for under the claim's lock).
+      const released =
+        claim.count > 0 &&
+        (await tx.creditEntry.findFirst({
+          where: { schoolId, paymentAttemptId: attemptId, kind: "released" },
+          select: { id: true },
+        })) !== null;
+      if (released) throw new CreditReleased();
       if (claim.count === 0) {
         const now = await tx.paymentAttempt.findUnique({
           where: idKey(schoolId, attemptId),
@@ -287,6 +292,13 @@ export async function fulfil(
     if (created) kickOutbox(school.id);
     return { outcome: "paid", explanation: "Transaction Paid" };
   } catch (error) {
+    // The claim is rolled back: as for any attempt closed with its credit given back.
+    if (error instanceof CreditReleased) {
+      log.error({ attemptId }, "payment received for a closed attempt");
+      return holdForRecovery(schoolId, attemptId, PAID_AFTER_CLOSE_DETAILS, options, {
+        transactionStatus: { not: TX.verified },
+      });
+    }
     if (!isUniqueViolation(error)) throw error;
     // The money arrived but a child's day was ordered meanwhile. Nothing is lost: the attempt
     // keeps the paid cart, marked for the office's Order Recovery.
