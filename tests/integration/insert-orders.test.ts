@@ -56,10 +56,16 @@ function line(cycleId: number, on = day, n = 0): NewOrder {
 async function insert(orders: NewOrder[]) {
   const db = await testDb();
   const inserted = await db.$transaction((tx) =>
-    insertOrders(tx, { id: DEFAULT_SCHOOL_ID, timeZone: "Africa/Lusaka" }, parent.id, { lines: orders, spendsCredit: false }, () => ({
-      orders,
-      email: null,
-    })),
+    insertOrders(
+      tx,
+      { id: DEFAULT_SCHOOL_ID, timeZone: "Africa/Lusaka" },
+      parent.id,
+      { lines: orders, spendsCredit: false },
+      () => ({
+        orders,
+        email: null,
+      }),
+    ),
   );
   if (!inserted) return null;
   return db.order.findMany({
