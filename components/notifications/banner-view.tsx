@@ -2,7 +2,7 @@
 
 import { CircleCheckIcon, InfoIcon, OctagonXIcon, TriangleAlertIcon, XIcon } from "lucide-react";
 
-import type { BannerItem, BannerType } from "@/components/notifications/banner";
+import type { BannerItem, BannerType } from "@/components/notifications/banner-types";
 import { cn } from "@/lib/utils";
 
 // One top banner (components/notifications/banner.tsx): its own chunk, fetched with the first

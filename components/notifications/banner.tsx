@@ -1,6 +1,13 @@
 "use client";
 
 import * as React from "react";
+import type { BannerItem, BannerOptions } from "@/components/notifications/banner-types";
+
+export type {
+  BannerItem,
+  BannerOptions,
+  BannerType,
+} from "@/components/notifications/banner-types";
 
 /**
  * Top banners (separate from toasts): success, error, info and warning messages pinned to the top
@@ -9,16 +16,6 @@ import * as React from "react";
  *
  * Mount <BannerProvider> once (root layout, client side) and call `useBanner().show(...)`.
  */
-
-export type BannerType = "success" | "error" | "info" | "warning";
-
-export interface BannerOptions {
-  type: BannerType;
-  message: React.ReactNode;
-  title?: React.ReactNode;
-  /** Milliseconds before the banner closes by itself; default 3000. `Infinity` keeps it open. */
-  duration?: number;
-}
 
 export interface BannerApi {
   /** Shows a banner and returns its id. */
@@ -29,11 +26,6 @@ export interface BannerApi {
 
 export const BANNER_DEFAULT_DURATION = 3000;
 export const BANNER_EXIT_DURATION = 300;
-
-export interface BannerItem extends BannerOptions {
-  id: string;
-  closing: boolean;
-}
 
 const BannerContext = React.createContext<BannerApi | null>(null);
 

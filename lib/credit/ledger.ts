@@ -4,7 +4,7 @@ import { creditDescription, type AccountCreditDto, type CreditKind } from "@/lib
 import type { Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { fromNgwee, toNgwee } from "@/lib/money";
-import type { LowBalanceWatch } from "@/lib/wallet/low-balance";
+import type { LowBalanceWatch } from "@/lib/credit/low-balance";
 
 // The account credit ledger (issue 17). Append-only: nothing here updates or deletes a row. A
 // balance is the sum of the account's rows. Whatever takes credit away first locks the account's

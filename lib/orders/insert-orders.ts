@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { enqueueEmail, type Email } from "@/lib/mail/outbox";
 import { toNgwee } from "@/lib/money";
-import { noteLowBalance, type LowBalanceWatch } from "@/lib/wallet/low-balance";
+import { noteLowBalance, type LowBalanceWatch } from "@/lib/credit/low-balance";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** One order to insert: its row, the credit it takes, and its place in the cart. */

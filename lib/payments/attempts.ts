@@ -11,7 +11,7 @@ import { markCancelled } from "@/lib/payments/mark-cancelled";
 import { providerFor } from "@/lib/payments/provider-config";
 import { receiptForAttempt } from "@/lib/payments/receipt";
 import { TOP_UP_KEY_PREFIX } from "@/lib/contracts/wallet";
-import { topUpReceipt } from "@/lib/wallet/credit-top-up";
+import { topUpReceipt } from "@/lib/payments/credit-top-up";
 
 // The caller's own payment attempts at this school, found by the provider's token. Someone else's
 // token (or another school's) is 404.

@@ -5,7 +5,10 @@ import { fromNgwee, toNgwee } from "@/lib/money";
 import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
 import { orderRow } from "@/lib/orders/order-rows";
 import { closedDaysOf, dayKey } from "@/lib/payments/closed-days";
-import type { CartSnapshot } from "@/lib/payments/fulfil";
+import type { PricedLine } from "@/lib/orders/check-cart";
+
+/** An attempt's cart as priced when it was opened; a wallet top-up (issue 47) has no lines. */
+export type CartSnapshot = { lines: PricedLine[]; total: string; topUp?: true };
 
 /**
  * Inside fulfil's transaction, once its claim succeeded: a paid cart's orders, confirmed and paid

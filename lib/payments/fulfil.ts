@@ -9,20 +9,18 @@ import { schoolDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { kickOutbox } from "@/lib/mail/outbox";
 import { log } from "@/lib/observability/log";
-import type { PricedLine } from "@/lib/orders/check-cart";
 import { sameAmount, sameCurrency, verifyToken } from "@/lib/payments/dpo-client";
 import { providerFor } from "@/lib/payments/provider-config";
 import { idKey } from "@/lib/schools/keys";
-import { creditTopUp } from "@/lib/wallet/credit-top-up";
-import { bookPaidCart } from "@/lib/payments/book-paid-cart";
+import { creditTopUp } from "@/lib/payments/credit-top-up";
+import { bookPaidCart, type CartSnapshot } from "@/lib/payments/book-paid-cart";
 
 // Turning a paid card transaction into orders, exactly once. The provider is asked on the server
 // (the return URL's parameters prove nothing); only Result 000 with the amount and currency we
 // asked for is paid. The orders are created in the same transaction as a conditional update of
 // the attempt (`fulfilledAt IS NULL`), so many verifications at once, or a replay, create them once.
 
-/** An attempt's cart as priced when it was opened; a wallet top-up (issue 47) has no lines. */
-export type CartSnapshot = { lines: PricedLine[]; total: string; topUp?: true };
+export type { CartSnapshot } from "@/lib/payments/book-paid-cart";
 
 export type Verification =
   | { outcome: "paid"; explanation: string }

@@ -6,7 +6,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { MobileOperator, PaymentMethod } from "@/lib/contracts/mobile-money";
 import { STATUS, TX } from "@/lib/contracts/payments";
 import { appendMovement, lockedWallet, releaseHeldCredit } from "@/lib/credit/ledger";
-import { noteLowBalance } from "@/lib/wallet/low-balance";
+import { noteLowBalance } from "@/lib/credit/low-balance";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb, type Tx } from "@/lib/db";
 import { log } from "@/lib/observability/log";

@@ -5,7 +5,7 @@ import type { WalletDto } from "@/lib/contracts/wallet";
 import { schoolDb } from "@/lib/db";
 import { fromNgwee } from "@/lib/money";
 import type { WalletInput } from "@/lib/validations/wallet";
-import { thresholdOf } from "@/lib/wallet/low-balance";
+import { thresholdOf } from "@/lib/credit/low-balance";
 
 // The parent's own wallet settings (issue 47): the low-balance threshold.
 

@@ -8,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { api, errorMessage } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
+import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 import { formatZmw } from "@/lib/money";
 
 // The wallet's low-balance alert (issue 47): below this amount, a spend e-mails the parent, at
@@ -43,7 +44,13 @@ export function LowBalanceAlert() {
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-2 border-t pt-3" aria-label="Low balance alert">
+    <form
+      method="post"
+      action={NO_SCRIPT_ACTION}
+      onSubmit={submit}
+      className="grid gap-2 border-t pt-3"
+      aria-label="Low balance alert"
+    >
       <Label htmlFor="low-balance">E-mail me when my wallet is below (K)</Label>
       <div className="flex flex-wrap gap-2">
         <Input
