@@ -32,9 +32,20 @@ const BannerContext = React.createContext<BannerApi | null>(null);
 // The banners' look (their icons, classes and close button) is fetched with the first banner shown
 // (components/notifications/banner-view.tsx): no screen shows one on its first paint, and the root
 // layout mounts this provider on every page.
-const BannerView = React.lazy(() =>
-  import("@/components/notifications/banner-view").then((m) => ({ default: m.BannerView })),
-);
+// Once the page is idle the chunk is fetched ahead (preloadBannerView), so on a slow network a
+// banner still shows within its few seconds on screen.
+const loadBannerView = () => import("@/components/notifications/banner-view");
+const BannerView = React.lazy(() => loadBannerView().then((m) => ({ default: m.BannerView })));
+
+function preloadBannerView(): () => void {
+  const load = () => void loadBannerView().catch(() => undefined);
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(load, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(load, 2000);
+  return () => clearTimeout(handle);
+}
 
 export function BannerProvider({ children }: { children?: React.ReactNode }) {
   const [banners, setBanners] = React.useState<BannerItem[]>([]);
@@ -90,6 +101,8 @@ export function BannerProvider({ children }: { children?: React.ReactNode }) {
     },
     [dismiss],
   );
+
+  React.useEffect(() => preloadBannerView(), []);
 
   React.useEffect(() => {
     const pending = timers.current;

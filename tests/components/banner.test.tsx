@@ -32,7 +32,8 @@ describe("BannerProvider / useBanner", () => {
   // timers (Jest's first import of it and lucide can take seconds), so the tests below see each
   // banner as soon as it is shown and time it to the ms.
   beforeAll(async () => {
-    renderWithBanner({ type: "info", message: "Loading the view" });
+    // No auto-close: on a loaded machine the first import can outlast the default 3000 ms.
+    renderWithBanner({ type: "info", message: "Loading the view", duration: Infinity });
     await screen.findByRole("status", undefined, { timeout: 10_000 });
     cleanup();
   });
