@@ -50,7 +50,7 @@ export type StudentCareDto = {
 /** DELETE /api/students/{id} and /api/menu/{id}: which row went, and the toast's text. */
 export type RemovedDto = { id: number; message: string };
 
-export type MenuItemType = "primary" | "secondary";
+export type MenuItemType = "primary" | "secondary" | "counter";
 
 export type MenuItemDto = {
   id: number;

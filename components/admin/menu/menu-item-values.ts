@@ -19,7 +19,7 @@ export function defaultsOf(item?: EditableItem): MenuItemInput {
     discountPrice: item?.discountPrice ?? null,
     imageUrl: item?.imageUrl ?? "",
     // A new item's type is chosen, never silently "secondary" (issue 25; the API keeps its default).
-    type: item?.type,
+    type: item?.type === "counter" ? undefined : item?.type,
     categories: item?.categories ?? [],
     proteinDescriptions: item?.proteinDescriptions ?? {},
     weekNumbers: item?.weekNumbers ?? [],
