@@ -1,0 +1,110 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef, useState } from "react";
+import type {
+  CounterItem,
+  CounterStudent,
+  SaleAnswer,
+} from "@/components/admin/counter/counter-types";
+import { looksLikeCardCode } from "@/components/admin/counter/counter-types";
+import { useErrorToast } from "@/components/notifications/toast";
+import { ApiRequestError, jsonCall, NetworkError } from "@/lib/client/api";
+
+// The counter's calls (issue 47). A sale carries an idempotency key made once per sale and kept
+// until the server has answered it: a sale sent again after a dropped connection is answered as
+// the first and charged once.
+
+const COUNTER_KEY = ["counter"] as const;
+
+/** Children found by a card's code (scanned or typed) or by part of a name. */
+export function useCounterStudents(term: string) {
+  const search = term.trim();
+  const path = looksLikeCardCode(search)
+    ? `/api/counter/students?code=${encodeURIComponent(search.toUpperCase())}`
+    : `/api/counter/students?q=${encodeURIComponent(search)}`;
+  const query = useQuery({
+    queryKey: [...COUNTER_KEY, "students", path],
+    queryFn: () => jsonCall(path) as Promise<CounterStudent[]>,
+    enabled: search.length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  useErrorToast(query.error, "Could not search the children");
+  return query;
+}
+
+/** The counter's items with what is left of each today. */
+export function useCounterItems() {
+  const query = useQuery({
+    queryKey: [...COUNTER_KEY, "items"],
+    queryFn: () => jsonCall("/api/counter/items") as Promise<CounterItem[]>,
+    refetchInterval: 60_000,
+  });
+  useErrorToast(query.error, "Could not load the counter's items");
+  return query;
+}
+
+/** A random key for one sale; crypto.randomUUID is missing on plain http (a school's LAN). */
+function newSaleKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Whether the sale may have reached the server: no answer, or the server failed mid-way. */
+export const mayHaveBeenCharged = (error: unknown) =>
+  error instanceof NetworkError || (error instanceof ApiRequestError && error.status >= 500);
+
+export type SaleBody = {
+  studentId: number;
+  items: { menuItemId: number; quantity: number }[];
+  allergyAcknowledged?: boolean;
+};
+
+export function useSell() {
+  const queryClient = useQueryClient();
+  const key = useRef<string | null>(null);
+  // A sale whose answer never came: the basket stays as sent until it is answered.
+  const [unanswered, setUnanswered] = useState(false);
+  const mutation = useMutation({
+    mutationFn: (body: SaleBody) => {
+      key.current ??= newSaleKey();
+      return jsonCall("/api/counter/sales", {
+        method: "POST",
+        body: { ...body, idempotencyKey: key.current },
+      }) as Promise<SaleAnswer>;
+    },
+    retry: (count, error) => mayHaveBeenCharged(error) && count < 2,
+    retryDelay: (attempt) => 800 * 2 ** attempt,
+    onSuccess: () => {
+      key.current = null;
+      setUnanswered(false);
+    },
+    onError: (error) => {
+      if (mayHaveBeenCharged(error)) setUnanswered(true);
+      else {
+        // Refused: nothing was charged, the next try is a new sale.
+        key.current = null;
+        setUnanswered(false);
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: COUNTER_KEY }),
+  });
+  /** Forget an unanswered sale (the cashier checked it did not go through). */
+  const abandon = useCallback(() => {
+    key.current = null;
+    setUnanswered(false);
+    mutation.reset();
+  }, [mutation]);
+  return { ...mutation, unanswered, abandon };
+}
+
+export function useCollect() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: number) =>
+      jsonCall("/api/counter/collect", { method: "POST", body: { orderId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: COUNTER_KEY }),
+  });
+}
