@@ -43,7 +43,11 @@ export const payoutNumber = z
   });
 
 /** POST /api/account/withdraw. */
-export const withdrawSchema = z.object({ amount: positiveKwacha, mobileNumber: payoutNumber });
+export const withdrawSchema = z.object({
+  // A missing amount reads as any other unreadable one.
+  amount: z.preprocess((value) => value ?? "", positiveKwacha),
+  mobileNumber: payoutNumber,
+});
 export type WithdrawInput = z.output<typeof withdrawSchema>;
 
 export const PAYOUT_METHOD_REQUIRED = "Say how the money was paid out";
