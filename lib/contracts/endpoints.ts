@@ -59,6 +59,12 @@ import type {
   UserSearchListDto,
 } from "@/lib/contracts/settings";
 import type { WalletDto, WalletSettingsDto } from "@/lib/contracts/wallet";
+import type {
+  AdminWithdrawalDto,
+  WithdrawalDto,
+  WithdrawalsPageDto,
+  WithdrawAnswer,
+} from "@/lib/contracts/withdrawals";
 
 type Message = { message: string };
 type Done = { ok: boolean; message: string };
@@ -78,6 +84,9 @@ export type ApiEndpoints = {
   // The wallet (issue 47): a top-up answers as a payment's creation does.
   "/api/account/top-up": { POST: CreatePaymentAnswer | MobilePaymentAnswer };
   "/api/account/wallet": { GET: WalletDto; PUT: WalletDto };
+  // Withdrawals (issue 47): the request answers 201.
+  "/api/account/withdraw": { POST: WithdrawAnswer };
+  "/api/account/withdrawals": { GET: WithdrawalDto[] };
   "/api/contact/email": { POST: Message };
   [path: `/api/contact/messages?page=${number}`]: { GET: ContactMessagesPageDto };
   [path: `/api/contact/messages/${number}`]: { PUT: ContactMessageDto };
@@ -151,6 +160,10 @@ export type ApiEndpoints = {
   "/api/payments/verify": { PUT: VerifyPaymentsResultDto };
   [path: `/api/refunds?page=${number}`]: { GET: RefundsPageDto };
   [path: `/api/refunds/${number}/complete`]: { POST: RefundDto };
+  "/api/refunds/withdrawals": { GET: WithdrawalsPageDto };
+  [path: `/api/refunds/withdrawals?${string}`]: { GET: WithdrawalsPageDto };
+  [path: `/api/refunds/withdrawals/${number}/pay`]: { POST: AdminWithdrawalDto };
+  [path: `/api/refunds/withdrawals/${number}/decline`]: { POST: AdminWithdrawalDto };
 
   // Revenue Stats
   "/api/revenue/stats": { GET: RevenueStatsDto };

@@ -4,7 +4,8 @@ import type { Tx } from "@/lib/db";
 import { formatZmw, fromNgwee } from "@/lib/money";
 
 // What must be settled before an account can be deleted (issue 26): a meal still to be served, a
-// payment still in progress, money still held for the family. Each is named in the refusal.
+// payment still in progress, money still held for the family. Each is named in the refusal. A
+// withdrawal already requested is not one: the school pays it after the erasure (decision 0103).
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -30,6 +31,7 @@ export async function accountBlockers(
   if (live > 0)
     blockers.push(plural(live, "order still to be served", "orders still to be served"));
   if (payments > 0) blockers.push("a payment in progress");
-  if (credit > 0) blockers.push(`account credit of ${formatZmw(fromNgwee(credit))}`);
+  // Issue 47: the family withdraws it first (POST /api/account/withdraw), then deletes.
+  if (credit > 0) blockers.push(`account credit of ${formatZmw(fromNgwee(credit))} to withdraw`);
   return blockers;
 }

@@ -13,14 +13,18 @@ import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
+import { balanceOf } from "@/lib/credit/ledger";
+import { fromNgwee } from "@/lib/money";
 import { accountBlockers } from "@/lib/privacy/account-blockers";
+import { eraseWithdrawals } from "@/lib/privacy/erase-withdrawals";
 import { redactText, scrubJson, scrubText } from "@/lib/privacy/scrub";
 import { schoolToday } from "@/lib/school-calendar";
 import { idKey } from "@/lib/schools/keys";
 import { confirmOwnPassword } from "@/lib/users/sign-in";
 
 // Delete my account (issue 26). Refused while a meal or money is still owed either way (live orders
-// to be served, a payment in progress, a credit balance). Otherwise one transaction erases every
+// to be served, a payment in progress, a credit balance: the family withdraws it first, issue 47,
+// and a withdrawal still pending is paid after the erasure, decision 0103). Otherwise one transaction erases every
 // personal value of the account and its children, wherever it was copied (orders' comments, the
 // carts kept on payment attempts, the audit trail's details, contact messages, mail), deletes
 // what only served the person (sessions, reset passwords, discount codes, reminder claims), and
@@ -47,11 +51,13 @@ export async function deleteAccount(
       SELECT "id" FROM "User" WHERE "schoolId" = ${school.id} AND "id" = ${actor.id} FOR UPDATE`;
     const blockers = await accountBlockers(tx, school.id, actor.id, schoolToday(school.timeZone));
     if (blockers.length > 0) {
+      const balance = await balanceOf(tx, school.id, actor.id);
       throw conflict(
         `Your account cannot be deleted yet: it has ${blockers.join(", ")}. ` +
-          "Cancel the orders, wait for the payment to finish, and use the credit or ask the school " +
-          "office to refund it first.",
-        { blockers },
+          "Cancel the orders, wait for the payment to finish, and withdraw the credit (or use it) " +
+          "first.",
+        // Issue 47: the credit is not a dead end: the screen offers to withdraw it all.
+        { blockers, ...(balance > 0 ? { withdrawable: fromNgwee(balance) } : {}) },
       );
     }
     await eraseAccount(tx, school, actor);
@@ -170,6 +176,7 @@ async function eraseAccount(tx: Tx, school: SchoolContext, actor: SessionUser): 
       },
     });
   }
+  const withdrawals = await eraseWithdrawals(tx, schoolId, id, erased);
   await tx.sandboxTransaction.updateMany({
     where: { schoolId, companyRef: { in: attempts.map((attempt) => attempt.transactionRef) } },
     data: { customer: null, mobileNumber: null },
@@ -184,6 +191,7 @@ async function eraseAccount(tx: Tx, school: SchoolContext, actor: SessionUser): 
     Student: children.map((child) => String(child.id)),
     Order: await ids(tx.order.findMany({ where: { schoolId, userId: id }, select: { id: true } })),
     PaymentAttempt: attempts.map((attempt) => String(attempt.id)),
+    Withdrawal: withdrawals,
     DiscountCode: await ids(
       tx.discountCode.findMany({ where: { schoolId, userId: id }, select: { id: true } }),
     ),

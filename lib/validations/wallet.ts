@@ -21,6 +21,8 @@ const ngwee = z.union([z.number(), z.string().max(20)]).transform((value, ctx) =
   ctx.addIssue({ code: "custom", message: AMOUNT_FORMAT });
   return z.NEVER;
 });
+/** The same amount for the wallet's other calls (a withdrawal, issue 47). */
+export const positiveKwacha = ngwee;
 const text = (label: string, max: number) => z.string().check(singleLine(label)).max(max).nullish();
 
 /** POST /api/account/top-up. */

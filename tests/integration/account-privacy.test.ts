@@ -186,6 +186,8 @@ describe("POST /api/account/delete refusals", () => {
   it.each([
     ["a live order still to be served", "1 order still to be served"],
     ["a payment in progress", "a payment in progress"],
+    // Issue 47: the credit is offered for withdrawal (tests/integration/wallet-withdrawals.test.ts
+    // withdraws it and deletes).
     ["account credit", "account credit of K"],
   ])("refuses an account with %s, naming it, and changes nothing", async (kind, named) => {
     const db = await testDb();
@@ -226,6 +228,14 @@ describe("POST /api/account/delete refusals", () => {
     });
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({ message: expect.stringContaining(named) });
+    if (kind === "account credit") {
+      expect(answer.body).toMatchObject({
+        message: expect.stringContaining("withdraw the credit"),
+        withdrawable: "12.50",
+      });
+    } else {
+      expect(answer.body).not.toHaveProperty("withdrawable");
+    }
     expect(await fingerprint(DATA_AND_MAIL_TABLES)).toBe(before);
   });
 

@@ -16,6 +16,7 @@ export const DATA_TABLES = [
   "AuditLog",
   "TemporaryPassword",
   "SandboxTransaction",
+  "Withdrawal",
 ];
 
 /**

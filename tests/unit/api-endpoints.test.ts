@@ -5,6 +5,8 @@ import type * as adminUsers from "@/app/api/admin-users/route";
 import type * as accountCredit from "@/app/api/account/credit/route";
 import type * as topUp from "@/app/api/account/top-up/route";
 import type * as wallet from "@/app/api/account/wallet/route";
+import type * as withdraw from "@/app/api/account/withdraw/route";
+import type * as ownWithdrawals from "@/app/api/account/withdrawals/route";
 import type * as closeDay from "@/app/api/order-cycles/[id]/close-day/route";
 import type * as parentCredit from "@/app/api/parents/[id]/credit/route";
 import type * as forgotPassword from "@/app/api/auth/forgot-password/route";
@@ -57,6 +59,9 @@ import type * as verify from "@/app/api/payments/verify/route";
 import type * as profile from "@/app/api/profile/route";
 import type * as refundComplete from "@/app/api/refunds/[orderId]/complete/route";
 import type * as refunds from "@/app/api/refunds/route";
+import type * as withdrawals from "@/app/api/refunds/withdrawals/route";
+import type * as withdrawalPay from "@/app/api/refunds/withdrawals/[id]/pay/route";
+import type * as withdrawalDecline from "@/app/api/refunds/withdrawals/[id]/decline/route";
 import type * as register from "@/app/api/register/route";
 import type * as revenue from "@/app/api/revenue/stats/route";
 import type * as allergenSettings from "@/app/api/settings/allergens/route";
@@ -121,6 +126,8 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof topUp.POST, "/api/account/top-up", "POST">>,
   Expect<Serves<typeof wallet.GET, "/api/account/wallet", "GET">>,
   Expect<Serves<typeof wallet.PUT, "/api/account/wallet", "PUT">>,
+  Expect<Serves<typeof withdraw.POST, "/api/account/withdraw", "POST">>,
+  Expect<Serves<typeof ownWithdrawals.GET, "/api/account/withdrawals", "GET">>,
   Expect<Serves<typeof closeDay.POST, `/api/order-cycles/${number}/close-day`, "POST">>,
   Expect<Serves<typeof closeDay.GET, `/api/order-cycles/${number}/close-day?${string}`, "GET">>,
   Expect<Serves<typeof parentCredit.GET, `/api/parents/${number}/credit`, "GET">>,
@@ -198,6 +205,12 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof verify.PUT, "/api/payments/verify", "PUT">>,
   Expect<Serves<typeof refunds.GET, `/api/refunds?page=${number}`, "GET">>,
   Expect<Serves<typeof refundComplete.POST, `/api/refunds/${number}/complete`, "POST">>,
+  Expect<Serves<typeof withdrawals.GET, "/api/refunds/withdrawals", "GET">>,
+  Expect<Serves<typeof withdrawals.GET, `/api/refunds/withdrawals?${string}`, "GET">>,
+  Expect<Serves<typeof withdrawalPay.POST, `/api/refunds/withdrawals/${number}/pay`, "POST">>,
+  Expect<
+    Serves<typeof withdrawalDecline.POST, `/api/refunds/withdrawals/${number}/decline`, "POST">
+  >,
   Expect<Serves<typeof revenue.GET, "/api/revenue/stats", "GET">>,
   Expect<Serves<typeof revenue.GET, `/api/revenue/stats?cycleId=${string}`, "GET">>,
 
