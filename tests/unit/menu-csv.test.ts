@@ -151,7 +151,7 @@ describe("parseMenuCsv: bad rows", () => {
     ["a negative price", "M,,-1,,beef,,1,1,,,", "Price must be a valid positive number"],
     ["three decimals", "M,,1.234,,beef,,1,1,,,", "Price must be a valid positive number"],
     ["no price", "M,,,,beef,,1,1,,,", "Price must be a valid positive number"],
-    ["an unknown type", "M,,10,tertiary,beef,,1,1,,,", "Type must be primary or secondary"],
+    ["an unknown type", "M,,10,tertiary,beef,,1,1,,,", "Type must be primary, secondary or counter"],
     ["no category", "M,,10,,,,1,1,,,", "Select at least one category"],
     ["no week", "M,,10,,beef,,,1,,,", "Select at least one week"],
     ["week 7", "M,,10,,beef,,7,1,,,", "Weeks must be between 1 and 6"],
