@@ -226,6 +226,7 @@ describe("POST /api/menu", () => {
       sideDishes: ["Rice", "Nshima"],
       isAvailable: true,
       isArchived: false,
+      dailyCap: null,
       version: 1,
     });
     const db = await testDb();

@@ -188,8 +188,8 @@ describe("parseMenuCsv: bad rows", () => {
       "Row 3: Price must be a valid positive number with up to 2 decimal places",
       "Row 3: Weeks must be between 1 and 6",
       "Row 5: Name is required",
-      "Row 5: Select at least one category",
       "Row 5: Days must be between 1 (Monday) and 5 (Friday)",
+      "Row 5: Select at least one category",
       "Row 6: the same name is already on row 2",
     ]);
     expect(badRows).toBe(3);
