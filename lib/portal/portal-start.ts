@@ -10,7 +10,7 @@ import type {
 } from "@/lib/contracts";
 import { listCycles } from "@/lib/cycles/cycles";
 import { findActiveDiscountCode } from "@/lib/discounts/discounts";
-import { menuForUser } from "@/lib/menu/ordering-menu";
+import { menuForUser } from "@/lib/portal/ordering-menu";
 import type { AllergenSettingsDto } from "@/lib/contracts/settings";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { listOrdersForUser } from "@/lib/orders/my-orders";

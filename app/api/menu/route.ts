@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/handler";
-import { menuForUser } from "@/lib/menu/ordering-menu";
+import { menuForUser } from "@/lib/portal/ordering-menu";
 import { createMenuItem } from "@/lib/menu/save-menu-item";
 import { menuItemSchema } from "@/lib/validations/menu";
 

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type FormEvent } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -52,7 +52,7 @@ export function MenuItemForm({
     defaultValues: defaultsOf(item),
   });
   // Issue 47: a counter item is sold any day at the counter: no proteins, sides or schedule.
-  const counter = form.watch("type") === "counter";
+  const counter = useWatch({ control: form.control, name: "type" }) === "counter";
   const [nameDialogOpen, setNameDialogOpen] = useState(false);
   const save = useSaveMenuItem();
   const change = useMenuItemChange();
