@@ -46,6 +46,7 @@ export function DayCard({
       <DayBody
         state={state}
         day={day}
+        date={date}
         closedReason={closedReason}
         allergies={allergies}
         onAdd={onAdd}
@@ -58,6 +59,7 @@ export function DayCard({
 function DayBody({
   state,
   day,
+  date,
   closedReason,
   allergies,
   onAdd,
@@ -65,6 +67,7 @@ function DayBody({
 }: {
   state: DayState;
   day: string;
+  date: string;
   closedReason?: string | null;
   allergies: readonly string[];
   onAdd: (item: MenuItemDto) => void;
@@ -137,12 +140,18 @@ function DayBody({
                   )}
                   <AllergyMark conflicts={allergyConflicts(item.allergens, allergies)} />
                   <PriceTag price={item.price} discountPrice={item.discountPrice} />
-                  <Button
-                    onClick={() => onAdd(item)}
-                    aria-label={`Add to Cart: ${item.name}, ${day}`}
-                  >
-                    <ShoppingCart aria-hidden /> Add to Cart
-                  </Button>
+                  {isSoldOut(item, date) ? (
+                    <Badge variant="outline" className="text-muted-foreground">
+                      <Ban aria-hidden /> Sold out
+                    </Badge>
+                  ) : (
+                    <Button
+                      onClick={() => onAdd(item)}
+                      aria-label={`Add to Cart: ${item.name}, ${day}`}
+                    >
+                      <ShoppingCart aria-hidden /> Add to Cart
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -150,6 +159,12 @@ function DayBody({
         </div>
       );
   }
+}
+
+/** Issue 47: the item's daily cap is reached on this date (the menu says what is left). */
+function isSoldOut(item: MenuItemDto, date: string): boolean {
+  const left = item.left?.[date];
+  return left !== undefined && left <= 0;
 }
 
 /** "Contains Peanuts": the meal holds one of the selected child's allergens. */

@@ -11,7 +11,7 @@ import { cartTotals, toOrderRequest, toRequestItems } from "@/lib/client/cart-ch
 import { clearCart } from "@/lib/client/cart-store";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { SessionUser } from "@/lib/auth/session";
-import type { CartItem, OrderRequestItem } from "@/lib/contracts";
+import type { CartItem, MenuItemDto, OrderRequestItem } from "@/lib/contracts";
 import { creditToSpend } from "@/lib/contracts/credit";
 import { toNgwee } from "@/lib/money";
 
@@ -68,6 +68,14 @@ export function usePlaceOrder({
     return true;
   }
 
+  /** Issue 47: with capped items on the menu, what is left changed: read the menu again. */
+  function refreshCappedMenu() {
+    const menu = queryClient.getQueryData<MenuItemDto[]>(queryKeys.menu);
+    if (menu?.some((item) => item.dailyCap !== null)) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.menu });
+    }
+  }
+
   /** `alternative`: Mobile Money or Bank Transfer, never card checkout. */
   async function place(items: CartItem[], codePercent: number, alternative: boolean) {
     if (!canOrder(items)) return;
@@ -87,6 +95,7 @@ export function usePlaceOrder({
       toastSuccess("Order Placed", alternative ? AWAITING_PAYMENT : PLACED);
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
       void queryClient.invalidateQueries({ queryKey: queryKeys.accountCredit });
+      refreshCappedMenu();
       onOrdered();
     } catch (error) {
       toastError(error, "Failed to place order");
@@ -96,6 +105,10 @@ export function usePlaceOrder({
         (error.body?.cartValidation || Array.isArray(error.body?.closedLines))
       ) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.menuValidationAll });
+      }
+      // Issue 47: a day sold out meanwhile shows as "Sold out" on the calendar.
+      if (error instanceof ApiRequestError && Array.isArray(error.body?.soldOut)) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.menu });
       }
     } finally {
       setPlacing(false);

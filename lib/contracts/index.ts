@@ -68,6 +68,14 @@ export type MenuItemDto = {
   sideDishes: string[];
   isAvailable: boolean;
   isArchived: boolean;
+  /** Issue 47: portions per school day (pre-orders and counter sales), or null for no cap. */
+  dailyCap: number | null;
+  /**
+   * The parents' and teachers' menu only, for a capped item: portions left on each school day
+   * (YYYY-MM-DD) of the ordering cycles that has sold any; a day not named has the whole cap left.
+   * 0 is "Sold out".
+   */
+  left?: Record<string, number>;
 };
 
 /** A day the school is closed; `reason` when it was closed with "Close a day" (issue 17). */

@@ -11,6 +11,7 @@ import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
 import { idKey } from "@/lib/schools/keys";
+import { releaseOrdersStock } from "@/lib/menu/order-portions";
 import type { CloseDayValues } from "@/lib/validations/credit";
 
 // Closing a day (issue 17): in one transaction the day joins the cycle's blocked days, every live
@@ -154,6 +155,12 @@ export async function closeDay(
         });
       }
     }
+    // Issue 47: the day's capped portions go back with its orders.
+    await releaseOrdersStock(
+      tx,
+      schoolId,
+      orders.map((order) => order.id),
+    );
     const isoDate = cycleDayDate(toIsoDate(cycle.startDate), day.weekNumber, day.dayOfWeek);
     await queueEmails(tx, orders, isoDate, input.reason);
     const result = answerOf(orders);

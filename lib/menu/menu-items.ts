@@ -27,6 +27,7 @@ export const menuItemSelect = {
   sideDishes: true,
   isAvailable: true,
   isArchived: true,
+  dailyCap: true,
 } as const satisfies Prisma.MenuItemSelect;
 
 type MenuItemRow = Prisma.MenuItemGetPayload<{ select: typeof menuItemSelect }>;

@@ -6,6 +6,7 @@ import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireKnownAllergens } from "@/lib/settings/allergens";
+import { recountPreorderedStock } from "@/lib/menu/stock";
 import { idKey } from "@/lib/schools/keys";
 import { auditMenu } from "@/lib/menu/menu-audit";
 import {
@@ -35,6 +36,8 @@ export function menuItemData(values: MenuItemValues) {
     allergens: values.allergens,
     sideDishes: values.sideDishes,
     isAvailable: values.isAvailable,
+    // Issue 47: absent (an edit or a CSV row that does not name it) leaves the cap as it was.
+    ...(values.dailyCap !== undefined && { dailyCap: values.dailyCap }),
   } satisfies Prisma.MenuItemCreateInput;
 }
 
@@ -78,7 +81,7 @@ export async function updateMenuItem(
   const row = await db.$transaction(async (tx) => {
     const current = await tx.menuItem.findUnique({
       where: idKey(schoolId, id),
-      select: { name: true, version: true },
+      select: { name: true, version: true, dailyCap: true },
     });
     if (!current) throw notFound(MENU_ITEM_NOT_FOUND);
     if (version !== undefined && version !== current.version) throw conflict(STALE_MENU_ITEM);
@@ -95,6 +98,10 @@ export async function updateMenuItem(
       data: { ...menuItemData(fields), version: { increment: 1 } },
     });
     if (written.count !== 1) throw conflict(STALE_MENU_ITEM);
+    // An item capped from now on: its live pre-orders already hold portions (decision 0104).
+    if (current.dailyCap === null && typeof fields.dailyCap === "number") {
+      await recountPreorderedStock(tx, schoolId, id);
+    }
     await auditMenu(tx, actor, "update", id, {
       name: fields.name,
       ...(fields.name !== current.name ? { previousName: current.name } : {}),

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
+import { toIsoDate } from "@/lib/school-calendar";
 
 /** Portions of one capped menu item on one school day (`day` is the school's date, YYYY-MM-DD). */
 export type StockTake = { menuItemId: number; day: string; quantity: number; cap: number };
@@ -29,7 +30,9 @@ export class SoldOut extends Error {
 export async function takeStock(tx: Tx, schoolId: number, takes: StockTake[]): Promise<void> {
   const merged = mergeTakes(takes);
   if (merged.length === 0) return;
-  const rows = await tx.$queryRaw<{ menuItemId: number; day: string; taken: number }[]>`
+  // RETURNING gives the date itself, not to_char or ::text of it: both are STABLE (they read the
+  // session's DateStyle), which Citus refuses in a RETURNING clause (decision 0079).
+  const rows = await tx.$queryRaw<{ menuItemId: number; day: Date | string; taken: number }[]>`
     INSERT INTO "ItemDayStock" ("schoolId", "menuItemId", "day", "taken")
     SELECT ${schoolId}, "menuItemId", "day"::date, "quantity"
     FROM json_to_recordset(${JSON.stringify(merged)}::json)
@@ -37,15 +40,16 @@ export async function takeStock(tx: Tx, schoolId: number, takes: StockTake[]): P
     ORDER BY "n"
     ON CONFLICT ("schoolId", "menuItemId", "day")
       DO UPDATE SET "taken" = "ItemDayStock"."taken" + EXCLUDED."taken"
-    RETURNING "menuItemId", to_char("day", 'YYYY-MM-DD') AS "day", "taken"`;
-  const takeOf = new Map(merged.map((t) => [`${t.menuItemId}:${t.day}`, t]));
+    RETURNING "menuItemId", "day", "taken"`;
+  const takeOf = new Map(merged.map((t) => [stockKey(t.menuItemId, t.day), t]));
   const over = rows.flatMap((row) => {
-    const take = takeOf.get(`${row.menuItemId}:${row.day}`)!;
-    if (row.taken <= take.cap) return [];
+    const day = isoDay(row.day);
+    const take = takeOf.get(stockKey(row.menuItemId, day));
+    if (!take || row.taken <= take.cap) return [];
     return [
       {
         menuItemId: row.menuItemId,
-        day: row.day,
+        day,
         left: Math.max(0, take.cap - (row.taken - take.quantity)),
       },
     ];
@@ -82,6 +86,52 @@ export async function stockTaken(
     WHERE "schoolId" = ${schoolId} AND "menuItemId" = ANY(${menuItemIds}::int[])
       AND "day" = ANY(${days}::date[])`;
   return new Map(rows.map((row) => [stockKey(row.menuItemId, row.day), row.taken]));
+}
+
+/**
+ * Takes one line's portions only when they all fit under the cap, and answers whether they did:
+ * nothing is thrown, so the caller's transaction goes on (a paid cart booked at fulfil credits a
+ * line that sold out since it was priced instead of refusing the payment). The conditional
+ * upsert locks the day's row either way, as `takeStock` does.
+ */
+export async function takeStockIfLeft(tx: Tx, schoolId: number, take: StockTake): Promise<boolean> {
+  if (take.quantity <= 0) return true;
+  const taken = await tx.$executeRaw`
+    INSERT INTO "ItemDayStock" ("schoolId", "menuItemId", "day", "taken")
+    SELECT ${schoolId}, ${take.menuItemId}, ${take.day}::date, ${take.quantity}::int
+    WHERE ${take.quantity}::int <= ${take.cap}::int
+    ON CONFLICT ("schoolId", "menuItemId", "day")
+      DO UPDATE SET "taken" = "ItemDayStock"."taken" + EXCLUDED."taken"
+      WHERE "ItemDayStock"."taken" + EXCLUDED."taken" <= ${take.cap}::int`;
+  return taken === 1;
+}
+
+/**
+ * An item that had no cap gets one (PUT /api/menu/{id}): nothing was counted while it had none, so
+ * its days are counted again from its live pre-orders (each on its cycle's calendar date). Counter
+ * sales made while it had no cap are not counted (decision 0104).
+ */
+export async function recountPreorderedStock(
+  tx: Tx,
+  schoolId: number,
+  menuItemId: number,
+): Promise<void> {
+  await tx.$executeRaw`
+    DELETE FROM "ItemDayStock" WHERE "schoolId" = ${schoolId} AND "menuItemId" = ${menuItemId}`;
+  await tx.$executeRaw`
+    INSERT INTO "ItemDayStock" ("schoolId", "menuItemId", "day", "taken")
+    SELECT ${schoolId}, ${menuItemId},
+      c."startDate" + ((o."weekNumber" - 1) * 7 + (o."dayOfWeek" - 1)), count(*)::int
+    FROM "Order" o
+    JOIN "OrderCycle" c ON c."schoolId" = ${schoolId} AND c."id" = o."cycleId"
+    WHERE o."schoolId" = ${schoolId} AND o."menuItemId" = ${menuItemId}
+      AND o."status" IN ('pending', 'completed')
+    GROUP BY 3`;
+}
+
+/** A `date` column as Prisma's raw query gives it back (UTC midnight), or already a string. */
+function isoDay(value: Date | string): string {
+  return typeof value === "string" ? value.slice(0, 10) : toIsoDate(value);
 }
 
 export const stockKey = (menuItemId: number, day: string) => `${menuItemId}:${day}`;

@@ -4,7 +4,7 @@ import type { MenuValidationDto } from "@/lib/contracts";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 
-type ItemState = { id: number; isAvailable: boolean; isArchived: boolean };
+type ItemState = { id: number; isAvailable: boolean; isArchived: boolean; type: string };
 
 /** Whether each menu item is available and archived, from memory while the menu has not changed. */
 function menuItemStates(schoolId: number): Promise<ReadonlyMap<number, ItemState>> {
@@ -12,7 +12,7 @@ function menuItemStates(schoolId: number): Promise<ReadonlyMap<number, ItemState
     const db = await schoolDb(schoolId);
     const rows = await db.menuItem.findMany({
       where: { schoolId },
-      select: { id: true, isAvailable: true, isArchived: true },
+      select: { id: true, isAvailable: true, isArchived: true, type: true },
     });
     return new Map(rows.map((r) => [r.id, r]));
   });
@@ -30,7 +30,8 @@ export async function validateMenuItems(
     const row = byId.get(id);
     if (!row) result.missing.push(id);
     else if (row.isArchived) result.archived.push(id);
-    else if (!row.isAvailable) result.unavailable.push(id);
+    // A counter item (issue 47) is never pre-ordered: unavailable in a cart.
+    else if (!row.isAvailable || row.type === "counter") result.unavailable.push(id);
     else result.valid.push(id);
   }
   return result;

@@ -21,6 +21,8 @@ import {
   type JoinedOrderLineRow,
 } from "@/lib/orders/order-dto";
 import { toIsoDate } from "@/lib/school-calendar";
+import { releaseOrdersStock } from "@/lib/menu/order-portions";
+import { cancelledPortionsOf, retakeStock } from "@/lib/orders/order-stock";
 import type { CycleOrdersQuery, OrderStatusUpdate } from "@/lib/validations/admin-orders";
 
 // The administrator's view of orders (spec 001 §2 Cycle History, §4, §7): the paged, filtered table
@@ -119,7 +121,8 @@ export async function listAllOrders(school: Pick<SchoolContext, "id">): Promise<
  * already in that status are left alone, so `updated` counts real changes. Restoring a cancelled
  * order whose day another live order now holds trips the one-live-order index: nothing changes.
  * A cancel gives each meal's credit part back at once; an order whose credit already came back is
- * not restored (409, nothing changes).
+ * not restored (409, nothing changes). Capped portions (issue 47) go back on a cancel and are
+ * taken again on a restore (409 naming the item and day when it sold out meanwhile).
  */
 export async function updateOrderStatuses(
   school: Pick<SchoolContext, "id">,
@@ -132,6 +135,8 @@ export async function updateOrderStatuses(
   try {
     const updated = await db.$transaction(async (tx) => {
       const cancelling = input.status === "cancelled";
+      // Issue 47: cancelled orders being restored take their capped portions again.
+      const restoring = cancelling ? [] : await cancelledPortionsOf(tx, schoolId, orderIds);
       const changed = await tx.order.updateManyAndReturn({
         where: {
           schoolId,
@@ -154,11 +159,17 @@ export async function updateOrderStatuses(
           },
         });
         if (leftOut > 0) throw conflict(STATUS_CREDIT_RETURNED_CONFLICT);
+        await retakeStock(tx, schoolId, restoring);
       }
       // An admin's cancel gives the meal's credit part back at once, as the orderer's does.
       if (cancelling) {
         for (const { id } of changed)
           await giveBackOrderCredit(tx, schoolId, id, ADMIN_CANCELLED_CREDIT_NOTE);
+        await releaseOrdersStock(
+          tx,
+          schoolId,
+          changed.map((order) => order.id),
+        );
       }
       if (count > 0) {
         await tx.auditLog.create({

@@ -10,6 +10,8 @@ import { orderCancelledEmail, type MealOfOrder } from "@/lib/orders/cancel-email
 import { giveBackOrderCredit } from "@/lib/orders/give-back-credit";
 import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
 import { idKey } from "@/lib/schools/keys";
+import { releaseStock } from "@/lib/menu/stock";
+import { cycleDayDate } from "@/lib/school-calendar";
 
 export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
 export const CANCELLED_CREDIT_NOTE = "Cancelled by the orderer: account credit returned at once";
@@ -19,7 +21,8 @@ export const CANCELLED_CREDIT_NOTE = "Cancelled by the orderer: account credit r
  * conditional update, so a cancel racing an admin's status change cannot undo it or be undone.
  * In the same transaction (issue 44) the part paid from account credit comes back to the credit
  * at once (a meal paid wholly from credit is then refunded, recorded as a credit refund), the part
- * paid by card or transfer waits in Refund Management as before, and the orderer is e-mailed.
+ * paid by card or transfer waits in Refund Management as before, and the orderer is e-mailed. A
+ * capped item's portion goes back to its day (issue 47).
  */
 export async function cancelOrder(
   school: SchoolContext,
@@ -63,12 +66,13 @@ async function giveBackAndTell(tx: Tx, schoolId: number, orderId: number): Promi
     where: idKey(schoolId, orderId),
     select: {
       discountedPrice: true,
+      menuItemId: true,
       weekNumber: true,
       dayOfWeek: true,
       category: true,
       sideDish: true,
       student: { select: { name: true } },
-      menuItem: { select: { name: true } },
+      menuItem: { select: { name: true, dailyCap: true } },
       cycle: { select: { startDate: true } },
       user: { select: { id: true, name: true, email: true } },
     },
@@ -79,6 +83,11 @@ async function giveBackAndTell(tx: Tx, schoolId: number, orderId: number): Promi
     orderId,
     CANCELLED_CREDIT_NOTE,
   );
+  // Issue 47: a capped item's portion of that day goes back, in this same transaction.
+  if (order.menuItem.dailyCap !== null) {
+    const day = cycleDayDate(isoDate(order.cycle.startDate), order.weekNumber, order.dayOfWeek);
+    await releaseStock(tx, schoolId, [{ menuItemId: order.menuItemId, day, quantity: 1 }]);
+  }
   const meal: MealOfOrder = {
     studentName: order.student.name,
     menuItemName: order.menuItem.name,

@@ -35,6 +35,11 @@ export type PricedLine = LineTermsDto & {
   studentGrade: string;
   cycleId: number;
   date: string;
+  /**
+   * Issue 47: the item's portions per day as the cart read it, or null; absent from carts priced
+   * before caps (and from recovered ones), which count as uncapped.
+   */
+  dailyCap?: number | null;
 };
 
 export type PricedCart = {
@@ -142,13 +147,20 @@ export async function checkCart(
 
   const missingItems = menuItemIds.filter((mid) => !itemById.has(mid));
   const archivedItems = menuItems.filter((m) => m.isArchived).map((m) => m.id);
+  // A counter item (issue 47) is sold at the counter only: never pre-ordered.
   const unavailableItems = menuItems
-    .filter((m) => !m.isArchived && !m.isAvailable)
+    .filter((m) => !m.isArchived && (!m.isAvailable || m.type === "counter"))
     .map((m) => m.id);
   const notScheduled = items
     .filter((i) => {
       const m = itemById.get(i.menuItemId);
-      return m && m.isAvailable && !m.isArchived && !isOffered(m, i.weekNumber, i.dayOfWeek);
+      return (
+        m &&
+        m.isAvailable &&
+        !m.isArchived &&
+        m.type !== "counter" &&
+        !isOffered(m, i.weekNumber, i.dayOfWeek)
+      );
     })
     .map((i) => i.menuItemId);
   if (
@@ -206,6 +218,7 @@ export async function checkCart(
       discountedPrice: fromNgwee(paid),
       discountPercentage: percent,
       allergyAcknowledged: conflicts.length > 0,
+      dailyCap: item.dailyCap,
     };
   });
 

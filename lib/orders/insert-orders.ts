@@ -6,6 +6,7 @@ import { enqueueEmail, type Email } from "@/lib/mail/outbox";
 import { toNgwee } from "@/lib/money";
 import { noteLowBalance, type LowBalanceWatch } from "@/lib/credit/low-balance";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { takeStock, type StockTake } from "@/lib/menu/stock";
 
 /** One order to insert: its row, the credit it takes, and its place in the cart. */
 export type NewOrder = Prisma.OrderUncheckedCreateInput & { credit: string; n: number };
@@ -30,6 +31,10 @@ export type CartPlan = { orders: NewOrder[]; email: Email | null };
  * (0 without it), so two checkouts at once never spend the same credit; a spend that leaves the
  * balance below the parent's low-balance threshold sends the day's one message (issue 47).
  *
+ * The cart's capped lines (issue 47, `stock`) take their portions after the cycles' check and
+ * before the insert: a day sold out meanwhile throws `SoldOut` and the whole transaction rolls
+ * back (nothing placed, nothing spent). A cart with no capped line sends no statement for it.
+ *
  * Each statement names the school and writes one table (or reads co-located rows of one school),
  * so on Citus every one is answered by the school's shard (decision 0078); none combines them
  * through CTEs, which Citus would plan across every shard. The answer is built from the plan and
@@ -39,7 +44,7 @@ export async function insertOrders(
   tx: Tx,
   school: Pick<SchoolContext, "id" | "timeZone">,
   userId: number,
-  cart: { lines: (Day & { cycleId: number })[]; spendsCredit: boolean },
+  cart: { lines: (Day & { cycleId: number })[]; spendsCredit: boolean; stock?: StockTake[] },
   decide: (lockedBalanceNgwee: number) => CartPlan,
 ): Promise<{ orders: NewOrder[]; placed: PlacedOrder[] } | null> {
   const schoolId = school.id;
@@ -55,6 +60,7 @@ export async function insertOrders(
     ),
   );
   if (closed) return null;
+  await takeStock(tx, schoolId, cart.stock ?? []);
 
   const balance = cart.spendsCredit ? await balanceOf(tx, schoolId, userId) : 0;
   const { orders, email } = decide(balance);

@@ -22,6 +22,7 @@ import { insertOrders } from "@/lib/orders/insert-orders";
 import { getBankTransferSetting, getPaymentBypassSettings } from "@/lib/settings/settings";
 import type { OrderItemInput } from "@/lib/validations/orders";
 import { orderRow } from "@/lib/orders/order-rows";
+import { capTakes, isSoldOut, soldOutConflict } from "@/lib/orders/order-stock";
 
 export const PAYMENT_REQUIRED = "Payment required";
 export const BYPASS_DISABLED =
@@ -144,7 +145,8 @@ export const DAY_CLOSED_MEANWHILE =
  * answered with each order and its child and item as the cart read them. The one-live-order index
  * is the guard against a day ordered meanwhile (409 Already Ordered). A cart paid by credit takes
  * the credit under the account's lock, and records one movement per order, in the same
- * transaction. `decide` gets the balance read under that lock (0 without it).
+ * transaction. `decide` gets the balance read under that lock (0 without it). Capped lines take
+ * their portions in the same transaction (409 naming the item and day when one is sold out).
  */
 async function insertCart(
   school: SchoolContext,
@@ -163,7 +165,7 @@ async function insertCart(
         tx,
         school,
         actor.id,
-        { lines: cart.lines, spendsCredit: spendCredit },
+        { lines: cart.lines, spendsCredit: spendCredit, stock: capTakes(cart.lines) },
         (lockedNgwee) => {
           const { plan, email } = decide(lockedNgwee);
           payments = cart.lines.map((_, n) => plan[n]?.payment ?? AWAITING_PAYMENT);
@@ -179,6 +181,8 @@ async function insertCart(
   } catch (error) {
     // Two requests for the same child and day at once: the partial unique index lets one through.
     if (isUniqueViolation(error)) throw conflict(ALREADY_ORDERED);
+    // Issue 47: a capped day sold out since the cart was read: nothing placed, nothing charged.
+    if (isSoldOut(error)) throw soldOutConflict(error.days, cart.lines);
     throw error;
   }
   if (!inserted) throw conflict(DAY_CLOSED_MEANWHILE);

@@ -6,6 +6,9 @@ import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
 import { orderRow } from "@/lib/orders/order-rows";
 import { closedDaysOf, dayKey } from "@/lib/payments/closed-days";
 import type { PricedLine } from "@/lib/orders/check-cart";
+import { takeStockIfLeft } from "@/lib/menu/stock";
+import { soldOutCreditedEmail } from "@/lib/orders/order-stock";
+import { enqueueEmail } from "@/lib/mail/outbox";
 
 /** An attempt's cart as priced when it was opened; a wallet top-up (issue 47) has no lines. */
 export type CartSnapshot = { lines: PricedLine[]; total: string; topUp?: true };
@@ -13,7 +16,9 @@ export type CartSnapshot = { lines: PricedLine[]; total: string; topUp?: true };
 /**
  * Inside fulfil's transaction, once its claim succeeded: a paid cart's orders, confirmed and paid
  * through the provider. A day the school closed after the cart was priced is not booked: its price
- * is credited instead (issue 17). The confirmation lists what was booked.
+ * is credited instead (issue 17). A capped line whose day sold out since it was priced (issue 47)
+ * is credited the same way, never refused: the parent has paid; they are e-mailed what was not
+ * booked. The confirmation lists what was booked.
  */
 export async function bookPaidCart(
   tx: Tx,
@@ -23,18 +28,31 @@ export async function bookPaidCart(
   paymentProcessor: "DPO" | "DISCOUNT",
 ): Promise<void> {
   const closed = await closedDaysOf(tx, schoolId, snapshot.lines);
-  const booked = snapshot.lines.filter((line) => !closed.has(dayKey(line)));
+  const booked: PricedLine[] = [];
+  const soldOut: PricedLine[] = [];
   for (const line of snapshot.lines) {
-    if (closed.has(dayKey(line))) {
+    const isClosed = closed.has(dayKey(line));
+    const isSoldOut =
+      !isClosed &&
+      typeof line.dailyCap === "number" &&
+      !(await takeStockIfLeft(tx, schoolId, {
+        menuItemId: line.menuItemId,
+        day: line.date,
+        quantity: 1,
+        cap: line.dailyCap,
+      }));
+    if (isClosed || isSoldOut) {
+      if (isSoldOut) soldOut.push(line);
       await appendMovement(tx, {
         userId: attempt.userId,
         ngwee: toNgwee(line.discountedPrice),
         kind: "closure",
         paymentAttemptId: attempt.id,
-        reason: `${line.date}, ${line.studentName}: ${line.menuItemName}`,
+        reason: `${isSoldOut ? "Sold out: " : ""}${line.date}, ${line.studentName}: ${line.menuItemName}`,
       });
       continue;
     }
+    booked.push(line);
     await tx.order.create({
       data: orderRow(attempt.userId, line, {
         paymentStatus: "confirmed",
@@ -44,6 +62,8 @@ export async function bookPaidCart(
     });
   }
   const parent = { id: attempt.userId, ...attempt.user };
+  const told = soldOutCreditedEmail(parent, soldOut);
+  if (told) await enqueueEmail(told, tx);
   if (booked.length === snapshot.lines.length) {
     await enqueueOrderConfirmation(tx, parent, snapshot.lines, snapshot.total);
   } else if (booked.length > 0) {

@@ -6,6 +6,7 @@ import { creditToSpend } from "@/lib/contracts/credit";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { checkCart, type PricedCart } from "@/lib/orders/check-cart";
+import { assertNotSoldOut } from "@/lib/orders/order-stock";
 import type { OrderItemInput } from "@/lib/validations/orders";
 
 // The cart a card or mobile-money payment is for: checked and priced again on the server, less the
@@ -38,6 +39,8 @@ export async function pricedCart(
   input: { amount: string | number; cartItems: OrderItemInput[] },
 ): Promise<PayableCart> {
   const cart = await checkCart(school, actor, input.cartItems);
+  // Issue 47: a capped day already sold out is refused before the parent pays.
+  await assertNotSoldOut(school.id, cart.lines);
   if (cart.totalNgwee === 0) {
     throw unprocessable("This order is free: place it without a card payment");
   }

@@ -1,5 +1,4 @@
 import "server-only";
-import { hasFeature } from "@/lib/contracts/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import type {
   CutoffTimeDto,
@@ -11,7 +10,7 @@ import type {
 } from "@/lib/contracts";
 import { listCycles } from "@/lib/cycles/cycles";
 import { findActiveDiscountCode } from "@/lib/discounts/discounts";
-import { listMenuItems } from "@/lib/menu/menu-items";
+import { menuForUser } from "@/lib/portal/ordering-menu";
 import type { AllergenSettingsDto } from "@/lib/contracts/settings";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { listOrdersForUser } from "@/lib/orders/my-orders";
@@ -47,7 +46,7 @@ export async function loadPortalStart(
   const [students, menu, cycles, cutoffTime, allergens, orders, myDiscountCode] = await Promise.all(
     [
       listStudents(school, user),
-      listMenuItems(school, { includeArchived: hasFeature(user, "menu") }),
+      menuForUser(school, user),
       listCycles(school),
       getCutoffTime(school),
       getAllergenSettings(school),

@@ -16,7 +16,16 @@ export const MENU_DAYS = [1, 2, 3, 4, 5] as const;
 export const PROTEIN_PRESETS = ["beef", "chicken", "vegetarian", "fish"] as const;
 // The allergen list lives with the allergy rule (lib/contracts/allergies.ts).
 export { ALLERGENS };
-export const MENU_ITEM_TYPES = ["primary", "secondary"] as const;
+/** Issue 47: `counter` items (a snack, a drink) are sold at the counter and never pre-ordered. */
+export const MENU_ITEM_TYPES = ["primary", "secondary", "counter"] as const;
+export const TYPE_MESSAGE = "Type must be primary, secondary or counter";
+export const CATEGORY_REQUIRED = "Select at least one category";
+export const WEEK_REQUIRED = "Select at least one week";
+export const DAY_REQUIRED = "Select at least one day";
+
+/** Issue 47: the most portions a daily cap may name (a school's day, with room to spare). */
+export const DAILY_CAP_MAX = 100_000;
+export const DAILY_CAP_MESSAGE = `Daily cap must be a whole number of portions from 1 to ${DAILY_CAP_MAX}, or empty for no cap`;
 
 export const MENU_NAME_MAX = 120;
 export const MENU_DESCRIPTION_MAX = 2000;
@@ -61,13 +70,33 @@ const optionalAmount = (message: string) =>
 
 const uniqueTexts = (values: string[]) => [...new Set(values)];
 
+// Weeks, days and proteins may be empty here: a counter item has none, and the "at least one"
+// rule of the other types is checked with the item's type (withItemRules).
 const intList = (min: number, max: number, message: string, emptyMessage: string) =>
   z
     .array(z.number({ error: message }).int(message).min(min, message).max(max, message), {
       error: emptyMessage,
     })
-    .transform((values) => [...new Set(values)].sort((a, b) => a - b))
-    .refine((values) => values.length > 0, emptyMessage);
+    .nullish()
+    .transform((values) => [...new Set(values ?? [])].sort((a, b) => a - b));
+
+/**
+ * `dailyCap` (issue 47): portions per school day, or null for no cap. The form sends its text
+ * ("" for none), JSON a number; absent (undefined) leaves an edited item's cap as it was.
+ */
+export const dailyCapField = z
+  .union([z.number(), z.string(), z.null()], { error: DAILY_CAP_MESSAGE })
+  .optional()
+  .transform((v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : v))
+  .refine(
+    (v) => v === undefined || v === null || (typeof v === "string" ? /^\d{1,6}$/.test(v) : true),
+    DAILY_CAP_MESSAGE,
+  )
+  .transform((v) => (typeof v === "string" ? Number(v) : v))
+  .refine(
+    (v) => v === undefined || v === null || (Number.isInteger(v) && v >= 1 && v <= DAILY_CAP_MAX),
+    DAILY_CAP_MESSAGE,
+  );
 
 const builtInByKey = new Map<string, string>(ALLERGENS.map((a) => [a.toLowerCase(), a]));
 
@@ -132,19 +161,19 @@ const menuItemFields = z.object({
     ])
     .optional()
     .transform((v) => v ?? null),
-  type: z
-    .enum(MENU_ITEM_TYPES, { error: "Type must be primary or secondary" })
-    .default("secondary"),
+  type: z.enum(MENU_ITEM_TYPES, { error: TYPE_MESSAGE }).default("secondary"),
   categories: z
     .array(
       z
-        .string({ error: "Select at least one category" })
+        .string({ error: CATEGORY_REQUIRED })
         .check(singleLine("Protein name"))
         .max(MENU_CATEGORY_MAX, `Protein names must be at most ${MENU_CATEGORY_MAX} characters`),
-      { error: "Select at least one category" },
+      { error: CATEGORY_REQUIRED },
     )
-    .transform((values) => uniqueTexts(values.map((v) => v.trim().toLowerCase()).filter(Boolean)))
-    .refine((values) => values.length > 0, "Select at least one category")
+    .nullish()
+    .transform((values) =>
+      uniqueTexts((values ?? []).map((v) => v.trim().toLowerCase()).filter(Boolean)),
+    )
     .refine(
       (values) => values.length <= MENU_CATEGORIES_MAX,
       `At most ${MENU_CATEGORIES_MAX} categories`,
@@ -163,13 +192,8 @@ const menuItemFields = z.object({
     )
     .nullish()
     .transform((v) => v ?? {}),
-  weekNumbers: intList(1, 6, "Weeks must be between 1 and 6", "Select at least one week"),
-  daysOfWeek: intList(
-    1,
-    5,
-    "Days must be between 1 (Monday) and 5 (Friday)",
-    "Select at least one day",
-  ),
+  weekNumbers: intList(1, 6, "Weeks must be between 1 and 6", WEEK_REQUIRED),
+  daysOfWeek: intList(1, 5, "Days must be between 1 (Monday) and 5 (Friday)", DAY_REQUIRED),
   allergens: allergenList,
   sideDishes: z
     .array(
@@ -186,13 +210,32 @@ const menuItemFields = z.object({
       `At most ${MENU_SIDE_DISHES_MAX} side dishes`,
     ),
   isAvailable: z.boolean({ error: "Availability must be true or false" }).default(true),
+  dailyCap: dailyCapField,
 });
 
 type MenuItemFields = z.output<typeof menuItemFields>;
 
+/**
+ * A pre-ordered item (primary, secondary) needs a protein, a week and a day; a counter item has
+ * none (issue 47). Run even when other fields failed (`when`), so the form shows every message
+ * at once, as it did when the rule sat on each field.
+ */
+function requireSchedule(value: unknown, ctx: z.RefinementCtx) {
+  const item = (value ?? {}) as Record<string, unknown>;
+  if (item.type === "counter") return;
+  const empty = (field: string) => Array.isArray(item[field]) && item[field].length === 0;
+  if (empty("categories"))
+    ctx.addIssue({ code: "custom", path: ["categories"], message: CATEGORY_REQUIRED });
+  if (empty("weekNumbers"))
+    ctx.addIssue({ code: "custom", path: ["weekNumbers"], message: WEEK_REQUIRED });
+  if (empty("daysOfWeek"))
+    ctx.addIssue({ code: "custom", path: ["daysOfWeek"], message: DAY_REQUIRED });
+}
+
 /** The cross-field rules: a discount below the price; descriptions only of chosen proteins. */
 function withItemRules<S extends z.ZodType<MenuItemFields>>(schema: S) {
   return schema
+    .superRefine(requireSchedule, { when: () => true })
     .superRefine((value, ctx) => {
       const item: MenuItemFields = value;
       if (item.discountPrice !== null && cents(item.discountPrice) >= cents(item.price)) {
@@ -207,6 +250,17 @@ function withItemRules<S extends z.ZodType<MenuItemFields>>(schema: S) {
       // Descriptions of proteins the item no longer offers are dropped (the form keeps them
       // while a box is unticked); keys follow the categories' lower-case form.
       const fields: MenuItemFields = item;
+      // A counter item is sold any day at the counter: no proteins, weeks, days or sides.
+      if (fields.type === "counter") {
+        return {
+          ...item,
+          categories: [],
+          proteinDescriptions: {},
+          weekNumbers: [],
+          daysOfWeek: [],
+          sideDishes: [],
+        };
+      }
       const descriptions: Record<string, string> = {};
       for (const [key, text] of Object.entries(fields.proteinDescriptions)) {
         const protein = key.trim().toLowerCase();

@@ -73,7 +73,7 @@ describe("the menu item form", () => {
     expect(screen.getByText("Select at least one week")).toBeInTheDocument();
     expect(screen.getByText("Select at least one day")).toBeInTheDocument();
     // The type is chosen, never silently "secondary" (issue 25).
-    expect(screen.getByText("Choose primary or secondary")).toBeInTheDocument();
+    expect(screen.getByText("Choose primary, secondary or counter")).toBeInTheDocument();
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
   });
 

@@ -168,6 +168,7 @@ export function menuItem(overrides: Partial<MenuItemDto> = {}): MenuItemDto {
     sideDishes: [],
     isAvailable: true,
     isArchived: false,
+    dailyCap: null,
     ...overrides,
   };
 }

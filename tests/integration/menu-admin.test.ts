@@ -226,6 +226,7 @@ describe("POST /api/menu", () => {
       sideDishes: ["Rice", "Nshima"],
       isAvailable: true,
       isArchived: false,
+      dailyCap: null,
       version: 1,
     });
     const db = await testDb();
@@ -274,7 +275,7 @@ describe("POST /api/menu", () => {
     [{ discountPrice: "1.234" }, "Discount price must be a valid positive number"],
     [{ imageUrl: "not a url" }, "Invalid URL"],
     [{ imageUrl: "javascript:alert(1)" }, "Invalid URL"],
-    [{ type: "dessert" }, "Type must be primary or secondary"],
+    [{ type: "dessert" }, "Type must be primary, secondary or counter"],
     [{ categories: [] }, "Select at least one category"],
     [{ categories: ["  "] }, "Select at least one category"],
     [{ categories: Array.from({ length: 21 }, (_, i) => `p${i}`) }, "At most 20 categories"],
@@ -573,7 +574,7 @@ describe("POST /api/menu/bulk-upload", () => {
       errors: [
         "Row 3: isAvailable must be true or false",
         "Row 3: Price must be a valid positive number with up to 2 decimal places",
-        "Row 3: Type must be primary or secondary",
+        "Row 3: Type must be primary, secondary or counter",
         "Row 3: Weeks must be between 1 and 6",
         "Row 4: Name is required",
         "Row 4: Days must be between 1 (Monday) and 5 (Friday)",

@@ -151,7 +151,7 @@ describe("parseMenuCsv: bad rows", () => {
     ["a negative price", "M,,-1,,beef,,1,1,,,", "Price must be a valid positive number"],
     ["three decimals", "M,,1.234,,beef,,1,1,,,", "Price must be a valid positive number"],
     ["no price", "M,,,,beef,,1,1,,,", "Price must be a valid positive number"],
-    ["an unknown type", "M,,10,tertiary,beef,,1,1,,,", "Type must be primary or secondary"],
+    ["an unknown type", "M,,10,tertiary,beef,,1,1,,,", "Type must be primary, secondary or counter"],
     ["no category", "M,,10,,,,1,1,,,", "Select at least one category"],
     ["no week", "M,,10,,beef,,,1,,,", "Select at least one week"],
     ["week 7", "M,,10,,beef,,7,1,,,", "Weeks must be between 1 and 6"],
@@ -188,8 +188,8 @@ describe("parseMenuCsv: bad rows", () => {
       "Row 3: Price must be a valid positive number with up to 2 decimal places",
       "Row 3: Weeks must be between 1 and 6",
       "Row 5: Name is required",
-      "Row 5: Select at least one category",
       "Row 5: Days must be between 1 (Monday) and 5 (Friday)",
+      "Row 5: Select at least one category",
       "Row 6: the same name is already on row 2",
     ]);
     expect(badRows).toBe(3);

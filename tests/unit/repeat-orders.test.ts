@@ -40,6 +40,7 @@ const item = (id: number, name: string, extra: Partial<MenuItemDto> = {}): MenuI
   sideDishes: [],
   isAvailable: true,
   isArchived: false,
+  dailyCap: null,
   ...extra,
 });
 const beef = item(101, "Nshima with Beef Stew", { categories: ["beef", "chicken"] });

@@ -1,13 +1,11 @@
 import { route } from "@/lib/api/handler";
-import { hasFeature } from "@/lib/contracts/permissions";
-import { listMenuItems } from "@/lib/menu/menu-items";
+import { menuForUser } from "@/lib/portal/ordering-menu";
 import { createMenuItem } from "@/lib/menu/save-menu-item";
 import { menuItemSchema } from "@/lib/validations/menu";
 
-// GET /api/menu — parents, teachers and other admins: items not archived; admins with `menu`: all.
-export const GET = route({ access: "user" }, async ({ school, user }) =>
-  listMenuItems(school, { includeArchived: hasFeature(user, "menu") }),
-);
+// GET /api/menu — admins with `menu`: all; other admins: items not archived; parents and
+// teachers: the pre-order menu (no counter items; what is left of capped items, issue 47).
+export const GET = route({ access: "user" }, async ({ school, user }) => menuForUser(school, user));
 
 // POST /api/menu — an admin with `menu` adds an item (the menu item form).
 export const POST = route(

@@ -2,7 +2,14 @@
 
 import type { ReactNode } from "react";
 import type { ControllerRenderProps } from "react-hook-form";
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import {
   Select,
@@ -141,8 +148,40 @@ export function TypeField({ form }: { form: MenuItemFormApi }) {
             <SelectContent>
               <SelectItem value="primary">Primary</SelectItem>
               <SelectItem value="secondary">Secondary</SelectItem>
+              <SelectItem value="counter">Counter</SelectItem>
             </SelectContent>
           </Select>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** Issue 47: portions per school day; empty for no cap. Digits only, as typed. */
+export function DailyCapField({ form }: { form: MenuItemFormApi }) {
+  return (
+    <FormField
+      control={form.control}
+      name="dailyCap"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>Daily cap (portions)</FormLabel>
+          <FormControl>
+            <Input
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              inputMode="numeric"
+              placeholder="No cap"
+              value={field.value == null ? "" : String(field.value)}
+              onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ""))}
+            />
+          </FormControl>
+          <FormDescription>
+            The most portions sold in one school day, pre-orders and counter together. Empty: no
+            cap.
+          </FormDescription>
           <FormMessage />
         </FormItem>
       )}

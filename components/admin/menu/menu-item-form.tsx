@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type FormEvent } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -12,6 +12,7 @@ import { menuItemSchema, type MenuItemInput, type MenuItemValues } from "@/lib/v
 import { LockedNameDialog } from "./menu-confirm-dialogs";
 import {
   AvailableField,
+  DailyCapField,
   NameField,
   OptionalTextField,
   PriceField,
@@ -50,6 +51,8 @@ export function MenuItemForm({
     resolver: zodResolver(menuItemSchema),
     defaultValues: defaultsOf(item),
   });
+  // Issue 47: a counter item is sold any day at the counter: no proteins, sides or schedule.
+  const counter = useWatch({ control: form.control, name: "type" }) === "counter";
   const [nameDialogOpen, setNameDialogOpen] = useState(false);
   const save = useSaveMenuItem();
   const change = useMenuItemChange();
@@ -124,10 +127,11 @@ export function MenuItemForm({
           />
           <TypeField form={form} />
         </div>
-        <ProteinFields form={form} />
+        {counter ? null : <ProteinFields form={form} />}
         <AllergensField form={form} />
-        <SideDishesField form={form} />
-        <ScheduleFields form={form} />
+        {counter ? null : <SideDishesField form={form} />}
+        {counter ? null : <ScheduleFields form={form} />}
+        <DailyCapField form={form} />
         <AvailableField form={form} />
 
         <div className="flex gap-2">

@@ -9,7 +9,7 @@ export type EditableItem = MenuItemDto & { version?: number };
 export type MenuItemFormApi = UseFormReturn<MenuItemInput, unknown, MenuItemValues>;
 
 /** The form's message when a new item has no type chosen. */
-export const CHOOSE_MENU_TYPE = "Choose primary or secondary";
+export const CHOOSE_MENU_TYPE = "Choose primary, secondary or counter";
 
 export function defaultsOf(item?: EditableItem): MenuItemInput {
   return {
@@ -19,7 +19,7 @@ export function defaultsOf(item?: EditableItem): MenuItemInput {
     discountPrice: item?.discountPrice ?? null,
     imageUrl: item?.imageUrl ?? "",
     // A new item's type is chosen, never silently "secondary" (issue 25; the API keeps its default).
-    type: item?.type === "counter" ? undefined : item?.type,
+    type: item?.type,
     categories: item?.categories ?? [],
     proteinDescriptions: item?.proteinDescriptions ?? {},
     weekNumbers: item?.weekNumbers ?? [],
@@ -27,6 +27,7 @@ export function defaultsOf(item?: EditableItem): MenuItemInput {
     allergens: item?.allergens ?? [],
     sideDishes: item?.sideDishes ?? [],
     isAvailable: item?.isAvailable ?? true,
+    dailyCap: item?.dailyCap == null ? "" : String(item.dailyCap),
   };
 }
 
