@@ -37,6 +37,8 @@ type RouteConfig<A extends Access, TBody, TQuery> = {
   access: A;
   body?: z.core.$ZodType<TBody>;
   query?: z.core.$ZodType<TQuery>;
+  /** The status of a successful JSON answer (201 for a creation); 200 unless told. */
+  status?: number;
 };
 
 /**
@@ -101,7 +103,10 @@ export function route<A extends Access, TAnswer, TBody = undefined, TQuery = und
           ? answer
           : answer instanceof Response
             ? new NextResponse(answer.body, answer)
-            : new NextResponse(jsonText(answer ?? { ok: true }), { headers: JSON_HEADERS });
+            : new NextResponse(jsonText(answer ?? { ok: true }), {
+                status: config.status ?? 200,
+                headers: JSON_HEADERS,
+              });
     } catch (error) {
       response = errorResponse(error);
     }
