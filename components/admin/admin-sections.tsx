@@ -3,6 +3,7 @@
 import type { ComponentType } from "react";
 import { AdminUsersSection } from "@/components/admin/admins/admins-section";
 import { OrderCyclesSection } from "@/components/admin/cycles/order-cycles-section";
+import { CounterSection } from "@/components/admin/counter/counter-section";
 import { CycleHistorySection } from "@/components/admin/history/cycle-history-section";
 import { KitchenSection } from "@/components/admin/kitchen/kitchen-section";
 import { LiveOrdersSection } from "@/components/admin/live-orders/live-orders-section";
@@ -31,4 +32,5 @@ export const SECTION_SCREENS: Record<Feature, ComponentType> = {
   order_recovery: OrderRecoverySection,
   pending_payments: PendingPaymentsSection,
   messages: MessagesSection,
+  counter: CounterSection,
 };

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { AccountCreditPanel } from "@/components/portal/account-credit-panel";
+import { CounterPurchases } from "@/components/portal/counter-purchases";
 import { LazyCancelOrderDialog } from "@/components/portal/lazy-portal";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { OrderCard } from "@/components/portal/order-card";
@@ -64,6 +65,7 @@ export function OrderHistory({
     <div className="grid gap-4">
       <h2 className="text-xl font-semibold">Order History</h2>
       <AccountCreditPanel timeZone={timeZone} phone={phone} />
+      <CounterPurchases timeZone={timeZone} buyerName={ordererName} />
       {orders.isPending ? (
         <LoadingBlock label="Loading orders" />
       ) : (

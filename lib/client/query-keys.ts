@@ -27,6 +27,10 @@ export const queryKeys = {
   myDiscountCode: ["/api/discounts/my-discount-code"],
   students: ["/api/students"],
   orders: ["/api/orders?includeAll=true"],
+  /** The family's counter purchases in Order History (issue 47). */
+  counterPurchases: ["/api/counter/purchases"],
+  /** The school's daily counter limit per child (issue 47). */
+  counterSettings: ["/api/settings/counter"],
   /** The signed-in parent's or teacher's account credit (issue 17). */
   accountCredit: ["/api/account/credit"],
   /** An account's credit in Parents & Students. */

@@ -65,6 +65,15 @@ import type {
   WithdrawalsPageDto,
   WithdrawAnswer,
 } from "@/lib/contracts/withdrawals";
+import type {
+  CounterItemDto,
+  CounterPurchaseDto,
+  CounterSaleAnswer,
+  CounterSettingsDto,
+  CounterStudentDto,
+  CounterVoidAnswer,
+  StudentCounterDto,
+} from "@/lib/contracts/counter";
 
 type Message = { message: string };
 type Done = { ok: boolean; message: string };
@@ -95,6 +104,14 @@ export type ApiEndpoints = {
   "/api/students": { GET: StudentDto[]; POST: StudentDto };
   [path: `/api/students/${number}`]: { PUT: StudentDto; DELETE: RemovedDto };
   [path: `/api/students/${number}/care`]: { PUT: StudentDto };
+  [path: `/api/students/${number}/counter`]: { PUT: StudentCounterDto };
+
+  // The counter (issue 47)
+  [path: `/api/counter/students?${string}`]: { GET: CounterStudentDto[] };
+  "/api/counter/items": { GET: CounterItemDto[] };
+  "/api/counter/sales": { POST: CounterSaleAnswer };
+  [path: `/api/counter/sales/${number}/void`]: { POST: CounterVoidAnswer };
+  "/api/counter/purchases": { GET: CounterPurchaseDto[] };
   "/api/menu-items/validate": { POST: MenuValidationDto };
   "/api/orders": { GET: OrderDto[]; POST: { orders: OrderDto[] } };
   "/api/orders?includeAll=true": { GET: OrderDto[] };
@@ -190,6 +207,7 @@ export type ApiEndpoints = {
   "/api/settings/mobile-money": { GET: MobileMoneySettingsDto; POST: MobileMoneySettingsDto };
   "/api/settings/reminders": { GET: ReminderSettingsDto; POST: ReminderSettingsDto };
   "/api/settings/wallet": { GET: WalletSettingsDto; POST: WalletSettingsDto };
+  "/api/settings/counter": { GET: CounterSettingsDto; POST: CounterSettingsDto };
   "/api/settings/cycle-length": { GET: CycleLengthDto };
   "/api/discount-codes": { GET: DiscountCodeListDto; POST: DiscountCodeDto };
   [path: `/api/discount-codes/${number}`]: { PUT: DiscountCodeDto };

@@ -35,6 +35,10 @@ export type StudentDto = {
   /** The spec's client sends and reads parent_id; both names carry the same value. */
   parent_id: number;
   isStaff: boolean;
+  /** GET /api/students (issue 47): the child's own daily counter limit, null for the school's. */
+  counterDailyLimit?: string | null;
+  /** GET /api/students (issue 47): the parent blocked the counter for this child. */
+  counterBlocked?: boolean;
 } & StudentCareDto;
 
 /**

@@ -14,6 +14,8 @@ export const FEATURES = [
   "order_recovery",
   "pending_payments",
   "messages",
+  // Issue 47: the canteen counter (a till staff account may hold only this one).
+  "counter",
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
@@ -32,6 +34,7 @@ export const SECTION_TITLES: Record<Feature, string> = {
   order_recovery: "Order Recovery",
   pending_payments: "Pending Payments",
   messages: "Messages",
+  counter: "Counter",
 };
 
 export const SUPERADMIN_USERNAME = "superadmin";

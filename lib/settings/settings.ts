@@ -43,6 +43,7 @@ export const SETTING_KEYS = {
   allergens: "allergens",
   bankTransfer: "bank-transfer",
   wallet: "wallet",
+  counter: "counter",
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 

@@ -151,10 +151,15 @@ export async function listStudents(
   const db = await schoolDb(school.id);
   const rows = await db.student.findMany({
     where: { schoolId: school.id, parentId: ownerId, archivedAt: null },
-    select: studentSelect,
+    select: { ...studentSelect, counterDailyLimit: true, counterBlocked: true },
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
-  return rows.map(toStudentDto);
+  // Issue 47: the family's say at the counter comes with the list (null limit: the school's).
+  return rows.map((row) => ({
+    ...toStudentDto(row),
+    counterDailyLimit: row.counterDailyLimit?.toFixed(2) ?? null,
+    counterBlocked: row.counterBlocked,
+  }));
 }
 
 export async function createStudent(

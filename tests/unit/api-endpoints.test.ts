@@ -75,6 +75,12 @@ import type * as reminders from "@/app/api/settings/reminders/route";
 import type * as walletSettings from "@/app/api/settings/wallet/route";
 import type * as student from "@/app/api/students/[id]/route";
 import type * as studentCare from "@/app/api/students/[id]/care/route";
+import type * as studentCounter from "@/app/api/students/[id]/counter/route";
+import type * as counterStudents from "@/app/api/counter/students/route";
+import type * as counterSales from "@/app/api/counter/sales/route";
+import type * as counterVoid from "@/app/api/counter/sales/[id]/void/route";
+import type * as counterPurchases from "@/app/api/counter/purchases/route";
+import type * as counterSettings from "@/app/api/settings/counter/route";
 import type * as students from "@/app/api/students/route";
 import type * as convertToTeacher from "@/app/api/user/convert-to-teacher/route";
 import type * as user from "@/app/api/user/route";
@@ -141,6 +147,13 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof student.PUT, `/api/students/${number}`, "PUT">>,
   Expect<Serves<typeof student.DELETE, `/api/students/${number}`, "DELETE">>,
   Expect<Serves<typeof studentCare.PUT, `/api/students/${number}/care`, "PUT">>,
+  Expect<Serves<typeof studentCounter.PUT, `/api/students/${number}/counter`, "PUT">>,
+  Expect<Serves<typeof counterStudents.GET, `/api/counter/students?${string}`, "GET">>,
+  Expect<Serves<typeof counterSales.POST, "/api/counter/sales", "POST">>,
+  Expect<Serves<typeof counterVoid.POST, `/api/counter/sales/${number}/void`, "POST">>,
+  Expect<Serves<typeof counterPurchases.GET, "/api/counter/purchases", "GET">>,
+  Expect<Serves<typeof counterSettings.GET, "/api/settings/counter", "GET">>,
+  Expect<Serves<typeof counterSettings.POST, "/api/settings/counter", "POST">>,
   Expect<Serves<typeof validateItems.POST, "/api/menu-items/validate", "POST">>,
   Expect<ServesAmong<typeof orders.GET, "/api/orders", "GET">>,
   Expect<ServesAmong<typeof orders.GET, "/api/orders?includeAll=true", "GET">>,

@@ -45,6 +45,11 @@ export function ChildPanel({
         Grade {child.grade}
         {child.className ? ` · ${child.className}` : ""}
       </p>
+      {child.blocked && (
+        <p role="alert" className="rounded-md bg-amber-100 px-3 py-2 font-medium text-amber-950">
+          The parent blocked the counter for this child.
+        </p>
+      )}
       <p className="text-lg">
         Can spend today: <strong data-testid="available">{formatZmw(child.available)}</strong>
       </p>

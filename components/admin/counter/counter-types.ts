@@ -1,35 +1,14 @@
-// What the counter screen reads and sends (issue 47): the issue's contract for
-// GET /api/counter/students, GET /api/counter/items, POST /api/counter/sales and
-// POST /api/counter/collect.
+import type {
+  CounterItemDto,
+  CounterSaleAnswer,
+  CounterStudentDto,
+} from "@/lib/contracts/counter";
 
-export type CounterStudent = {
-  id: number;
-  name: string;
-  grade: string;
-  className: string | null;
-  allergies: string[];
-  dietaryNotes: string | null;
-  /** What the child may still spend today, "12.50". */
-  available: string;
-  todaysOrder: {
-    orderId: number;
-    menuItemName: string;
-    category: string | null;
-    sideDish: string | null;
-    collected: boolean;
-  } | null;
-};
+// What the counter screen reads and sends (issue 47), and the basket's own helpers.
 
-export type CounterItem = {
-  id: number;
-  name: string;
-  price: string;
-  allergens: string[];
-  /** Portions left today; null: no daily cap. */
-  left: number | null;
-};
-
-export type SaleAnswer = { saleId: number; total: string; available: string };
+export type CounterStudent = CounterStudentDto;
+export type CounterItem = CounterItemDto;
+export type SaleAnswer = CounterSaleAnswer;
 
 export type BasketLine = { item: CounterItem; quantity: number };
 

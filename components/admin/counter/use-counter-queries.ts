@@ -2,14 +2,9 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import type {
-  CounterItem,
-  CounterStudent,
-  SaleAnswer,
-} from "@/components/admin/counter/counter-types";
 import { looksLikeCardCode } from "@/components/admin/counter/counter-types";
 import { useErrorToast } from "@/components/notifications/toast";
-import { ApiRequestError, jsonCall, NetworkError } from "@/lib/client/api";
+import { api, ApiRequestError, jsonCall, NetworkError } from "@/lib/client/api";
 
 // The counter's calls (issue 47). A sale carries an idempotency key made once per sale and kept
 // until the server has answered it: a sale sent again after a dropped connection is answered as
@@ -25,7 +20,7 @@ export function useCounterStudents(term: string) {
     : `/api/counter/students?q=${encodeURIComponent(search)}`;
   const query = useQuery({
     queryKey: [...COUNTER_KEY, "students", path],
-    queryFn: () => jsonCall(path) as Promise<CounterStudent[]>,
+    queryFn: () => api(path as `/api/counter/students?${string}`),
     enabled: search.length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -38,7 +33,7 @@ export function useCounterStudents(term: string) {
 export function useCounterItems() {
   const query = useQuery({
     queryKey: [...COUNTER_KEY, "items"],
-    queryFn: () => jsonCall("/api/counter/items") as Promise<CounterItem[]>,
+    queryFn: () => api("/api/counter/items"),
     refetchInterval: 60_000,
   });
   useErrorToast(query.error, "Could not load the counter's items");
@@ -70,10 +65,10 @@ export function useSell() {
   const mutation = useMutation({
     mutationFn: (body: SaleBody) => {
       key.current ??= newSaleKey();
-      return jsonCall("/api/counter/sales", {
+      return api("/api/counter/sales", {
         method: "POST",
         body: { ...body, idempotencyKey: key.current },
-      }) as Promise<SaleAnswer>;
+      });
     },
     retry: (count, error) => mayHaveBeenCharged(error) && count < 2,
     retryDelay: (attempt) => 800 * 2 ** attempt,

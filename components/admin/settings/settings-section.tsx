@@ -6,6 +6,7 @@ import { CommunicationTab } from "@/components/admin/settings/communication-tab"
 import { DiscountCodesTab } from "@/components/admin/settings/discount-codes-tab";
 import { OrderSettingsTab } from "@/components/admin/settings/order-settings-tab";
 import { MobileMoneyCard } from "@/components/admin/settings/mobile-money-card";
+import { CounterLimitCard } from "@/components/admin/settings/counter-limit-card";
 import { WalletCard } from "@/components/admin/settings/wallet-card";
 import { PaymentSettingsTab } from "@/components/admin/settings/payment-settings-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -34,6 +35,7 @@ export function SettingsSection() {
           <PaymentSettingsTab />
           <BankTransferCard />
           <WalletCard />
+          <CounterLimitCard />
         </div>
       </TabsContent>
       <TabsContent value="communication">

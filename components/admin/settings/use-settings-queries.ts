@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toastError, toastSuccess, useErrorToast } from "@/components/notifications/toast";
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
+import type { CounterSettingsDto } from "@/lib/contracts/counter";
 import type { WalletSettingsDto } from "@/lib/contracts/wallet";
 import type { DiscountCodeInput } from "@/lib/validations/discount-codes";
 import type {
@@ -84,6 +85,7 @@ type SettingWrites = {
   "/api/settings/reminders": ReminderSettingsInput;
   "/api/settings/allergens": CustomAllergensInput;
   "/api/settings/wallet": WalletSettingsDto;
+  "/api/settings/counter": CounterSettingsDto;
 };
 
 /** One settings key: its GET (toast on failure) and its POST (the answer replaces the cache). */
@@ -160,6 +162,15 @@ export function useAllergenSetting() {
     fetchFailed: "Failed to fetch allergens",
     saveFailed: "Failed to save allergens",
     saved: "Allergens saved successfully",
+  });
+}
+
+/** Issue 47: the school's daily counter limit per child. */
+export function useCounterSetting() {
+  return useSetting(queryKeys.counterSettings, "/api/settings/counter", {
+    fetchFailed: "Failed to fetch counter settings",
+    saveFailed: "Failed to save counter settings",
+    saved: "Counter settings saved successfully",
   });
 }
 
