@@ -31,4 +31,10 @@ export const SECTION_SCREENS: Record<Feature, ComponentType> = {
   order_recovery: OrderRecoverySection,
   pending_payments: PendingPaymentsSection,
   messages: MessagesSection,
+  // Issue 47: the counter's screen is built on its own branch; until it lands, a placeholder.
+  counter: CounterPlaceholder,
 };
+
+function CounterPlaceholder() {
+  return <p className="text-sm text-muted-foreground">The counter screen is not built yet.</p>;
+}

@@ -14,6 +14,7 @@ export const FEATURES = [
   "order_recovery",
   "pending_payments",
   "messages",
+  "counter",
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
@@ -32,6 +33,7 @@ export const SECTION_TITLES: Record<Feature, string> = {
   order_recovery: "Order Recovery",
   pending_payments: "Pending Payments",
   messages: "Messages",
+  counter: "Counter",
 };
 
 export const SUPERADMIN_USERNAME = "superadmin";
