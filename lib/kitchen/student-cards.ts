@@ -5,12 +5,13 @@ import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 import { onePdfAtATime, type PdfFile } from "@/lib/kitchen/service-day-pdfs";
 import { studentCardsPdf, type CardStudent } from "@/lib/kitchen/student-cards-pdf";
-import { assertCardStaff, giveMissingCardCodes } from "@/lib/students/cards";
+import { assertCardStaff } from "@/lib/students/cards";
 import type { StudentCardsQuery } from "@/lib/validations/cards";
 
 // GET /api/kitchen/student-cards?grade= (issue 47): the cards of the school's children (a grade,
-// or all), archived children and staff records left out, sorted by grade, class and name. A child
-// without a card code gets one now; a child printed before keeps its code.
+// or all), archived children and staff records left out, sorted by grade, class and name. A read
+// only: every child has had its code since it was added (migration card_code_default), and a
+// printed card stays valid until it is reissued.
 
 const GRADE_ORDER: readonly string[] = GRADES;
 
@@ -37,12 +38,8 @@ export async function studentCards(
     grade: query.grade ?? { in: [...GRADES] },
   };
   const select = { id: true, name: true, grade: true, className: true, cardCode: true } as const;
-  let rows = await db.student.findMany({ where, select });
-  const missing = rows.filter((row) => row.cardCode === null).map((row) => row.id);
-  if (missing.length > 0) {
-    await giveMissingCardCodes(school, missing);
-    rows = await db.student.findMany({ where, select });
-  }
+  const rows = await db.student.findMany({ where, select });
+  // A code is only ever missing if someone cleared it by hand: that child has no card to print.
   const students = rows
     .flatMap((row) => (row.cardCode === null ? [] : [{ ...row, cardCode: row.cardCode }]))
     .sort(compareCards);

@@ -11,8 +11,9 @@ import { schoolDb } from "@/lib/db";
 import { STUDENT_NOT_FOUND } from "@/lib/students/students";
 
 // The children's counter cards (issue 47): each card carries a random code, never the database
-// id, so a card cannot be guessed from another. A child gets one when its card is first printed;
-// reissuing replaces it and the old card stops working (the code is unique per school).
+// id, so a card cannot be guessed from another. Every child has one from the day it is added (the
+// column's default, the database's new_card_code(), migration card_code_default), so printing
+// only reads; reissuing replaces it here and the old card stops working (unique per school).
 
 /** A new code drawn from the OS's secure random source. */
 export function newCardCode(): string {
@@ -57,32 +58,6 @@ export async function reissueCard(
       });
       if (changed === 0) throw notFound(STUDENT_NOT_FOUND);
       return { cardCode };
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= CODE_ATTEMPTS) throw error;
-    }
-  }
-}
-
-/**
- * Gives every child of `studentIds` that has no code one, in one statement naming the school (the
- * codes matched to the ids by position: no join, no subquery). A child given a code meanwhile by
- * another print keeps it (`cardCode IS NULL`).
- */
-export async function giveMissingCardCodes(
-  school: Pick<SchoolContext, "id">,
-  studentIds: readonly number[],
-): Promise<void> {
-  if (studentIds.length === 0) return;
-  const db = await schoolDb(school.id);
-  for (let attempt = 1; ; attempt++) {
-    const codes = studentIds.map(() => newCardCode());
-    try {
-      await db.$executeRaw`
-        UPDATE "Student"
-        SET "cardCode" = (${codes}::text[])[array_position(${[...studentIds]}::int[], "id")]
-        WHERE "schoolId" = ${school.id} AND "id" = ANY(${[...studentIds]}::int[])
-          AND "cardCode" IS NULL`;
-      return;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= CODE_ATTEMPTS) throw error;
     }
