@@ -26,7 +26,7 @@ const MARGIN = {
 };
 const PAD = 4 * MM;
 /** The QR's side, its quiet zone (four modules, as the standard asks) included. */
-const QR_SIDE = 27 * MM;
+const QR_SIDE = 32 * MM;
 const QUIET_MODULES = 4;
 const GREY = rgb(0.55, 0.55, 0.55);
 
