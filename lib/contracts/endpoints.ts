@@ -18,6 +18,7 @@ import type {
 import type { AccountCreditDto, CloseDayAnswer } from "@/lib/contracts/credit";
 import type { CycleHistoryPage, CycleLengthDto, CycleOverlapCheck } from "@/lib/contracts/cycles";
 import type { KitchenCycleChoice, KitchenOrders } from "@/lib/contracts/kitchen";
+import type { CardCodeAnswer, CollectAnswer, UncollectedAnswer } from "@/lib/contracts/cards";
 import type {
   AttemptActionAnswer,
   CheckStatusAnswer,
@@ -161,6 +162,11 @@ export type ApiEndpoints = {
   [path: `/api/orders/week/${number}`]: { GET: KitchenOrders };
   [path: `/api/orders/week/${number}?${string}`]: { GET: KitchenOrders };
   "/api/kitchen/cycles": { GET: KitchenCycleChoice[] };
+  // Handing out and the counter cards (issue 47); the cards themselves are a PDF, not in this map.
+  "/api/kitchen/uncollected": { GET: UncollectedAnswer };
+  [path: `/api/kitchen/uncollected?date=${string}`]: { GET: UncollectedAnswer };
+  "/api/counter/collect": { POST: CollectAnswer };
+  [path: `/api/students/${number}/card`]: { POST: CardCodeAnswer };
 
   // Live Orders and Order Recovery
   "/api/payments/live-orders": { GET: LiveOrdersPage };

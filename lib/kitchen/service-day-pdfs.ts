@@ -25,8 +25,9 @@ export function dayTitle(date: string): string {
 // One PDF at a time per instance. pdf-lib holds every page's drawing operators as objects until
 // the document is saved: five label sheets of the busiest day built at once took the server's RSS
 // up by 62 MB, one after the other by 18 MB, and answered sooner too (p99 1,650 → 1,149 ms at 5
-// connections; decision 0061). A kitchen prints them once or twice a morning.
-const onePdfAtATime = pLimit(1);
+// connections; decision 0061). A kitchen prints them once or twice a morning. The student cards
+// (lib/kitchen/student-cards.ts) wait in the same queue.
+export const onePdfAtATime = pLimit(1);
 
 const suffix = (query: ServiceDayQuery) => (query.grade ? `-grade-${query.grade}` : "");
 

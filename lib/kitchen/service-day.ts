@@ -32,8 +32,10 @@ export type ServiceDay = { date: string; meals: ServiceMeal[] };
 
 const GRADE_ORDER: readonly string[] = [...GRADES, STAFF_GRADE];
 
+type Sortable = Pick<ServiceMeal, "grade" | "className" | "studentName" | "orderId">;
+
 /** ELC, K, 1 … 12, staff; then class (none last), then name. */
-export function compareMeals(a: ServiceMeal, b: ServiceMeal): number {
+export function compareMeals(a: Sortable, b: Sortable): number {
   return (
     GRADE_ORDER.indexOf(a.grade) - GRADE_ORDER.indexOf(b.grade) ||
     (a.className ?? "\uffff").localeCompare(b.className ?? "\uffff", "en", { numeric: true }) ||

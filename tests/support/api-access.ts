@@ -109,6 +109,11 @@ export const MATRIX: Record<string, Row> = {
     access: { feature: "kitchen" },
     query: { date: "2026-01-05" },
   },
+  // The counter's cards and handing out (issue 47): the kitchen or the counter.
+  "GET /api/kitchen/student-cards": { access: { anyOf: ["kitchen", "counter"] } },
+  "GET /api/kitchen/uncollected": { access: { anyOf: ["kitchen", "counter"] } },
+  "POST /api/counter/collect": { access: { anyOf: ["kitchen", "counter"] } },
+  "POST /api/students/[id]/card": { access: { anyOf: ["kitchen", "counter"] } },
   "DELETE /api/parents/students/[id]": { access: { feature: "parents_students" } },
   "POST /api/payments/check-status/[transactionId]": { access: { feature: "live_orders" } },
   "GET /api/payments/failed-orders": { access: { feature: "order_recovery" } },

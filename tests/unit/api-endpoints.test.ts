@@ -40,6 +40,9 @@ import type * as orderStatus from "@/app/api/orders/status/route";
 import type * as kitchenToday from "@/app/api/orders/today/route";
 import type * as kitchenWeek from "@/app/api/orders/week/[week]/route";
 import type * as kitchenCycles from "@/app/api/kitchen/cycles/route";
+import type * as uncollected from "@/app/api/kitchen/uncollected/route";
+import type * as collect from "@/app/api/counter/collect/route";
+import type * as studentCard from "@/app/api/students/[id]/card/route";
 import type * as parent from "@/app/api/parents/[id]/route";
 import type * as parents from "@/app/api/parents/route";
 import type * as parentStudent from "@/app/api/parents/students/[id]/route";
@@ -202,6 +205,10 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof kitchenWeek.GET, `/api/orders/week/${number}`, "GET">>,
   Expect<Serves<typeof kitchenWeek.GET, `/api/orders/week/${number}?${string}`, "GET">>,
   Expect<Serves<typeof kitchenCycles.GET, "/api/kitchen/cycles", "GET">>,
+  Expect<Serves<typeof uncollected.GET, "/api/kitchen/uncollected", "GET">>,
+  Expect<Serves<typeof uncollected.GET, `/api/kitchen/uncollected?date=${string}`, "GET">>,
+  Expect<Serves<typeof collect.POST, "/api/counter/collect", "POST">>,
+  Expect<Serves<typeof studentCard.POST, `/api/students/${number}/card`, "POST">>,
 
   Expect<Serves<typeof liveOrders.GET, "/api/payments/live-orders", "GET">>,
   Expect<Serves<typeof liveOrders.GET, `/api/payments/live-orders?${string}`, "GET">>,

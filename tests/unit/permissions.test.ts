@@ -33,6 +33,7 @@ describe("admin features", () => {
     expect(SECTION_TITLES.parents_students).toBe("Parents & Students");
     // The spec's twelve, and Messages (issue 19).
     expect(SECTION_TITLES.messages).toBe("Messages");
+    // The canteen counter (issue 47).
     expect(SECTION_TITLES.counter).toBe("Counter");
     expect(Object.keys(SECTION_TITLES)).toHaveLength(14);
   });

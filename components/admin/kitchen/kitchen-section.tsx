@@ -15,6 +15,8 @@ import {
   type KitchenSelection,
 } from "@/components/admin/kitchen/kitchen-format";
 import { CareList } from "@/components/admin/kitchen/care-list";
+import { HandOutPanel } from "@/components/admin/kitchen/handout/handout-panel";
+import { StudentCardsPrint } from "@/components/admin/kitchen/handout/student-cards-print";
 import { UnpaidList } from "@/components/admin/kitchen/unpaid-list";
 import { PortionTable } from "@/components/admin/kitchen/portion-table";
 import {
@@ -108,6 +110,7 @@ export function KitchenSection() {
         }}
         updatedAt={query.dataUpdatedAt}
       />
+      <StudentCardsPrint />
 
       <p className="text-muted-foreground print:text-black">
         {query.isPending
@@ -116,6 +119,8 @@ export function KitchenSection() {
             ? `Current cycle started on ${formatCalendarDate(cycle.startDate)}`
             : "No active order cycle"}
       </p>
+
+      {selection === "today" && <HandOutPanel />}
 
       {selectedKeys.length > 0 && (
         <SelectedItemsBar

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Order" ADD COLUMN     "collectedAt" TIMESTAMPTZ(3),
+ADD COLUMN     "collectedBy" INTEGER;
