@@ -14,7 +14,7 @@ export type TodaysOrderDto = {
   menuItemName: string;
   category: string | null;
   sideDish: string | null;
-  /** Whether it was handed out already (always false until collection is recorded). */
+  /** Whether it was handed out already (POST /api/counter/collect). */
   collected: boolean;
 };
 

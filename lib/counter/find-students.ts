@@ -89,8 +89,8 @@ export async function findCounterStudents(
 }
 
 /**
- * The children's live pre-orders for the school's today in the kitchen's cycle, by child. Not yet
- * marked collected: collection is recorded by another part of issue 47 (`collected` is false).
+ * The children's live pre-orders for the school's today in the kitchen's cycle, by child, and
+ * whether each was handed out (POST /api/counter/collect).
  */
 async function todaysOrders(
   db: Db,
@@ -108,11 +108,13 @@ async function todaysOrders(
       menuItemName: string;
       category: string | null;
       sideDish: string | null;
+      collected: boolean;
     }[]
   >`
-    SELECT o."id", o."studentId", m."name" AS "menuItemName", o."category", o."sideDish"
+    SELECT o."id", o."studentId", m."name" AS "menuItemName", o."category", o."sideDish",
+      o."collectedAt" IS NOT NULL AS "collected"
     FROM "Order" o
-    JOIN "MenuItem" m ON m."schoolId" = o."schoolId" AND m."id" = o."menuItemId"
+    JOIN "MenuItem" m ON m."schoolId" = ${school.id} AND m."id" = o."menuItemId"
     WHERE o."schoolId" = ${school.id} AND o."cycleId" = ${cycle.id}
       AND o."weekNumber" = ${slot.weekNumber} AND o."dayOfWeek" = ${slot.dayOfWeek}
       AND o."studentId" = ANY(${studentIds}::int[]) AND o."status" IN ('pending', 'completed')
@@ -125,7 +127,7 @@ async function todaysOrders(
         menuItemName: row.menuItemName,
         category: row.category,
         sideDish: row.sideDish,
-        collected: false,
+        collected: row.collected,
       },
     ]),
   );

@@ -1,6 +1,7 @@
 "use client";
 
-import { Search } from "lucide-react";
+import { Camera, CameraOff, Search } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Basket } from "@/components/admin/counter/basket";
 import { ChildPanel } from "@/components/admin/counter/child-panel";
@@ -14,6 +15,7 @@ import {
 import { ItemGrid } from "@/components/admin/counter/item-grid";
 import { Receipt } from "@/components/admin/counter/receipt";
 import {
+  findByCard,
   mayHaveBeenCharged,
   useCollect,
   useCounterItems,
@@ -22,9 +24,22 @@ import {
 } from "@/components/admin/counter/use-counter-queries";
 import { useDebounced } from "@/components/admin/settings/user-picker";
 import { toastFailure, toastSuccess } from "@/components/notifications/toast";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/client/api";
 import { formatZmw } from "@/lib/money";
+
+// The camera and its QR reader are fetched when the cashier starts it (decision 0106).
+const CameraScanner = dynamic(
+  () => import("@/components/counter/camera-scanner").then((m) => m.CameraScanner),
+  {
+    loading: () => (
+      <p role="status" className="text-sm text-muted-foreground">
+        Starting the camera…
+      </p>
+    ),
+  },
+);
 
 // The Counter (issue 47): find the child (a card's code or part of a name), tap items, Sell. Three
 // taps for a known child on a tablet; allergies in red before anything else; the sale's state on
@@ -41,8 +56,23 @@ export function CounterSection() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const sell = useSell();
   const collect = useCollect();
+  const [camera, setCamera] = useState(false);
+  const [scanned, setScanned] = useState<string | null>(null);
+
+  // A scanned card serves its child at once; a code no child has (a card reissued since) says so.
+  async function scan(code: string) {
+    setScanned(null);
+    try {
+      const [found] = await findByCard(code);
+      if (found) choose(found);
+      else setScanned("No child has this card. It may have been replaced: search by name.");
+    } catch (error) {
+      setScanned(errorMessage(error, "Could not look up the card. Try again."));
+    }
+  }
 
   function choose(found: CounterStudent) {
+    setScanned(null);
     setChild(found);
     setLines([]);
     setReceipt(null);
@@ -142,6 +172,21 @@ export function CounterSection() {
             onChange={(event) => setText(event.target.value)}
           />
         </label>
+        <Button
+          type="button"
+          variant={camera ? "outline" : "secondary"}
+          aria-pressed={camera}
+          onClick={() => setCamera((on) => !on)}
+        >
+          {camera ? <CameraOff aria-hidden /> : <Camera aria-hidden />}
+          {camera ? "Stop the camera" : "Scan a card"}
+        </Button>
+        {camera && <CameraScanner onCode={(code) => void scan(code)} />}
+        {scanned && (
+          <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {scanned}
+          </p>
+        )}
         {text.trim().length >= 2 && (
           <ul aria-label="Children found" className="divide-y rounded-lg border">
             {found.length === 0 && !students.isFetching ? (

@@ -1,8 +1,4 @@
-import type {
-  CounterItemDto,
-  CounterSaleAnswer,
-  CounterStudentDto,
-} from "@/lib/contracts/counter";
+import type { CounterItemDto, CounterSaleAnswer, CounterStudentDto } from "@/lib/contracts/counter";
 
 // What the counter screen reads and sends (issue 47), and the basket's own helpers.
 
@@ -11,9 +7,6 @@ export type CounterItem = CounterItemDto;
 export type SaleAnswer = CounterSaleAnswer;
 
 export type BasketLine = { item: CounterItem; quantity: number };
-
-/** A card's code as printed under its QR: letters and digits, no spaces, 8 or more. */
-export const looksLikeCardCode = (text: string) => /^[A-Z0-9-]{8,}$/i.test(text);
 
 /** The child's allergens that the basket's items contain. */
 export function allergensIn(lines: BasketLine[], allergies: string[]): string[] {

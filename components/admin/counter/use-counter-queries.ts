@@ -2,9 +2,9 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import { looksLikeCardCode } from "@/components/admin/counter/counter-types";
+import { isCardCode, normalizeCardCode } from "@/lib/contracts/cards";
 import { useErrorToast } from "@/components/notifications/toast";
-import { api, ApiRequestError, jsonCall, NetworkError } from "@/lib/client/api";
+import { api, ApiRequestError, NetworkError } from "@/lib/client/api";
 
 // The counter's calls (issue 47). A sale carries an idempotency key made once per sale and kept
 // until the server has answered it: a sale sent again after a dropped connection is answered as
@@ -12,15 +12,22 @@ import { api, ApiRequestError, jsonCall, NetworkError } from "@/lib/client/api";
 
 const COUNTER_KEY = ["counter"] as const;
 
-/** Children found by a card's code (scanned or typed) or by part of a name. */
+/**
+ * Children found by part of a name, or by a card's code typed (case, spaces and dashes do not
+ * matter). A word that could be a code but finds no card is looked up as a name too.
+ */
 export function useCounterStudents(term: string) {
   const search = term.trim();
-  const path = looksLikeCardCode(search)
-    ? `/api/counter/students?code=${encodeURIComponent(search.toUpperCase())}`
-    : `/api/counter/students?q=${encodeURIComponent(search)}`;
+  const code = normalizeCardCode(search);
   const query = useQuery({
-    queryKey: [...COUNTER_KEY, "students", path],
-    queryFn: () => api(path as `/api/counter/students?${string}`),
+    queryKey: [...COUNTER_KEY, "students", search],
+    queryFn: async () => {
+      if (isCardCode(code)) {
+        const byCard = await findByCard(code);
+        if (byCard.length > 0) return byCard;
+      }
+      return api(`/api/counter/students?q=${encodeURIComponent(search)}`);
+    },
     enabled: search.length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -28,6 +35,10 @@ export function useCounterStudents(term: string) {
   useErrorToast(query.error, "Could not search the children");
   return query;
 }
+
+/** The child whose card has this code (none when the card was reissued since). */
+export const findByCard = (code: string) =>
+  api(`/api/counter/students?code=${encodeURIComponent(code)}`);
 
 /** The counter's items with what is left of each today. */
 export function useCounterItems() {
@@ -99,7 +110,7 @@ export function useCollect() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: number) =>
-      jsonCall("/api/counter/collect", { method: "POST", body: { orderId } }),
+      api("/api/counter/collect", { method: "POST", body: { orderId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: COUNTER_KEY }),
   });
 }
