@@ -8,7 +8,7 @@ import { z } from "zod";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { SwitchField, TextField } from "@/components/ui/form-fields";
-import { jsonCall } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import { formatZmw, fromNgwee, toNgwee } from "@/lib/money";
 
@@ -54,7 +54,7 @@ export function CounterLimitDialog({
 
   const save = useMutation({
     mutationFn: (values: Values) =>
-      jsonCall(`/api/students/${student.id}/counter`, {
+      api(`/api/students/${student.id}/counter`, {
         method: "PUT",
         body: {
           dailyLimit:

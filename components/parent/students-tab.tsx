@@ -1,9 +1,10 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Pencil, Plus, Store, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
+import { CounterLimitDialog } from "@/components/parent/counter-limit-dialog";
 import { StudentDialog } from "@/components/parent/student-dialog";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { useStudents } from "@/components/portal/use-portal-queries";
@@ -15,6 +16,7 @@ import { api } from "@/lib/client/api";
 import { gradeLabel } from "@/lib/client/format";
 import { queryKeys } from "@/lib/client/query-keys";
 import { STAFF_GRADE, type StudentDto } from "@/lib/contracts";
+import { formatZmw } from "@/lib/money";
 
 const isStaff = (s: StudentDto) => s.isStaff || s.grade === STAFF_GRADE;
 
@@ -25,6 +27,13 @@ export function StudentsTab({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ student: StudentDto | null } | null>(null);
   const [toDelete, setToDelete] = useState<StudentDto | null>(null);
+  const [counterFor, setCounterFor] = useState<StudentDto | null>(null);
+  // The school's daily counter limit (issue 47), the default a child's own limit replaces.
+  const schoolLimit = useQuery({
+    queryKey: queryKeys.counterSettings,
+    queryFn: () => api("/api/settings/counter"),
+    staleTime: 5 * 60_000,
+  }).data?.dailyLimit;
 
   const remove = useMutation({
     mutationFn: (student: StudentDto) => api(`/api/students/${student.id}`, { method: "DELETE" }),
@@ -73,6 +82,9 @@ export function StudentsTab({ user }: { user: SessionUser }) {
                     {student.dietaryNotes}
                   </p>
                 )}
+                <p className="text-sm text-muted-foreground">
+                  {counterSummary(student, schoolLimit)}
+                </p>
               </div>
               {isStaff(student) ? (
                 <Badge variant="secondary">Staff Account</Badge>
@@ -84,6 +96,13 @@ export function StudentsTab({ user }: { user: SessionUser }) {
                     aria-label={`Edit ${student.name}`}
                   >
                     <Pencil aria-hidden /> Edit
+                  </Button>
+                  <Button
+                    variant="outline"
+                    onClick={() => setCounterFor(student)}
+                    aria-label={`Counter settings for ${student.name}`}
+                  >
+                    <Store aria-hidden /> Counter
                   </Button>
                   <Button
                     variant="outline"
@@ -106,6 +125,18 @@ export function StudentsTab({ user }: { user: SessionUser }) {
         student={editing?.student ?? null}
         onOpenChange={(open) => !open && setEditing(null)}
       />
+      {counterFor && (
+        <CounterLimitDialog
+          open
+          student={counterFor}
+          current={{
+            dailyLimit: counterFor.counterDailyLimit ?? null,
+            blocked: counterFor.counterBlocked ?? false,
+          }}
+          schoolLimit={schoolLimit}
+          onOpenChange={(open) => !open && setCounterFor(null)}
+        />
+      )}
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
@@ -117,4 +148,14 @@ export function StudentsTab({ user }: { user: SessionUser }) {
       />
     </div>
   );
+}
+
+/** The child's counter, said plainly: blocked, their own limit, or the school's. */
+function counterSummary(student: StudentDto, schoolLimit: string | undefined): string {
+  if (student.counterBlocked) return "Counter: blocked";
+  if (student.counterDailyLimit)
+    return `Counter: up to ${formatZmw(student.counterDailyLimit)} a day`;
+  return schoolLimit
+    ? `Counter: up to ${formatZmw(schoolLimit)} a day (the school's limit)`
+    : "Counter: the school's daily limit";
 }
