@@ -13,7 +13,7 @@ import { login } from "./support/steps";
 
 const SHOTS = "test-results/counter";
 
-type Json = Record<string, unknown>;
+type Json = Record<string, string | number>;
 
 async function ok(response: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<Json> {
   expect(response.ok(), `${response.url()} ${response.status()} ${await response.text()}`).toBe(
