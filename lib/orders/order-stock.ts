@@ -134,6 +134,6 @@ export function soldOutCreditedEmail(
     subject: `Sold out: ${lines.length} meal${lines.length === 1 ? "" : "s"} not booked`,
     text:
       `Hello ${parent.name},\n\nYour payment came through, but ${lines.length === 1 ? "this meal" : "these meals"} sold out before it was booked:\n\n${body.join("\n")}\n\n` +
-      `${formatZmw(fromNgwee(credited))} is in your account credit, to spend on other meals or to withdraw.\n`,
+      `${formatZmw(fromNgwee(credited))} is in your account credit, for other meals.\n`,
   };
 }

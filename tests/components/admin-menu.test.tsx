@@ -77,6 +77,32 @@ describe("the menu item form", () => {
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
   });
 
+  it("creates a counter item: no proteins, sides or schedule asked, a daily cap (issue 47)", async () => {
+    const { calls } = renderForm();
+    await userEvent.click(screen.getByRole("combobox", { name: "Type" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Counter" }));
+    expect(screen.queryByRole("checkbox", { name: "Chicken" })).toBeNull();
+    expect(screen.queryByRole("checkbox", { name: "Week 1" })).toBeNull();
+    expect(screen.queryByLabelText("Side dish")).toBeNull();
+    await userEvent.type(screen.getByLabelText("Name"), "Chicken Wrap");
+    await userEvent.type(screen.getByLabelText("Price (ZMW)"), "12.5");
+    await userEvent.type(screen.getByLabelText("Daily cap (portions)"), "4x0");
+    expect(screen.getByLabelText("Daily cap (portions)")).toHaveValue("40");
+    await userEvent.click(screen.getByRole("button", { name: "Add Menu Item" }));
+    expect(await screen.findByText("Menu item created successfully")).toBeInTheDocument();
+    const post = calls.find((c) => c.method === "POST" && c.path === "/api/menu");
+    expect(post?.body).toMatchObject({
+      name: "Chicken Wrap",
+      price: "12.50",
+      type: "counter",
+      categories: [],
+      weekNumbers: [],
+      daysOfWeek: [],
+      sideDishes: [],
+      dailyCap: 40,
+    });
+  });
+
   it("creates an item: price as a string, imageUrl null when empty, the chosen type, available", async () => {
     const { calls, onSaved } = renderForm();
     await userEvent.click(screen.getByRole("combobox", { name: "Type" }));

@@ -218,4 +218,24 @@ describe("text typed by other people", () => {
     expect(document.querySelector("script")).toBeNull();
     expect((window as unknown as { __xss?: number }).__xss).toBeUndefined();
   });
+
+  it("shows Sold out, with no Add to Cart, on a day a capped item has none left (issue 47)", async () => {
+    const cycle = futureCycle();
+    const monday = cycleDayDate(cycle.startDate, 1, 1);
+    const tuesday = cycleDayDate(cycle.startDate, 1, 2);
+    renderCalendar({
+      "GET /api/order-cycles": [cycle],
+      "GET /api/menu": [
+        menuItem({ name: "Chicken Wrap", dailyCap: 5, left: { [monday]: 0, [tuesday]: 2 } }),
+      ],
+    });
+    await screen.findByText("Menu Calendar");
+    const mondayCard = day("Monday");
+    expect(within(mondayCard).getByText("Chicken Wrap")).toBeInTheDocument();
+    expect(within(mondayCard).getByText("Sold out")).toBeInTheDocument();
+    expect(within(mondayCard).queryByRole("button", { name: /^Add to Cart/ })).toBeNull();
+    const tuesdayCard = day("Tuesday");
+    expect(within(tuesdayCard).queryByText("Sold out")).toBeNull();
+    expect(within(tuesdayCard).getByRole("button", { name: /^Add to Cart/ })).toBeInTheDocument();
+  });
 });

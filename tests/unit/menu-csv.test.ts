@@ -143,6 +143,21 @@ describe("parseMenuCsv: good rows", () => {
   });
 });
 
+describe("parseMenuCsv: counter items (issue 47)", () => {
+  it("reads a counter row without proteins, weeks or days, and leaves its cap alone", () => {
+    const { rows, errors } = parsed(csv("Mango Juice,,8.50,counter,,,,,,,"));
+    expect(errors).toEqual([]);
+    expect(rows[0]?.item).toMatchObject({
+      name: "Mango Juice",
+      type: "counter",
+      categories: [],
+      weekNumbers: [],
+      daysOfWeek: [],
+    });
+    expect(rows[0]?.item.dailyCap).toBeUndefined();
+  });
+});
+
 describe("parseMenuCsv: bad rows", () => {
   it.each([
     ["no name", ",,10,,beef,,1,1,,,", "Name is required"],
@@ -151,7 +166,11 @@ describe("parseMenuCsv: bad rows", () => {
     ["a negative price", "M,,-1,,beef,,1,1,,,", "Price must be a valid positive number"],
     ["three decimals", "M,,1.234,,beef,,1,1,,,", "Price must be a valid positive number"],
     ["no price", "M,,,,beef,,1,1,,,", "Price must be a valid positive number"],
-    ["an unknown type", "M,,10,tertiary,beef,,1,1,,,", "Type must be primary, secondary or counter"],
+    [
+      "an unknown type",
+      "M,,10,tertiary,beef,,1,1,,,",
+      "Type must be primary, secondary or counter",
+    ],
     ["no category", "M,,10,,,,1,1,,,", "Select at least one category"],
     ["no week", "M,,10,,beef,,,1,,,", "Select at least one week"],
     ["week 7", "M,,10,,beef,,7,1,,,", "Weeks must be between 1 and 6"],
