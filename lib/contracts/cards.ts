@@ -48,6 +48,8 @@ export type UncollectedAnswer = {
   date: string;
   /** The school's today: for it the list is "still to hand out", for a past day "never collected". */
   isToday: boolean;
+  /** Before the school's today: the list is of meals never collected. */
+  isPast: boolean;
   collected: number;
   meals: UncollectedMeal[];
 };

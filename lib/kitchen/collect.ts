@@ -113,7 +113,7 @@ export async function listUncollected(
   const today = schoolToday(school.timeZone, now);
   const date = query.date ?? today;
   if (!parseIsoDate(date)) throw unprocessable("Date must be YYYY-MM-DD");
-  const answer = { date, isToday: date === today, collected: 0, meals: [] };
+  const answer = { date, isToday: date === today, isPast: date < today, collected: 0, meals: [] };
   const slots = (await listCycles(school)).flatMap((cycle) => {
     const slot = cycleDayOn(cycle, date);
     return slot ? [{ cycleId: cycle.id, ...slot }] : [];

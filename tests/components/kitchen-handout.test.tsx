@@ -24,12 +24,14 @@ const meal = (orderId: number, studentName: string, unpaid = false): Uncollected
 const today: UncollectedAnswer = {
   date: "2026-03-04",
   isToday: true,
+  isPast: false,
   collected: 1,
   meals: [meal(1, "Alice Banda"), meal(2, "Bongani Phiri", true)],
 };
 const pastDay: UncollectedAnswer = {
   date: "2026-03-03",
   isToday: false,
+  isPast: true,
   collected: 5,
   meals: [meal(3, "Chanda Mulenga")],
 };

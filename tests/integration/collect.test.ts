@@ -195,7 +195,12 @@ describe("handing out today's meals", () => {
   it("lists what is still to hand out today, by grade, class and name", async () => {
     const answer = await listAs(kitchen);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ date: wednesday, isToday: true, collected: 0 });
+    expect(answer.body).toMatchObject({
+      date: wednesday,
+      isToday: true,
+      isPast: false,
+      collected: 0,
+    });
     expect(answer.body.meals.map((m) => m.studentName)).toEqual([
       "Alice Today",
       "Bongani Today",
@@ -287,20 +292,38 @@ describe("handing out today's meals", () => {
   it("lists after the collects only what is left, and counts the collected", async () => {
     const answer = await listAs(counter.browser);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ date: wednesday, isToday: true, collected: 2 });
+    expect(answer.body).toMatchObject({
+      date: wednesday,
+      isToday: true,
+      isPast: false,
+      collected: 2,
+    });
     expect(answer.body.meals.map((m) => m.orderId)).toEqual([today.bongani.orderId]);
   });
 
   it("lists a past day's meals never collected", async () => {
     const answer = await listAs(kitchen, { date: tuesday });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ date: tuesday, isToday: false, collected: 0 });
+    expect(answer.body).toMatchObject({
+      date: tuesday,
+      isToday: false,
+      isPast: true,
+      collected: 0,
+    });
     expect(answer.body.meals.map((m) => m.orderId)).toEqual([yesterday.orderId]);
   });
 
   it("answers an empty list for a day outside every cycle, and 422 for a bad date", async () => {
     const empty = await listAs(kitchen, { date: "2001-01-01" });
-    expect(empty.body).toEqual({ date: "2001-01-01", isToday: false, collected: 0, meals: [] });
+    expect(empty.body).toEqual({
+      date: "2001-01-01",
+      isToday: false,
+      isPast: true,
+      collected: 0,
+      meals: [],
+    });
+    const ahead = await listAs(kitchen, { date: addDaysIso(wednesday, 1) });
+    expect(ahead.body).toMatchObject({ isToday: false, isPast: false });
     expect((await listAs(kitchen, { date: "2026-02-30" })).status).toBe(422);
     expect((await listAs(kitchen, { date: "Wednesday" })).status).toBe(422);
   });

@@ -85,9 +85,10 @@ export function HandOutPanel() {
 }
 
 function title(answer: UncollectedAnswer): string {
-  return answer.isToday
-    ? `Still to hand out today: ${answer.meals.length}`
-    : `Never collected on ${formatDayDate(answer.date)}: ${answer.meals.length}`;
+  const day = formatDayDate(answer.date);
+  if (answer.isToday) return `Still to hand out today: ${answer.meals.length}`;
+  if (answer.isPast) return `Never collected on ${day}: ${answer.meals.length}`;
+  return `To hand out on ${day}: ${answer.meals.length}`;
 }
 
 function Summary({
