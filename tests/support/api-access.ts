@@ -170,6 +170,7 @@ export const MATRIX: Record<string, Row> = {
   "PUT /api/students/[id]/counter": { access: "parent-teacher" },
   // The counter (issue 47): the till's calls, and the family's purchases.
   "GET /api/counter/students": { access: { feature: "counter" }, query: { q: "a" } },
+  "GET /api/counter/items": { access: { feature: "counter" } },
   "POST /api/counter/sales": { access: { feature: "counter" } },
   "POST /api/counter/sales/[id]/void": { access: { feature: "counter" } },
   "GET /api/counter/purchases": { access: "parent-teacher" },

@@ -81,6 +81,7 @@ import type * as studentCare from "@/app/api/students/[id]/care/route";
 import type * as studentCounter from "@/app/api/students/[id]/counter/route";
 import type * as counterStudents from "@/app/api/counter/students/route";
 import type * as counterSales from "@/app/api/counter/sales/route";
+import type * as counterItems from "@/app/api/counter/items/route";
 import type * as counterVoid from "@/app/api/counter/sales/[id]/void/route";
 import type * as counterPurchases from "@/app/api/counter/purchases/route";
 import type * as counterSettings from "@/app/api/settings/counter/route";
@@ -153,6 +154,7 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof studentCounter.PUT, `/api/students/${number}/counter`, "PUT">>,
   Expect<Serves<typeof counterStudents.GET, `/api/counter/students?${string}`, "GET">>,
   Expect<Serves<typeof counterSales.POST, "/api/counter/sales", "POST">>,
+  Expect<Serves<typeof counterItems.GET, "/api/counter/items", "GET">>,
   Expect<Serves<typeof counterVoid.POST, `/api/counter/sales/${number}/void`, "POST">>,
   Expect<Serves<typeof counterPurchases.GET, "/api/counter/purchases", "GET">>,
   Expect<Serves<typeof counterSettings.GET, "/api/settings/counter", "GET">>,
