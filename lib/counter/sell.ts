@@ -181,7 +181,14 @@ async function itemsOf(
   const ids = [...new Set(lines.map((line) => line.menuItemId))];
   const rows = await tx.menuItem.findMany({
     where: { schoolId, id: { in: ids }, type: "counter", isAvailable: true, isArchived: false },
-    select: { id: true, name: true, price: true, allergens: true, dailyCap: true },
+    select: {
+      id: true,
+      name: true,
+      price: true,
+      discountPrice: true,
+      allergens: true,
+      dailyCap: true,
+    },
   });
   if (rows.length < ids.length) {
     const found = new Set(rows.map((row) => row.id));
@@ -189,7 +196,14 @@ async function itemsOf(
       menuItemIds: ids.filter((id) => !found.has(id)),
     });
   }
-  return rows.map((row) => ({ ...row, price: row.price.toFixed(2) }));
+  // The price a parent would pay for it: its discount price when it has one.
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    price: (row.discountPrice ?? row.price).toFixed(2),
+    allergens: row.allergens,
+    dailyCap: row.dailyCap,
+  }));
 }
 
 /** Capped items' portions of today, or 409 naming what is sold out (the transaction rolls back). */
