@@ -1,9 +1,10 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
+import { CounterLimitDialog } from "@/components/parent/counter-limit-dialog";
 import { StudentDialog } from "@/components/parent/student-dialog";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { useStudents } from "@/components/portal/use-portal-queries";
@@ -15,16 +16,19 @@ import { api } from "@/lib/client/api";
 import { gradeLabel } from "@/lib/client/format";
 import { queryKeys } from "@/lib/client/query-keys";
 import { STAFF_GRADE, type StudentDto } from "@/lib/contracts";
+import { formatZmw } from "@/lib/money";
 
 const isStaff = (s: StudentDto) => s.isStaff || s.grade === STAFF_GRADE;
 
-// The parent's students (spec 000 §2): add, edit, delete with confirmation. The staff account is
-// marked Staff Account and cannot be edited or deleted here.
+// The parent's students (spec 000 §2): add, edit, delete with confirmation, and (issue 47) each
+// child's counter limit or block. The staff account is marked Staff Account and cannot be edited
+// or deleted here.
 export function StudentsTab({ user }: { user: SessionUser }) {
   const students = useStudents();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ student: StudentDto | null } | null>(null);
   const [toDelete, setToDelete] = useState<StudentDto | null>(null);
+  const [counterOf, setCounterOf] = useState<StudentDto | null>(null);
 
   const remove = useMutation({
     mutationFn: (student: StudentDto) => api(`/api/students/${student.id}`, { method: "DELETE" }),
@@ -87,6 +91,18 @@ export function StudentsTab({ user }: { user: SessionUser }) {
                   </Button>
                   <Button
                     variant="outline"
+                    onClick={() => setCounterOf(student)}
+                    aria-label={`Counter limit for ${student.name}`}
+                  >
+                    <ShoppingBag aria-hidden />{" "}
+                    {student.counterBlocked
+                      ? "Counter blocked"
+                      : student.counterDailyLimit
+                        ? `Counter ${formatZmw(student.counterDailyLimit)}/day`
+                        : "Counter limit"}
+                  </Button>
+                  <Button
+                    variant="outline"
                     className="text-destructive hover:text-destructive"
                     onClick={() => setToDelete(student)}
                     aria-label={`Delete ${student.name}`}
@@ -105,6 +121,10 @@ export function StudentsTab({ user }: { user: SessionUser }) {
         open={editing !== null}
         student={editing?.student ?? null}
         onOpenChange={(open) => !open && setEditing(null)}
+      />
+      <CounterLimitDialog
+        student={counterOf}
+        onOpenChange={(open) => !open && setCounterOf(null)}
       />
       <ConfirmDialog
         open={toDelete !== null}

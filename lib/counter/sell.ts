@@ -264,7 +264,7 @@ async function answerOfKey(
     SELECT cs."id", cs."studentId", cs."total"::text AS "total", s."parentId",
       s."counterDailyLimit"::text AS "counterDailyLimit", s."counterBlocked"
     FROM "CounterSale" cs
-    JOIN "Student" s ON s."schoolId" = cs."schoolId" AND s."id" = cs."studentId"
+    JOIN "Student" s ON s."schoolId" = ${schoolId} AND s."id" = cs."studentId"
     WHERE cs."schoolId" = ${schoolId} AND cs."idempotencyKey" = ${input.idempotencyKey}`;
   if (!sale) return null;
   if (sale.studentId !== input.studentId) throw conflict(COUNTER_KEY_REUSED);
