@@ -53,14 +53,28 @@ const menu = [
 ];
 menu[2]!.type = "primary";
 
-async function chooseNatasha() {
+const joseph: CounterStudentDto = {
+  ...natasha,
+  id: 8,
+  name: "Joseph Mumba",
+  allergies: [],
+  todaysOrder: null,
+};
+
+/** Searches "nat"; with several found, chooses Natasha from the list. */
+async function chooseNatasha(several: boolean) {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText("Name or card code"), "nat");
   await user.click(screen.getByRole("button", { name: "Find" }));
-  const found = await screen.findByRole("list", { name: "Children found" });
-  // The allergy comes before the name.
-  expect(within(found).getByRole("button").textContent).toMatch(/^⚠ Allergic to Peanuts.*Natasha/);
-  await user.click(within(found).getByRole("button"));
+  if (several) {
+    const found = await screen.findByRole("list", { name: "Children found" });
+    // The allergy comes before the name.
+    const [first] = within(found).getAllByRole("button");
+    expect(first!.textContent).toMatch(/^⚠ Allergic to Peanuts.*Natasha/);
+    await user.click(first!);
+  }
+  // The only child found is chosen at once.
+  await screen.findByRole("region", { name: "Chosen child" });
   return user;
 }
 
@@ -69,7 +83,7 @@ describe("the Counter section", () => {
     let attempts = 0;
     const calls = mockFetch({
       "GET /api/menu": menu,
-      "GET /api/counter/students?q=nat": [natasha],
+      "GET /api/counter/students?q=nat": [natasha, joseph],
       "POST /api/counter/sales": () => {
         attempts += 1;
         if (attempts === 1) throw new Error("connection dropped");
@@ -77,7 +91,7 @@ describe("the Counter section", () => {
       },
     });
     renderPortal(<CounterSection />);
-    const user = await chooseNatasha();
+    const user = await chooseNatasha(true);
     expect(screen.getByRole("alert")).toHaveTextContent("Allergic to Peanuts");
     expect(screen.getByText(/Pre-ordered today/)).toHaveTextContent("Nshima");
     // Only counter items are offered.
@@ -119,7 +133,7 @@ describe("the Counter section", () => {
             },
     });
     renderPortal(<CounterSection />);
-    const user = await chooseNatasha();
+    const user = await chooseNatasha(false);
     await user.click(await screen.findByRole("button", { name: /Peanut Cookie/ }));
     await user.click(screen.getByRole("button", { name: /^Sell K/ }));
     const dialog = await screen.findByRole("alertdialog");

@@ -44,11 +44,17 @@ export function CounterSection() {
   const items = useCounterItems();
   const search = useCounterSearch(submitted);
   const { sale, sell, reset, retrying } = useSell();
+  // One child found (a scanned or typed card code, or a unique name) is chosen at once, until
+  // the cashier asks for another child.
+  const [autoPick, setAutoPick] = useState(false);
+  const single = autoPick && search.data?.length === 1 ? (search.data[0] ?? null) : null;
+  const current = child ?? single;
   const sending = sale.isPending;
   const locked = sending || retrying;
 
   const newSale = (next: CounterStudentDto | null) => {
     setChild(next);
+    setAutoPick(false);
     setBasket([]);
     setReceipt(null);
     reset();
@@ -59,6 +65,7 @@ export function CounterSection() {
     reset();
   };
   const send = (allergyAcknowledged: boolean) => {
+    const child = current;
     if (!child) return;
     const lines = basket;
     sell(
@@ -99,6 +106,7 @@ export function CounterSection() {
               event.preventDefault();
               setSubmitted(term);
               newSale(null);
+              setAutoPick(true);
             }}
           >
             <Input
@@ -120,7 +128,7 @@ export function CounterSection() {
               {errorMessage(search.error, "Search failed. Try again.")}
             </p>
           )}
-          {!child && search.data && (
+          {!current && search.data && (
             <ul aria-label="Children found" className="grid gap-2">
               {search.data.length === 0 && (
                 <li className="text-sm text-muted-foreground">No child found.</li>
@@ -130,9 +138,9 @@ export function CounterSection() {
               ))}
             </ul>
           )}
-          {child && (
+          {current && (
             <>
-              <ChosenChild child={child} />
+              <ChosenChild child={current} />
               <Button variant="outline" disabled={locked} onClick={() => newSale(null)}>
                 Another child
               </Button>
@@ -141,11 +149,11 @@ export function CounterSection() {
         </div>
         <div className="grid content-start gap-3">
           {receipt && <Receipt sold={receipt} onVoided={() => newSale(null)} />}
-          {child && !child.blocked && (
+          {current && !current.blocked && (
             <>
               <ItemButtons
                 items={items.data ?? []}
-                allergies={child.allergies}
+                allergies={current.allergies}
                 disabled={locked}
                 onAdd={(item) =>
                   changeBasket((lines) =>
@@ -197,7 +205,7 @@ export function CounterSection() {
           confirming.current = false;
         }}
         title="Allergy warning"
-        description={`${child?.name ?? "This child"} is allergic to ${allergenList(conflict ?? [])}. Check with the child before selling.`}
+        description={`${current?.name ?? "This child"} is allergic to ${allergenList(conflict ?? [])}. Check with the child before selling.`}
         actionLabel="Sell anyway"
         destructive
         onConfirm={() => {
