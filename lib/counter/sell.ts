@@ -181,7 +181,14 @@ async function itemsOf(
   const ids = [...new Set(lines.map((line) => line.menuItemId))];
   const rows = await tx.menuItem.findMany({
     where: { schoolId, id: { in: ids }, type: "counter", isAvailable: true, isArchived: false },
-    select: { id: true, name: true, price: true, allergens: true, dailyCap: true },
+    select: {
+      id: true,
+      name: true,
+      price: true,
+      discountPrice: true,
+      allergens: true,
+      dailyCap: true,
+    },
   });
   if (rows.length < ids.length) {
     const found = new Set(rows.map((row) => row.id));
@@ -189,7 +196,14 @@ async function itemsOf(
       menuItemIds: ids.filter((id) => !found.has(id)),
     });
   }
-  return rows.map((row) => ({ ...row, price: row.price.toFixed(2) }));
+  // The price a parent would pay for it: its discount price when it has one.
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    price: (row.discountPrice ?? row.price).toFixed(2),
+    allergens: row.allergens,
+    dailyCap: row.dailyCap,
+  }));
 }
 
 /** Capped items' portions of today, or 409 naming what is sold out (the transaction rolls back). */
@@ -250,7 +264,7 @@ async function answerOfKey(
     SELECT cs."id", cs."studentId", cs."total"::text AS "total", s."parentId",
       s."counterDailyLimit"::text AS "counterDailyLimit", s."counterBlocked"
     FROM "CounterSale" cs
-    JOIN "Student" s ON s."schoolId" = cs."schoolId" AND s."id" = cs."studentId"
+    JOIN "Student" s ON s."schoolId" = ${schoolId} AND s."id" = cs."studentId"
     WHERE cs."schoolId" = ${schoolId} AND cs."idempotencyKey" = ${input.idempotencyKey}`;
   if (!sale) return null;
   if (sale.studentId !== input.studentId) throw conflict(COUNTER_KEY_REUSED);

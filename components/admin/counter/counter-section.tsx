@@ -21,13 +21,14 @@ import {
   useCounterItems,
   useCounterStudents,
   useSell,
+  useVoidSale,
 } from "@/components/admin/counter/use-counter-queries";
 import { useDebounced } from "@/components/admin/settings/user-picker";
 import { toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/client/api";
-import { formatZmw } from "@/lib/money";
+import { formatZmw, fromNgwee, toNgwee } from "@/lib/money";
 
 // The camera and its QR reader are fetched when the cashier starts it (decision 0106).
 const CameraScanner = dynamic(
@@ -52,10 +53,15 @@ export function CounterSection() {
   const items = useCounterItems();
   const [child, setChild] = useState<CounterStudent | null>(null);
   const [lines, setLines] = useState<BasketLine[]>([]);
-  const [receipt, setReceipt] = useState<{ lines: BasketLine[]; sale: SaleAnswer } | null>(null);
+  const [receipt, setReceipt] = useState<{
+    lines: BasketLine[];
+    sale: SaleAnswer;
+    voided?: boolean;
+  } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const sell = useSell();
   const collect = useCollect();
+  const voidSale = useVoidSale();
   const [camera, setCamera] = useState(false);
   const [scanned, setScanned] = useState<string | null>(null);
 
@@ -134,6 +140,25 @@ export function CounterSection() {
         },
       },
     );
+  }
+
+  function voidReceipt() {
+    if (!receipt) return;
+    voidSale.mutate(receipt.sale.saleId, {
+      onSuccess: () => {
+        setReceipt((current) => current && { ...current, voided: true });
+        toastSuccess("Sale voided", "The money went back to the family's wallet.");
+        // What the child may spend grows back: read again on the next search.
+        setChild(
+          (current) =>
+            current && {
+              ...current,
+              available: fromNgwee(toNgwee(current.available) + toNgwee(receipt.sale.total)),
+            },
+        );
+      },
+      onError: (error) => toastFailure("Could not void the sale", errorMessage(error, "")),
+    });
   }
 
   function handOut(orderId: number) {
@@ -234,6 +259,9 @@ export function CounterSection() {
             lines={receipt.lines}
             sale={receipt.sale}
             onNext={nextChild}
+            onVoid={voidReceipt}
+            voiding={voidSale.isPending}
+            voided={receipt.voided === true}
           />
         ) : null}
         <ItemGrid

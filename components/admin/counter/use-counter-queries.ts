@@ -114,3 +114,12 @@ export function useCollect() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: COUNTER_KEY }),
   });
 }
+
+/** POST /api/counter/sales/{id}/void: the same school day, the money back to the wallet. */
+export function useVoidSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (saleId: number) => api(`/api/counter/sales/${saleId}/void`, { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: COUNTER_KEY }),
+  });
+}
