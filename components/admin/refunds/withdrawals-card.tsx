@@ -75,7 +75,10 @@ export function WithdrawalsCard() {
             },
           )}
         />
-        <MetadataPager page={page} metadata={query.data?.metadata} onPageChange={setPage} />
+        {/* Most days the requests fit on one page: no second pager under the refunds' then. */}
+        {(query.data?.metadata.totalPages ?? 1) > 1 || page > 1 ? (
+          <MetadataPager page={page} metadata={query.data?.metadata} onPageChange={setPage} />
+        ) : null}
         <PayoutDialog
           row={open?.action === "pay" ? open.row : null}
           pending={decide.isPending}
