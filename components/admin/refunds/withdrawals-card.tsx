@@ -14,16 +14,13 @@ import {
   useWithdrawals,
 } from "@/components/admin/refunds/use-withdrawals-queries";
 import {
+  OFFICE_LABELS,
   WithdrawalsTable,
   type WithdrawalAction,
 } from "@/components/admin/refunds/withdrawals-table";
 import { useSchoolBrand } from "@/components/school-brand";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  WITHDRAWAL_STATUS_LABELS,
-  WITHDRAWAL_STATUSES,
-  type AdminWithdrawalDto,
-} from "@/lib/contracts/withdrawals";
+import { WITHDRAWAL_STATUSES, type AdminWithdrawalDto } from "@/lib/contracts/withdrawals";
 
 // Refund Management's Withdrawals (issue 47): the families' requests to be paid out of their
 // wallets, those still waiting first, filtered by state in the address (?wstatus=, ?wpage=).
@@ -57,7 +54,7 @@ export function WithdrawalsCard() {
           all="All withdrawals"
           options={WITHDRAWAL_STATUSES.map((value) => ({
             value,
-            label: WITHDRAWAL_STATUS_LABELS[value],
+            label: OFFICE_LABELS[value],
           }))}
           className="w-full sm:w-56"
         />

@@ -12,7 +12,7 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatInstant } from "@/lib/client/format";
-import { WITHDRAWAL_STATUS_LABELS, type AdminWithdrawalDto } from "@/lib/contracts/withdrawals";
+import type { AdminWithdrawalDto } from "@/lib/contracts/withdrawals";
 import { formatZmw } from "@/lib/money";
 
 // Refund Management's withdrawals (issue 47): who asked, how much, the number to pay, and Pay out
@@ -20,6 +20,11 @@ import { formatZmw } from "@/lib/money";
 
 export type WithdrawalAction = "pay" | "decline";
 
+export const OFFICE_LABELS = {
+  pending: "Pending",
+  paid: "Paid out",
+  declined: "Declined",
+} as const;
 const STATUS_VARIANT = { pending: "warning", paid: "success", declined: "outline" } as const;
 
 export function WithdrawalsTable({
@@ -38,24 +43,29 @@ export function WithdrawalsTable({
   const columns = useMemo<OrderColumn<AdminWithdrawalDto>[]>(
     () => [
       {
-        id: "createdAt",
-        header: "Asked",
-        cell: ({ row }) => (
-          <span className="whitespace-nowrap">
-            {formatInstant(row.original.createdAt, timeZone)}
-          </span>
-        ),
-      },
-      {
+        // The family and when they asked in one column, and the amount next: on a phone the
+        // first columns are what shows before scrolling sideways.
         id: "family",
         header: "Family",
         cell: ({ row }) => (
-          <span className="block max-w-48 break-words">
+          <span className="block max-w-44 min-w-28 break-words">
             {row.original.accountName}
+            <span className="block text-xs text-muted-foreground">
+              {formatInstant(row.original.createdAt, timeZone)}
+            </span>
             {row.original.accountDeleted && (
               <span className="block text-xs text-muted-foreground">Account deleted: pay only</span>
             )}
           </span>
+        ),
+      },
+      {
+        id: "amount",
+        header: rightAligned("Amount"),
+        cell: ({ row }) => (
+          <div className="text-right whitespace-nowrap tabular-nums">
+            {formatZmw(row.original.amount)}
+          </div>
         ),
       },
       {
@@ -73,20 +83,11 @@ export function WithdrawalsTable({
         ),
       },
       {
-        id: "amount",
-        header: rightAligned("Amount"),
-        cell: ({ row }) => (
-          <div className="text-right whitespace-nowrap tabular-nums">
-            {formatZmw(row.original.amount)}
-          </div>
-        ),
-      },
-      {
         id: "status",
         header: "Status",
         cell: ({ row }) => (
           <Badge variant={STATUS_VARIANT[row.original.status]}>
-            {WITHDRAWAL_STATUS_LABELS[row.original.status]}
+            {OFFICE_LABELS[row.original.status]}
           </Badge>
         ),
       },
