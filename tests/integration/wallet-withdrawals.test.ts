@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as deleteRoute from "@/app/api/account/delete/route";
+import * as exportRoute from "@/app/api/account/export/route";
 import * as login from "@/app/api/login/route";
+import type { AccountExport } from "@/lib/contracts/privacy";
 import { SCHOOL_CLOSED_MESSAGE, type SchoolContext } from "@/lib/contracts/schools";
 import {
   DELETED_ACCOUNT_PAY_ONLY,
@@ -80,6 +82,11 @@ describe("POST /api/account/withdraw", () => {
     const mine = await myWithdrawals(p.browser);
     expect(mine.status).toBe(200);
     expect(mine.body).toEqual([answer.body.withdrawal]);
+    // The family's copy of its data lists it, with the number it gave.
+    const copy = await p.browser.call<AccountExport>(exportRoute.GET, "GET", "/api/account/export");
+    expect(copy.body.withdrawals).toEqual([
+      expect.objectContaining({ amount: "40.50", mobileNumber: "0977123456", status: "pending" }),
+    ]);
   });
 
   it("withdraws the whole balance, and a teacher may too", async () => {
