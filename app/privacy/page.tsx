@@ -98,7 +98,8 @@ export default async function PrivacyPage() {
           </li>
           <li>
             <b>Delete your account:</b> Profile Settings → Delete my account, once no meal is still
-            to be served, no payment is in progress and no account credit remains.
+            to be served and no payment is in progress. Money in your wallet is withdrawn first: the
+            school pays it to your mobile money number, and keeps that number only until it is paid.
           </li>
           <li>
             <b>Withdraw consent</b> for allergies by clearing them in the Students tab.

@@ -3,7 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Download } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useSessionChanged } from "@/components/auth/use-session-actions";
@@ -13,7 +14,10 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/form-fields";
 import { Separator } from "@/components/ui/separator";
 import type { SessionUser } from "@/lib/auth/session";
+import { LazyWithdrawDialog } from "@/components/portal/wallet/lazy-wallet-dialogs";
 import { api, ApiRequestError } from "@/lib/client/api";
+import { queryKeys } from "@/lib/client/query-keys";
+import { toNgwee } from "@/lib/money";
 import { deleteAccountSchema } from "@/lib/validations/privacy";
 
 // Profile Settings' "Your data" (issue 26): the privacy notice, a copy of my data, and deleting
@@ -65,6 +69,14 @@ function DeleteAccountDialog({
   onDeleted: () => void;
 }) {
   const sessionChanged = useSessionChanged();
+  const client = useQueryClient();
+  // Issue 47: a wallet with money in it is withdrawn first (the whole balance), then deleted.
+  const credit = useQuery({
+    queryKey: queryKeys.accountCredit,
+    queryFn: () => api("/api/account/credit"),
+    enabled: open,
+  });
+  const withdrawn = useRef(false);
   const form = useForm<DeleteValues>({
     resolver: zodResolver(deleteAccountSchema),
     defaultValues: { password: "" },
@@ -83,8 +95,28 @@ function DeleteAccountDialog({
         form.setFocus("password");
         return;
       }
+      // The wallet changed meanwhile: the dialog offers its withdrawal again.
+      if (error instanceof ApiRequestError && error.status === 409) {
+        void client.invalidateQueries({ queryKey: queryKeys.accountCredit });
+      }
       toastError(error, "Failed to delete your account", "Account not deleted");
     }
+  }
+
+  const balance = credit.data?.balance;
+  if (balance && toNgwee(balance) > 0) {
+    return (
+      <LazyWithdrawDialog
+        open={open}
+        onOpenChange={(next) => !next && !withdrawn.current && onOpenChange(false)}
+        balance={balance}
+        fixed
+        title="First, withdraw your wallet"
+        onRequested={() => {
+          withdrawn.current = true;
+        }}
+      />
+    );
   }
 
   return (
@@ -97,7 +129,7 @@ function DeleteAccountDialog({
           Your name, username, e-mail and phone, and your children&apos;s names, allergies and notes
           are erased, and you are signed out. The school keeps past orders and payments for its
           accounts, without your names. This cannot be undone. It is not possible while a meal is
-          still to be served, a payment is in progress or account credit remains.
+          still to be served or a payment is in progress. Money in your wallet is withdrawn first.
         </>
       }
       form={form}

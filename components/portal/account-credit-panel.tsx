@@ -4,14 +4,18 @@ import { Wallet } from "lucide-react";
 import { useState } from "react";
 import { LazyMobileMoneyDialog } from "@/components/portal/mobile-money/lazy-mobile-money-dialog";
 import { useAccountCredit, useMobileMoney } from "@/components/portal/use-portal-queries";
-import { LazyTopUpDialog } from "@/components/portal/wallet/lazy-wallet-dialogs";
+import {
+  LazyTopUpDialog,
+  LazyWithdrawDialog,
+} from "@/components/portal/wallet/lazy-wallet-dialogs";
 import { LowBalanceAlert } from "@/components/portal/wallet/low-balance-alert";
+import { WithdrawalsList } from "@/components/portal/wallet/withdrawals-list";
 import { Button } from "@/components/ui/button";
 import { formatInstant } from "@/lib/client/format";
 import { formatZmw } from "@/lib/money";
 
 // Account credit in Order History (issue 17), which is the family's wallet (issue 47): the
-// balance, Top up, and the movements, newest first.
+// balance, Top up, Withdraw and the withdrawal requests, and the movements, newest first.
 export function AccountCreditPanel({
   timeZone,
   phone,
@@ -23,6 +27,7 @@ export function AccountCreditPanel({
   const credit = useAccountCredit().data;
   const mobile = useMobileMoney().data;
   const [topUpOpen, setTopUpOpen] = useState(false);
+  const [withdrawOpen, setWithdrawOpen] = useState(false);
   const [mobileNgwee, setMobileNgwee] = useState<number | null>(null);
   if (!credit) return null;
   return (
@@ -42,10 +47,29 @@ export function AccountCreditPanel({
         <p className="text-sm text-muted-foreground">
           Credit pays for your next order automatically.
         </p>
-        <Button className="min-h-11" onClick={() => setTopUpOpen(true)}>
-          Top up
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button className="min-h-11" onClick={() => setTopUpOpen(true)}>
+            Top up
+          </Button>
+          {/* Issue 47: money is never trapped in the wallet. */}
+          <Button
+            variant="outline"
+            className="min-h-11"
+            disabled={!(Number(credit.balance) > 0)}
+            onClick={() => setWithdrawOpen(true)}
+          >
+            Withdraw
+          </Button>
+        </div>
       </div>
+      {withdrawOpen && (
+        <LazyWithdrawDialog
+          open
+          onOpenChange={setWithdrawOpen}
+          balance={credit.balance}
+          phone={phone}
+        />
+      )}
       {topUpOpen && (
         <LazyTopUpDialog
           open
@@ -67,6 +91,7 @@ export function AccountCreditPanel({
           onPaid={() => setMobileNgwee(null)}
         />
       )}
+      <WithdrawalsList timeZone={timeZone} />
       <LowBalanceAlert />
       {credit.entries.length > 0 && (
         <details>

@@ -61,6 +61,11 @@ export const queryKeys = {
   pendingPaymentsAll: ["/api/payments/pending"],
   pendingPayments: (page: number) => ["/api/payments/pending", page],
   refundsAll: ["/api/refunds"],
+  /** Refund Management's withdrawal requests (issue 47): all pages, then one filtered page. */
+  withdrawalsAll: ["/api/refunds/withdrawals"],
+  withdrawals: (status: string, page: number) => ["/api/refunds/withdrawals", status, page],
+  /** The signed-in family's own withdrawal requests (issue 47). */
+  ownWithdrawals: ["/api/account/withdrawals"],
   refunds: (page: number) => ["/api/refunds", page],
   contactMessagesAll: ["/api/contact/messages"],
   contactMessages: (page: number) => ["/api/contact/messages", page],

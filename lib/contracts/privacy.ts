@@ -45,6 +45,17 @@ export type AccountExport = {
   }[];
   /** Account credit: the balance and every movement, oldest first. */
   credit: { balance: string; entries: CreditEntryDto[] };
+  /** Requests to be paid out of the wallet (issue 47), oldest first, with the number to pay. */
+  withdrawals: {
+    amount: string;
+    mobileNumber: string | null;
+    status: string;
+    method: string | null;
+    reference: string | null;
+    reason: string | null;
+    createdAt: string;
+    decidedAt: string | null;
+  }[];
   discountCodes: { code: string; discountPercentage: number; isActive: boolean }[];
   messages: {
     name: string;

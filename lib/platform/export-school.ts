@@ -32,9 +32,10 @@ export async function exportSchool(id: number, operatorId: number) {
       db.discountCode.findMany(byId),
       db.setting.findMany({ orderBy: { key: "asc" } }),
     ]);
-  const [credit, refunds, mail, audit, messages, reminders] = await Promise.all([
+  const [credit, refunds, payouts, mail, audit, messages, reminders] = await Promise.all([
     db.creditEntry.findMany(byId),
     db.orderRefund.findMany(byId),
+    db.withdrawal.findMany(byId),
     db.emailOutbox.findMany({ ...byId, omit: { lockedUntil: true } }),
     db.auditLog.findMany(byId),
     db.contactMessage.findMany(byId),
@@ -66,6 +67,8 @@ export async function exportSchool(id: number, operatorId: number) {
     settings,
     creditEntries: credit,
     orderRefunds: refunds,
+    // Issue 47: the wallets' payouts, those still owed included.
+    withdrawals: payouts,
     emailOutbox: mail.map((m) => (m.erasure === "secret" ? { ...m, text: "" } : m)),
     auditLog: audit,
     contactMessages: messages,

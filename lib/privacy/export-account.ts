@@ -24,7 +24,7 @@ export async function exportAccount(
   const schoolId = school.id;
   const db = await schoolDb(schoolId);
   const userId = actor.id;
-  const [user, children, orders, payments, credit, discountCodes, messages, reminders] =
+  const [user, children, orders, payments, credit, discountCodes, messages, reminders, payouts] =
     await Promise.all([
       db.user.findUniqueOrThrow({
         where: idKey(schoolId, userId),
@@ -41,6 +41,7 @@ export async function exportAccount(
       db.discountCode.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
       db.contactMessage.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
       db.orderReminder.findMany({ where: { schoolId, userId }, orderBy: { schoolDay: "asc" } }),
+      db.withdrawal.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
     ]);
   return {
     format: "canteen-portal/account-export",
@@ -92,6 +93,16 @@ export async function exportAccount(
         createdAt: entry.createdAt.toISOString(),
       })),
     },
+    withdrawals: payouts.map((row) => ({
+      amount: row.amount.toFixed(2),
+      mobileNumber: row.mobileNumber,
+      status: row.status,
+      method: row.method,
+      reference: row.reference,
+      reason: row.reason,
+      createdAt: row.createdAt.toISOString(),
+      decidedAt: iso(row.decidedAt),
+    })),
     discountCodes: discountCodes.map((code) => ({
       code: code.code,
       discountPercentage: code.discountPercentage,

@@ -224,6 +224,9 @@ export async function updateParent(
   }
 }
 
+export const PARENT_HAS_PENDING_WITHDRAWAL =
+  "This parent has a withdrawal waiting to be paid. Pay it out or decline it in Refund Management first.";
+
 const ordersOfParent = (id: number): Prisma.OrderWhereInput => ({
   OR: [{ userId: id }, { student: { is: { parentId: id } } }],
 });
@@ -247,6 +250,11 @@ export async function deleteParent(
     await tx.$queryRaw`
       SELECT "id" FROM "Student"
       WHERE "schoolId" = ${schoolId} AND "parentId" = ${parent.id} FOR UPDATE`;
+    // Issue 47: money the school still owes the family is paid out or declined first, even forced.
+    const owed = await tx.withdrawal.count({
+      where: { schoolId, userId: parent.id, status: "pending" },
+    });
+    if (owed > 0) throw conflict(PARENT_HAS_PENDING_WITHDRAWAL, { pendingWithdrawals: owed });
     const orderCount = await tx.order.count({ where: ordersOfParent(parent.id) });
     if (orderCount > 0 && !force) {
       throw conflict(

@@ -48,11 +48,12 @@ describe("Your data", () => {
     expect(dialog).toHaveTextContent("keeps past orders and payments for its accounts");
     await user.click(screen.getByRole("button", { name: "Delete my account" }));
     expect(await screen.findByText("Password is required")).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    // Only the wallet is read (issue 47: a balance is withdrawn first); nothing is sent.
+    expect(calls.filter((call) => call.method !== "GET")).toHaveLength(0);
     await user.type(screen.getByLabelText("Your password"), "wrong-one");
     await user.click(screen.getByRole("button", { name: "Delete my account" }));
     expect(await screen.findByText("Password is incorrect")).toBeInTheDocument();
-    expect(calls).toEqual([
+    expect(calls.filter((call) => call.method !== "GET")).toEqual([
       { method: "POST", path: "/api/account/delete", body: { password: "wrong-one" } },
     ]);
     expect(screen.getByLabelText("Your password")).toHaveFocus();
@@ -73,5 +74,53 @@ describe("Your data", () => {
     await user.click(screen.getByRole("button", { name: "Delete my account" }));
     await waitFor(() => expect(onDeleted).toHaveBeenCalled());
     expect(refresh).toHaveBeenCalled();
+  });
+
+  it("withdraws the whole wallet first, then asks for the password", async () => {
+    let balance = "45.00";
+    const calls = mockFetch({
+      "GET /api/account/credit": () => ({ balance, held: "0.00", entries: [] }),
+      "POST /api/account/withdraw": () => {
+        balance = "0.00";
+        return {
+          status: 201,
+          body: {
+            balance: "0.00",
+            withdrawal: {
+              id: 7,
+              amount: "45.00",
+              mobileNumber: "097****456",
+              status: "pending",
+              method: null,
+              reference: null,
+              reason: null,
+              createdAt: "2026-11-29T08:00:00.000Z",
+              decidedAt: null,
+            },
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderPortal(<YourData user={parentUser} onDeleted={() => {}} />);
+    await user.click(screen.getByRole("button", { name: "Delete my account" }));
+    const first = await screen.findByRole("dialog", { name: "First, withdraw your wallet" });
+    expect(first).toHaveTextContent("Your wallet holds");
+    expect(screen.getByLabelText("Amount (K)")).toHaveValue("45.00");
+    expect(screen.getByLabelText("Amount (K)")).toHaveAttribute("readonly");
+    await user.type(screen.getByLabelText("Mobile money number to pay"), "0955 123 456");
+    await user.click(screen.getByRole("button", { name: /^Withdraw K/ }));
+    expect(await screen.findByText(/Zamtel numbers cannot be paid/)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Mobile money number to pay"));
+    await user.type(screen.getByLabelText("Mobile money number to pay"), "0977 123 456");
+    await user.click(screen.getByRole("button", { name: /^Withdraw K/ }));
+    expect(await screen.findByRole("dialog", { name: "Delete my account?" })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "POST")).toEqual([
+      {
+        method: "POST",
+        path: "/api/account/withdraw",
+        body: { amount: "45.00", mobileNumber: "0977123456" },
+      },
+    ]);
   });
 });

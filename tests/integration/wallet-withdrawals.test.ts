@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import * as deleteRoute from "@/app/api/account/delete/route";
+import * as exportRoute from "@/app/api/account/export/route";
 import * as login from "@/app/api/login/route";
+import * as parentRoute from "@/app/api/parents/[id]/route";
+import type { AccountExport } from "@/lib/contracts/privacy";
 import { SCHOOL_CLOSED_MESSAGE, type SchoolContext } from "@/lib/contracts/schools";
 import {
   DELETED_ACCOUNT_PAY_ONLY,
@@ -23,6 +26,7 @@ import { signedIn, signedInSuperadmin, TEST_PASSWORD } from "@/tests/support/fix
 import { Browser } from "@/tests/support/http";
 import { createSchool, testDb } from "@/tests/support/school";
 import { formatZmw } from "@/lib/money";
+import { PARENT_HAS_PENDING_WITHDRAWAL } from "@/lib/users/parents";
 import { hashPassword } from "@/lib/security/password";
 import {
   declineCall,
@@ -80,6 +84,11 @@ describe("POST /api/account/withdraw", () => {
     const mine = await myWithdrawals(p.browser);
     expect(mine.status).toBe(200);
     expect(mine.body).toEqual([answer.body.withdrawal]);
+    // The family's copy of its data lists it, with the number it gave.
+    const copy = await p.browser.call<AccountExport>(exportRoute.GET, "GET", "/api/account/export");
+    expect(copy.body.withdrawals).toEqual([
+      expect.objectContaining({ amount: "40.50", mobileNumber: "0977123456", status: "pending" }),
+    ]);
   });
 
   it("withdraws the whole balance, and a teacher may too", async () => {
@@ -251,6 +260,27 @@ describe("Refund Management's withdrawals", () => {
         winner === "declined" ? 2 : 1,
       );
     }
+  });
+
+  it("keeps an admin from deleting a family whose withdrawal is still owed", async () => {
+    const p = await family("15.00");
+    const id = (await withdrawCall(p.browser, { amount: "15", mobileNumber: NUMBER })).body
+      .withdrawal.id;
+    const admin = await signedInSuperadmin();
+    const remove = () =>
+      admin.call(parentRoute.DELETE, "DELETE", `/api/parents/${p.id}`, {
+        params: { id: String(p.id) },
+        query: { force: "true" },
+      });
+    const refused = await remove();
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      message: PARENT_HAS_PENDING_WITHDRAWAL,
+      pendingWithdrawals: 1,
+    });
+    expect((await moneyOf(p.id)).requests).toHaveLength(1);
+    expect((await payCall(office, id, { method: "Cash" })).status).toBe(200);
+    expect((await remove()).status).toBe(200);
   });
 
   it("answers 404 for an id that is not a request", async () => {

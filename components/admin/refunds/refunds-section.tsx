@@ -5,6 +5,7 @@ import { RefundDialog } from "@/components/admin/refunds/refund-dialog";
 import { tableMessage } from "@/components/admin/data-table/data-table-body";
 import { MetadataPager } from "@/components/admin/data-table/pager";
 import { RefundsTable } from "@/components/admin/refunds/refunds-table";
+import { WithdrawalsCard } from "@/components/admin/refunds/withdrawals-card";
 import { useCompleteRefund, useRefunds } from "@/components/admin/refunds/use-refunds-queries";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { RefundDto } from "@/lib/contracts/orders";
@@ -14,7 +15,7 @@ import { useAddressPage } from "@/components/admin/data-table/use-console-addres
 // Refund Management (spec 001 §2, §4, §7 GET /api/refunds and POST /api/refunds/{id}/complete,
 // §9 amounts with decimals): paid orders that were cancelled, each refunded through a dialog that
 // records how the money went back (issue 25) or straight to account credit (issue 17), and those
-// already refunded with how and by whom.
+// already refunded with how and by whom. Below, the families' wallet withdrawals (issue 47).
 
 export function RefundManagementSection() {
   const [page, setPage] = useAddressPage();
@@ -23,34 +24,37 @@ export function RefundManagementSection() {
   const refund = useCompleteRefund(() => setOpen(null));
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Orders to Refund</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <RefundsTable
-          refunds={query.data?.data ?? []}
-          refundingId={refund.isPending ? refund.variables?.orderId : undefined}
-          busy={refund.isPending}
-          onRefund={(row, method) => setOpen({ refund: row, method })}
-          message={tableMessage(
-            { loading: query.isPending, failed: Boolean(query.error) },
-            {
-              loading: "Loading refunds…",
-              failed: "Failed to fetch refunds",
-              empty: "No orders pending refund",
-            },
-          )}
-        />
-        <MetadataPager page={page} metadata={query.data?.metadata} onPageChange={setPage} />
-        <RefundDialog
-          refund={open?.refund ?? null}
-          initialMethod={open?.method ?? "cash"}
-          pending={refund.isPending}
-          onClose={() => setOpen(null)}
-          onConfirm={(orderId, how) => refund.mutate({ orderId, how })}
-        />
-      </CardContent>
-    </Card>
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Orders to Refund</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <RefundsTable
+            refunds={query.data?.data ?? []}
+            refundingId={refund.isPending ? refund.variables?.orderId : undefined}
+            busy={refund.isPending}
+            onRefund={(row, method) => setOpen({ refund: row, method })}
+            message={tableMessage(
+              { loading: query.isPending, failed: Boolean(query.error) },
+              {
+                loading: "Loading refunds…",
+                failed: "Failed to fetch refunds",
+                empty: "No orders pending refund",
+              },
+            )}
+          />
+          <MetadataPager page={page} metadata={query.data?.metadata} onPageChange={setPage} />
+          <RefundDialog
+            refund={open?.refund ?? null}
+            initialMethod={open?.method ?? "cash"}
+            pending={refund.isPending}
+            onClose={() => setOpen(null)}
+            onConfirm={(orderId, how) => refund.mutate({ orderId, how })}
+          />
+        </CardContent>
+      </Card>
+      <WithdrawalsCard />
+    </div>
   );
 }
