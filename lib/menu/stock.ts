@@ -96,10 +96,12 @@ export async function stockTaken(
  */
 export async function takeStockIfLeft(tx: Tx, schoolId: number, take: StockTake): Promise<boolean> {
   if (take.quantity <= 0) return true;
+  if (take.quantity > take.cap) return false;
+  // VALUES, not a SELECT without a table: Citus plans that through the coordinator and sends the
+  // ON CONFLICT's parameter to the shard unbound (42P18); VALUES goes to the one shard.
   const taken = await tx.$executeRaw`
     INSERT INTO "ItemDayStock" ("schoolId", "menuItemId", "day", "taken")
-    SELECT ${schoolId}, ${take.menuItemId}, ${take.day}::date, ${take.quantity}::int
-    WHERE ${take.quantity}::int <= ${take.cap}::int
+    VALUES (${schoolId}, ${take.menuItemId}, ${take.day}::date, ${take.quantity}::int)
     ON CONFLICT ("schoolId", "menuItemId", "day")
       DO UPDATE SET "taken" = "ItemDayStock"."taken" + EXCLUDED."taken"
       WHERE "ItemDayStock"."taken" + EXCLUDED."taken" <= ${take.cap}::int`;
