@@ -178,8 +178,8 @@ export function CounterSection() {
   const found = students.data ?? [];
   const allergens = child ? allergensIn(lines, child.allergies) : [];
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-      <div className="space-y-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="min-w-0 space-y-3">
         <label className="relative block">
           <span className="sr-only">Card code or child&apos;s name</span>
           <Search
@@ -252,7 +252,7 @@ export function CounterSection() {
           />
         )}
       </div>
-      <div className="space-y-3">
+      <div className="min-w-0 space-y-3">
         {receipt && child ? (
           <Receipt
             childName={child.name}
