@@ -10,7 +10,7 @@ import type {
 } from "@/lib/contracts/orders";
 import { pageMetadata } from "@/lib/contracts/paging";
 import type { SchoolContext } from "@/lib/contracts/schools";
-import { schoolDb } from "@/lib/db";
+import { schoolDb, type Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { giveBackOrderCredit } from "@/lib/orders/give-back-credit";
 import {
@@ -137,14 +137,18 @@ export async function updateOrderStatuses(
       const cancelling = input.status === "cancelled";
       // Issue 47: cancelled orders being restored take their capped portions again.
       const restoring = cancelling ? [] : await cancelledPortionsOf(tx, schoolId, orderIds);
+      // A meal whose credit already came back (cancel, closed day) is not restored: it would be
+      // partly free, and its day could not give the credit back again (decision 0069). Read under
+      // the orders' locks, not as a relation filter inside the UPDATE, which Citus would plan
+      // over every shard (decision 0078).
+      const creditReturned = cancelling
+        ? new Set<number>()
+        : await creditReturnedOf(tx, schoolId, orderIds);
       const changed = await tx.order.updateManyAndReturn({
         where: {
           schoolId,
-          id: { in: orderIds },
+          id: { in: orderIds.filter((id) => !creditReturned.has(id)) },
           status: { notIn: ["refunded", input.status] },
-          // A meal whose credit already came back (cancel, closed day) is not restored: it would
-          // be partly free, and its day could not give the credit back again (decision 0069).
-          ...(!cancelling && { creditEntries: { none: { kind: { in: ["refund", "closure"] } } } }),
         },
         data: { status: input.status, version: { increment: 1 } },
         select: { id: true },
@@ -189,4 +193,20 @@ export async function updateOrderStatuses(
     if (isUniqueViolation(error)) throw conflict(STATUS_RESTORE_CONFLICT);
     throw error;
   }
+}
+
+/** Of these orders (locked here FOR UPDATE), the ones whose credit part was given back. */
+async function creditReturnedOf(
+  tx: Tx,
+  schoolId: number,
+  orderIds: number[],
+): Promise<Set<number>> {
+  await tx.$queryRaw`
+    SELECT "id" FROM "Order" WHERE "schoolId" = ${schoolId} AND "id" = ANY(${orderIds}::int[])
+    ORDER BY "id" FOR UPDATE`;
+  const returned = await tx.creditEntry.findMany({
+    where: { schoolId, orderId: { in: orderIds }, kind: { in: ["refund", "closure"] } },
+    select: { orderId: true },
+  });
+  return new Set(returned.flatMap((entry) => (entry.orderId === null ? [] : [entry.orderId])));
 }
