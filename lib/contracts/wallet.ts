@@ -37,4 +37,6 @@ export type TopUpReceiptDto = {
 export type WalletDto = {
   /** Below this balance a spend sends one message a day; null: no message. */
   lowBalanceThreshold: string | null;
+  /** Each counter purchase is e-mailed to the parent (issue 47: "can be told of each one"). */
+  counterReceipts: boolean;
 };

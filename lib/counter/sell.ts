@@ -25,6 +25,7 @@ import {
 import { schoolDailyLimit } from "@/lib/counter/settings";
 import { appendMovement, lockedWallet } from "@/lib/credit/ledger";
 import { noteLowBalance } from "@/lib/credit/low-balance";
+import { enqueueCounterReceipt } from "@/lib/counter/receipt-email";
 import { schoolDb, type Tx } from "@/lib/db";
 import { SoldOut, takeStock } from "@/lib/menu/stock";
 import { formatNgwee, fromNgwee, toNgwee } from "@/lib/money";
@@ -152,6 +153,16 @@ async function sell(
   });
   // Issue 47: the account's low-balance setting came with its lock.
   await noteLowBalance(tx, school, child.parentId, watch, balance - total);
+  await enqueueCounterReceipt(tx, child.parentId, watch, {
+    childName: child.name,
+    lines: lines.map((line) => ({
+      name: line.item.name,
+      quantity: line.quantity,
+      unitNgwee: line.unit,
+    })),
+    totalNgwee: total,
+    balanceNgwee: balance - total,
+  });
   const available = availableNgwee({
     balance: balance - total,
     limit,

@@ -88,7 +88,7 @@ export async function lockedWallet(
 ): Promise<{ balanceNgwee: number; watch: LowBalanceWatch }> {
   const [watch] = await tx.$queryRaw<LowBalanceWatch[]>`
     SELECT "name", "email", "lowBalanceThreshold"::text AS "threshold",
-      "lowBalanceNotifiedOn" AS "notifiedOn"
+      "lowBalanceNotifiedOn" AS "notifiedOn", "counterReceipts"
     FROM "User" WHERE "schoolId" = ${schoolId} AND "id" = ${userId} FOR UPDATE`;
   return {
     balanceNgwee: await balanceOf(tx, schoolId, userId),

@@ -16,6 +16,8 @@ export type LowBalanceWatch = {
   email: string | null;
   threshold: string | null;
   notifiedOn: Date | null;
+  /** The parent asked for an e-mail of each counter purchase (read by the counter's lock). */
+  counterReceipts?: boolean;
 };
 
 /** After a spend under the account's lock: below the threshold, the day's one message. */

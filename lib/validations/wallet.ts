@@ -64,5 +64,7 @@ export const walletSchema = z.object({
   lowBalanceThreshold: ngwee
     .refine((value) => value <= MAX_TOP_UP_LIMIT_NGWEE, THRESHOLD_TOO_HIGH)
     .nullable(),
+  /** Left out: unchanged. */
+  counterReceipts: z.boolean({ error: "Counter receipts must be true or false" }).optional(),
 });
 export type WalletInput = z.output<typeof walletSchema>;

@@ -7,16 +7,20 @@ import { fromNgwee } from "@/lib/money";
 import type { WalletInput } from "@/lib/validations/wallet";
 import { thresholdOf } from "@/lib/credit/low-balance";
 
-// The parent's own wallet settings (issue 47): the low-balance threshold.
+// The parent's own wallet settings (issue 47): the low-balance threshold, and whether each counter
+// purchase is e-mailed.
 
 /** GET /api/account/wallet. */
 export async function getWallet(school: SchoolContext, actor: SessionUser): Promise<WalletDto> {
   const db = await schoolDb(school.id);
   const user = await db.user.findFirst({
     where: { schoolId: school.id, id: actor.id },
-    select: { lowBalanceThreshold: true },
+    select: { lowBalanceThreshold: true, counterReceipts: true },
   });
-  return { lowBalanceThreshold: thresholdOf(user?.lowBalanceThreshold ?? null) };
+  return {
+    lowBalanceThreshold: thresholdOf(user?.lowBalanceThreshold ?? null),
+    counterReceipts: user?.counterReceipts ?? false,
+  };
 }
 
 /**
@@ -31,9 +35,14 @@ export async function saveWallet(
   const db = await schoolDb(school.id);
   const threshold =
     input.lowBalanceThreshold === null ? null : fromNgwee(input.lowBalanceThreshold);
-  await db.user.updateMany({
+  const [user] = await db.user.updateManyAndReturn({
     where: { schoolId: school.id, id: actor.id },
-    data: { lowBalanceThreshold: threshold, lowBalanceNotifiedOn: null },
+    data: {
+      lowBalanceThreshold: threshold,
+      lowBalanceNotifiedOn: null,
+      ...(input.counterReceipts !== undefined && { counterReceipts: input.counterReceipts }),
+    },
+    select: { counterReceipts: true },
   });
-  return { lowBalanceThreshold: threshold };
+  return { lowBalanceThreshold: threshold, counterReceipts: user?.counterReceipts ?? false };
 }

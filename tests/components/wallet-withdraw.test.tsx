@@ -30,7 +30,7 @@ describe("the wallet's Withdraw", () => {
     const calls = mockFetch({
       "GET /api/account/credit": () => ({ balance, held: "0.00", entries: [] }),
       "GET /api/account/withdrawals": () => mine,
-      "GET /api/account/wallet": { lowBalanceThreshold: null },
+      "GET /api/account/wallet": { lowBalanceThreshold: null, counterReceipts: false },
       "POST /api/account/withdraw": () => {
         balance = "60.00";
         mine = [request({ id: 4, amount: "40.00", status: "pending", reason: null }), ...mine];
@@ -73,7 +73,7 @@ describe("the wallet's Withdraw", () => {
     mockFetch({
       "GET /api/account/credit": { balance: "0.00", held: "0.00", entries: [] },
       "GET /api/account/withdrawals": [],
-      "GET /api/account/wallet": { lowBalanceThreshold: null },
+      "GET /api/account/wallet": { lowBalanceThreshold: null, counterReceipts: false },
     });
     renderPortal(<AccountCreditPanel timeZone="Africa/Lusaka" phone={null} />);
     expect(await screen.findByRole("button", { name: "Withdraw" })).toBeDisabled();

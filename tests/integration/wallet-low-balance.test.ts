@@ -51,16 +51,22 @@ describe("PUT /api/account/wallet", () => {
     const p = await parentWithChild();
     expect(
       (await p.browser.call<WalletDto>(wallet.GET, "GET", "/api/account/wallet")).body,
-    ).toEqual({ lowBalanceThreshold: null });
-    expect((await setThreshold(p.browser, "50")).body).toEqual({ lowBalanceThreshold: "50.00" });
+    ).toEqual({ lowBalanceThreshold: null, counterReceipts: false });
+    expect((await setThreshold(p.browser, "50")).body).toEqual({
+      lowBalanceThreshold: "50.00",
+      counterReceipts: false,
+    });
     for (const bad of ["-5", "lots", "0", 12.345]) {
       const answer = await setThreshold(p.browser, bad);
       expect([bad, answer.status, answer.body.message]).toEqual([bad, 422, AMOUNT_FORMAT]);
     }
     expect(
       (await p.browser.call<WalletDto>(wallet.GET, "GET", "/api/account/wallet")).body,
-    ).toEqual({ lowBalanceThreshold: "50.00" });
-    expect((await setThreshold(p.browser, null)).body).toEqual({ lowBalanceThreshold: null });
+    ).toEqual({ lowBalanceThreshold: "50.00", counterReceipts: false });
+    expect((await setThreshold(p.browser, null)).body).toEqual({
+      lowBalanceThreshold: null,
+      counterReceipts: false,
+    });
   });
 });
 

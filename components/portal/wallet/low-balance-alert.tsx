@@ -6,6 +6,7 @@ import { toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
 import { api, errorMessage } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
@@ -69,6 +70,40 @@ export function LowBalanceAlert() {
       <p className="text-xs text-muted-foreground">
         At most one e-mail a day. Leave empty for none.
       </p>
+      <CounterReceipts threshold={saved} on={wallet.data?.counterReceipts ?? false} />
     </form>
+  );
+}
+
+/** Issue 47: an e-mail for each purchase a child makes at the counter, saved as it is switched. */
+function CounterReceipts({ threshold, on }: { threshold: string | null; on: boolean }) {
+  const client = useQueryClient();
+  const save = useMutation({
+    mutationFn: (counterReceipts: boolean) =>
+      api("/api/account/wallet", {
+        method: "PUT",
+        body: { lowBalanceThreshold: threshold, counterReceipts },
+      }),
+    onSuccess: (answer) => {
+      client.setQueryData(queryKeys.wallet, answer);
+      toastSuccess(
+        answer.counterReceipts ? "Counter e-mails on" : "Counter e-mails off",
+        answer.counterReceipts
+          ? "We will e-mail you each purchase your children make at the counter."
+          : "We will not e-mail you counter purchases. They stay in Order History.",
+      );
+    },
+    onError: (error) => toastFailure("Error", errorMessage(error, "The choice could not be saved")),
+  });
+  return (
+    <div className="flex items-center gap-3 pt-1">
+      <Switch
+        id="counter-receipts"
+        checked={save.isPending ? save.variables : on}
+        disabled={save.isPending}
+        onCheckedChange={(checked) => save.mutate(checked)}
+      />
+      <Label htmlFor="counter-receipts">E-mail me each counter purchase</Label>
+    </div>
   );
 }
