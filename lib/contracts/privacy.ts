@@ -1,6 +1,7 @@
 // A family's own data (issue 26): the copy the account downloads and the deletion's answers. Pure:
 // the route's shaper and the Profile Settings screen both import it.
 import type { OrderDto } from "@/lib/contracts";
+import type { CounterPurchaseDto } from "@/lib/contracts/counter";
 import type { CreditEntryDto } from "@/lib/contracts/credit";
 
 export const ACCOUNT_EXPORT_VERSION = 1;
@@ -19,6 +20,9 @@ export type AccountExport = {
     emailVerified: boolean;
     orderReminders: boolean;
     createdAt: string;
+    /** The wallet's settings (issue 47). */
+    lowBalanceThreshold: string | null;
+    counterReceipts: boolean;
   };
   children: {
     id: number;
@@ -30,6 +34,9 @@ export type AccountExport = {
     allergyConsentAt: string | null;
     removedAt: string | null;
     createdAt: string;
+    /** The child's own daily counter limit (null: the school's) and the block (issue 47). */
+    counterDailyLimit: string | null;
+    counterBlocked: boolean;
   }[];
   orders: OrderDto[];
   payments: {
@@ -45,6 +52,8 @@ export type AccountExport = {
   }[];
   /** Account credit: the balance and every movement, oldest first. */
   credit: { balance: string; entries: CreditEntryDto[] };
+  /** What the children bought at the counter (issue 47), newest first. */
+  counterPurchases: CounterPurchaseDto[];
   /** Requests to be paid out of the wallet (issue 47), oldest first, with the number to pay. */
   withdrawals: {
     amount: string;

@@ -15,7 +15,9 @@ const PURCHASES_SHOWN = 200;
 /** GET /api/counter/purchases: the caller's family's sales, newest first. */
 export async function listCounterPurchases(
   school: Pick<SchoolContext, "id">,
-  actor: SessionUser,
+  actor: Pick<SessionUser, "id">,
+  /** Every sale, not the newest 200 (the family's copy of its data). */
+  all = false,
 ): Promise<CounterPurchaseDto[]> {
   const schoolId = school.id;
   const db = await schoolDb(schoolId);
@@ -35,7 +37,7 @@ export async function listCounterPurchases(
       },
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: PURCHASES_SHOWN,
+    ...(!all && { take: PURCHASES_SHOWN }),
   });
   return sales.map((sale) => ({
     id: sale.id,

@@ -9,6 +9,8 @@ import { orderSelect, toOrderDto } from "@/lib/orders/order-dto";
 import { fromNgwee } from "@/lib/money";
 import { schoolToday, toIsoDate } from "@/lib/school-calendar";
 import { idKey } from "@/lib/schools/keys";
+import { listCounterPurchases } from "@/lib/counter/purchases";
+import { thresholdOf } from "@/lib/credit/low-balance";
 
 // A copy of my data (issue 26): everything the portal keeps about the signed-in account, read
 // only by the account's own id at its own school (issue 45), and never a password hash, a
@@ -24,25 +26,41 @@ export async function exportAccount(
   const schoolId = school.id;
   const db = await schoolDb(schoolId);
   const userId = actor.id;
-  const [user, children, orders, payments, credit, discountCodes, messages, reminders, payouts] =
-    await Promise.all([
-      db.user.findUniqueOrThrow({
-        where: idKey(schoolId, userId),
-        select: { ...sessionUserSelect, createdAt: true },
-      }),
-      db.student.findMany({ where: { schoolId, parentId: userId }, orderBy: { id: "asc" } }),
-      db.order.findMany({
-        where: { schoolId, userId },
-        select: orderSelect,
-        orderBy: { id: "asc" },
-      }),
-      db.paymentAttempt.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
-      db.creditEntry.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
-      db.discountCode.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
-      db.contactMessage.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
-      db.orderReminder.findMany({ where: { schoolId, userId }, orderBy: { schoolDay: "asc" } }),
-      db.withdrawal.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
-    ]);
+  const [
+    user,
+    children,
+    orders,
+    payments,
+    credit,
+    discountCodes,
+    messages,
+    reminders,
+    payouts,
+    counterPurchases,
+  ] = await Promise.all([
+    db.user.findUniqueOrThrow({
+      where: idKey(schoolId, userId),
+      select: {
+        ...sessionUserSelect,
+        createdAt: true,
+        lowBalanceThreshold: true,
+        counterReceipts: true,
+      },
+    }),
+    db.student.findMany({ where: { schoolId, parentId: userId }, orderBy: { id: "asc" } }),
+    db.order.findMany({
+      where: { schoolId, userId },
+      select: orderSelect,
+      orderBy: { id: "asc" },
+    }),
+    db.paymentAttempt.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
+    db.creditEntry.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
+    db.discountCode.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
+    db.contactMessage.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
+    db.orderReminder.findMany({ where: { schoolId, userId }, orderBy: { schoolDay: "asc" } }),
+    db.withdrawal.findMany({ where: { schoolId, userId }, orderBy: { id: "asc" } }),
+    listCounterPurchases(school, actor, true),
+  ]);
   return {
     format: "canteen-portal/account-export",
     version: ACCOUNT_EXPORT_VERSION,
@@ -57,6 +75,8 @@ export async function exportAccount(
       emailVerified: user.emailVerifiedAt !== null,
       orderReminders: user.orderReminders,
       createdAt: user.createdAt.toISOString(),
+      lowBalanceThreshold: thresholdOf(user.lowBalanceThreshold),
+      counterReceipts: user.counterReceipts,
     },
     children: children.map((child) => ({
       id: child.id,
@@ -68,6 +88,8 @@ export async function exportAccount(
       allergyConsentAt: iso(child.allergyConsentAt),
       removedAt: iso(child.archivedAt),
       createdAt: child.createdAt.toISOString(),
+      counterDailyLimit: child.counterDailyLimit?.toFixed(2) ?? null,
+      counterBlocked: child.counterBlocked,
     })),
     orders: orders.map(toOrderDto),
     payments: payments.map((attempt) => ({
@@ -93,6 +115,7 @@ export async function exportAccount(
         createdAt: entry.createdAt.toISOString(),
       })),
     },
+    counterPurchases,
     withdrawals: payouts.map((row) => ({
       amount: row.amount.toFixed(2),
       mobileNumber: row.mobileNumber,
