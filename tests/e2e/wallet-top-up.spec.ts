@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { SUPERADMIN_PASSWORD } from "../../playwright.config";
-import { login, openSection, registerParent } from "./support/steps";
+import { addStudent, login, openSection, registerParent } from "./support/steps";
 
 // Issue 47's top-up through the built-in sandbox: a parent tops up the wallet by mobile money
 // (approved on the sandbox phone) and by card (the sandbox pay page, then the return page), and
@@ -112,6 +112,27 @@ test.describe("the wallet", () => {
       await page.getByRole("button", { name: "Return to Home" }).click();
       await page.getByRole("tab", { name: "Order History" }).click();
       await expect(wallet(page).getByTestId("credit-balance")).toHaveText(/K\s250\.50/);
+    });
+
+    await test.step("a daily counter limit for the child, and a block", async () => {
+      await page.getByRole("tab", { name: "Students" }).click();
+      await addStudent(page, "Mwila Banda", "Grade 4");
+      await expect(
+        page.getByText(/Counter: up to K\s50\.00 a day \(the school's limit\)/),
+      ).toBeVisible();
+      await page.getByRole("button", { name: "Counter settings for Mwila Banda" }).click();
+      let dialog = page.getByRole("dialog", { name: "Counter for Mwila Banda" });
+      await dialog.getByLabel("Daily limit (K)").fill("15");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText(/Counter: up to K\s15\.00 a day$/)).toBeVisible();
+      await shoot(page, "counter-limit");
+      await page.getByRole("button", { name: "Counter settings for Mwila Banda" }).click();
+      dialog = page.getByRole("dialog", { name: "Counter for Mwila Banda" });
+      await dialog.getByRole("switch", { name: "Block the counter for Mwila Banda" }).click();
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText("Counter: blocked")).toBeVisible();
     });
   });
 });
