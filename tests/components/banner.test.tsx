@@ -28,15 +28,16 @@ function advance(ms: number) {
 }
 
 describe("BannerProvider / useBanner", () => {
-  // The banner's view is fetched with the first banner (a lazy chunk): fetched once here, on real
-  // timers (Jest's first import of it and lucide can take seconds), so the tests below see each
-  // banner as soon as it is shown and time it to the ms.
+  // The banner's view is fetched with the first banner (a lazy chunk). Its first import (it and
+  // lucide's icons, over a thousand modules) took more than ten seconds in a loaded full run, so it
+  // is imported here first, without a deadline of its own; then a first banner, on real timers,
+  // has its view at once, and the tests below time each banner to the ms on fake timers.
   beforeAll(async () => {
-    // No auto-close: on a loaded machine the first import can outlast the default 3000 ms.
+    await import("@/components/notifications/banner-view");
     renderWithBanner({ type: "info", message: "Loading the view", duration: Infinity });
     await screen.findByRole("status", undefined, { timeout: 10_000 });
     cleanup();
-  });
+  }, 120_000);
 
   beforeEach(() => {
     jest.useFakeTimers();

@@ -80,6 +80,8 @@ describe("GET /api/menu", () => {
       sideDishes: ["Rice"],
       isAvailable: true,
       isArchived: false,
+      // Issue 47: portions per school day, null for no cap.
+      dailyCap: null,
     });
   });
 
