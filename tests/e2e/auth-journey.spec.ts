@@ -127,7 +127,7 @@ test("superadmin signs in to the admin console shell", async ({ page }, info) =>
     await page.getByRole("button", { name: "Open sidebar" }).click();
   }
   await expect(sidebar).toBeVisible();
-  await expect(sidebar.getByRole("link")).toHaveCount(13); // 13 sections (Messages too)
+  await expect(sidebar.getByRole("link")).toHaveCount(14); // 14 sections (Messages, Counter too)
   await sidebar.getByRole("link", { name: "Order Cycles" }).click();
   await expect(page.getByRole("heading", { name: "Order Cycles" })).toBeVisible();
   if (info.project.name === "phone") await expect(sidebar).toBeHidden();
