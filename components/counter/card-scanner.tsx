@@ -1,8 +1,8 @@
 "use client";
 
-import { Camera, CameraOff, Search } from "lucide-react";
-import dynamic from "next/dynamic";
+import { Search } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { CameraToggle } from "@/components/counter/camera-toggle";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -10,20 +10,7 @@ import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 import { CARD_CODE_LENGTH, isCardCode, normalizeCardCode } from "@/lib/contracts/cards";
 
 // The counter's card scanner (issue 47): the card's code typed, always there, and the device's
-// camera on demand. The camera's code (and jsQR where the browser cannot read QR codes itself) is
-// fetched only when the cashier starts it, so the scanner adds next to nothing to a page's first
-// load. `onCode` receives a well-formed card code (upper case, no spaces), however it was read.
-
-const CameraScanner = dynamic(
-  () => import("@/components/counter/camera-scanner").then((m) => m.CameraScanner),
-  {
-    loading: () => (
-      <p role="status" className="text-sm text-muted-foreground">
-        Starting the camera…
-      </p>
-    ),
-  },
-);
+// camera on demand (CameraToggle, fetched only when started). `onCode` receives a well-formed card code (upper case, no spaces), however it was read.
 
 export const CODE_REQUIRED = "Enter the card's code";
 export const CODE_INVALID = `A card's code is ${CARD_CODE_LENGTH} letters and digits, as printed under its QR code`;
@@ -36,7 +23,6 @@ export function CardScanner({
   /** Open the camera at once (a phone at the counter); otherwise on the button. */
   startWithCamera?: boolean;
 }) {
-  const [camera, setCamera] = useState(startWithCamera);
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
@@ -54,18 +40,7 @@ export function CardScanner({
 
   return (
     <div className="grid gap-3">
-      <div>
-        <Button
-          type="button"
-          variant={camera ? "outline" : "default"}
-          aria-pressed={camera}
-          onClick={() => setCamera((on) => !on)}
-        >
-          {camera ? <CameraOff aria-hidden /> : <Camera aria-hidden />}
-          {camera ? "Stop the camera" : "Scan a card"}
-        </Button>
-      </div>
-      {camera && <CameraScanner onCode={onCode} />}
+      <CameraToggle onCode={onCode} startOn={startWithCamera} />
       <form
         method="post"
         action={NO_SCRIPT_ACTION}

@@ -1,7 +1,6 @@
 "use client";
 
-import { Camera, CameraOff, Search } from "lucide-react";
-import dynamic from "next/dynamic";
+import { Search } from "lucide-react";
 import { useState } from "react";
 import { Basket } from "@/components/admin/counter/basket";
 import { ChildPanel } from "@/components/admin/counter/child-panel";
@@ -24,23 +23,11 @@ import {
   useVoidSale,
 } from "@/components/admin/counter/use-counter-queries";
 import { useDebounced } from "@/components/admin/settings/user-picker";
+import { CameraToggle } from "@/components/counter/camera-toggle";
 import { toastFailure, toastSuccess } from "@/components/notifications/toast";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/client/api";
 import { formatZmw, fromNgwee, toNgwee } from "@/lib/money";
-
-// The camera and its QR reader are fetched when the cashier starts it (decision 0106).
-const CameraScanner = dynamic(
-  () => import("@/components/counter/camera-scanner").then((m) => m.CameraScanner),
-  {
-    loading: () => (
-      <p role="status" className="text-sm text-muted-foreground">
-        Starting the camera…
-      </p>
-    ),
-  },
-);
 
 // The Counter (issue 47): find the child (a card's code or part of a name), tap items, Sell. Three
 // taps for a known child on a tablet; allergies in red before anything else; the sale's state on
@@ -62,7 +49,6 @@ export function CounterSection() {
   const sell = useSell();
   const collect = useCollect();
   const voidSale = useVoidSale();
-  const [camera, setCamera] = useState(false);
   const [scanned, setScanned] = useState<string | null>(null);
 
   // A scanned card serves its child at once; a code no child has (a card reissued since) says so.
@@ -197,16 +183,7 @@ export function CounterSection() {
             onChange={(event) => setText(event.target.value)}
           />
         </label>
-        <Button
-          type="button"
-          variant={camera ? "outline" : "secondary"}
-          aria-pressed={camera}
-          onClick={() => setCamera((on) => !on)}
-        >
-          {camera ? <CameraOff aria-hidden /> : <Camera aria-hidden />}
-          {camera ? "Stop the camera" : "Scan a card"}
-        </Button>
-        {camera && <CameraScanner onCode={(code) => void scan(code)} />}
+        <CameraToggle variant="secondary" onCode={(code) => void scan(code)} />
         {scanned && (
           <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {scanned}
