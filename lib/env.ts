@@ -16,6 +16,13 @@ const nameOr = (fallback: string) =>
     z.string().trim().max(40).default(fallback),
   );
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .or(z.literal("").transform(() => undefined))
+  .transform((v) => (v === "" ? undefined : v));
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
@@ -113,6 +120,33 @@ const schema = z.object({
   DPO_MNO_AIRTEL: nameOr("AirtelZM"),
   DPO_MNO_MTN: nameOr("MTNZM"),
   DPO_MNO_COUNTRY: nameOr("zambia"),
+  /** SMS through Africa's Talking (issue 48): off unless named, with its username and key. */
+  SMS_PROVIDER: z
+    .enum(["africastalking"], "SMS_PROVIDER must be africastalking (or empty: no SMS)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  AT_USERNAME: optionalText,
+  AT_API_KEY: optionalText,
+  AT_API_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url().default("https://api.africastalking.com"),
+  ),
+  /** The secret path segment of the delivery-report and opt-out callbacks. */
+  AT_CALLBACK_SECRET: optionalText,
+  /** WhatsApp's Cloud API: off unless the token and the phone number id are set. */
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_API_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url().default("https://graph.facebook.com/v21.0"),
+  ),
+  /** How long a call to the SMS or WhatsApp provider may take before it counts as down. */
+  MESSAGING_TIMEOUT_MS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(500).max(60_000).default(10_000),
+  ),
   /** How long the Cart's waiting screen polls a push before handing over to the sweep. */
   MOBILE_MONEY_WAIT_SECONDS: z.preprocess(
     (v) => (v === "" ? undefined : v),

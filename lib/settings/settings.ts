@@ -44,6 +44,7 @@ export const SETTING_KEYS = {
   bankTransfer: "bank-transfer",
   wallet: "wallet",
   counter: "counter",
+  messaging: "messaging",
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 

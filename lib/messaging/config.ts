@@ -1,0 +1,57 @@
+import "server-only";
+import { z } from "zod";
+import {
+  DEFAULT_MESSAGING_SETTINGS,
+  type Channel,
+  type MessagingSettingsDto,
+} from "@/lib/contracts/notifications";
+import { env } from "@/lib/env";
+import { readSetting, SETTING_KEYS, type SchoolRef } from "@/lib/settings/settings";
+
+// Which channels exist (issue 48, decision 0108): a channel is on when the platform configured its
+// provider (the environment) and the school offers it (its messaging setting). Without the
+// environment's keys a channel is off everywhere: the screens do not offer it, nothing is queued
+// for it and nothing fails.
+
+/** Africa's Talking is configured: SMS_PROVIDER, AT_USERNAME and AT_API_KEY. */
+export function smsConfigured(): boolean {
+  const e = env();
+  return e.SMS_PROVIDER === "africastalking" && !!e.AT_USERNAME && !!e.AT_API_KEY;
+}
+
+/** WhatsApp's Cloud API is configured: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID. */
+export function whatsappConfigured(): boolean {
+  const e = env();
+  return !!e.WHATSAPP_TOKEN && !!e.WHATSAPP_PHONE_NUMBER_ID;
+}
+
+/** A sender ID: up to 11 letters, digits or spaces (alphanumeric), as the networks register. */
+export const senderIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9 ]{1,11}$/, "A sender ID is 1 to 11 letters, digits or spaces");
+
+export const messagingSettingsSchema = z.object({
+  senderId: senderIdSchema.nullable().default(null),
+  sms: z.boolean().default(true),
+  whatsapp: z.boolean().default(true),
+});
+
+export function toMessagingSettings(value: unknown): MessagingSettingsDto {
+  const parsed = messagingSettingsSchema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : DEFAULT_MESSAGING_SETTINGS;
+}
+
+/** The school's saved messaging settings (defaults until the office saves them). */
+export async function getMessagingSettings(school: SchoolRef): Promise<MessagingSettingsDto> {
+  return toMessagingSettings(await readSetting(school, SETTING_KEYS.messaging));
+}
+
+/** The channels this school's parents can choose: e-mail always, SMS and WhatsApp when on. */
+export async function offeredChannels(school: SchoolRef): Promise<Channel[]> {
+  const settings = await getMessagingSettings(school);
+  const channels: Channel[] = ["email"];
+  if (settings.sms && smsConfigured()) channels.push("sms");
+  if (settings.whatsapp && whatsappConfigured()) channels.push("whatsapp");
+  return channels;
+}
