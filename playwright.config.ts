@@ -2,9 +2,13 @@ import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end journeys on the production build, in Debian's Chromium (Playwright cannot download
 // its own browsers here). The server runs on a fresh embedded database in .data/e2e with the demo
-// accounts, and sends mail to the fake SMTP server the tests start on SMTP_PORT.
+// accounts, and sends mail to the fake SMTP server the tests start on SMTP_PORT (SMS to the fake
+// Africa's Talking on SMS_PORT).
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+/** The fake Africa's Talking a journey starts when it texts a parent (issue 48). */
+export const SMS_PORT = Number(process.env.E2E_SMS_PORT ?? SMTP_PORT + 10);
+export const SMS_ACCOUNT = { username: "canteen", apiKey: "at-test-key" };
 export const SUPERADMIN_PASSWORD = "e2e-superadmin-pass";
 export const PLATFORM_PASSWORD = "e2e-platform-password";
 export const E2E_PORT = PORT;
@@ -72,6 +76,12 @@ export default defineConfig({
       PAYMENT_SANDBOX_ALLOWED_IN_PRODUCTION: "1",
       // The mobile-money waiting screen gives up after 30 s here (3 minutes in production).
       MOBILE_MONEY_WAIT_SECONDS: "30",
+      // SMS through a fake Africa's Talking that a journey starts on SMS_PORT (issue 48).
+      SMS_PROVIDER: "africastalking",
+      AT_USERNAME: SMS_ACCOUNT.username,
+      AT_API_KEY: SMS_ACCOUNT.apiKey,
+      AT_API_URL: `http://127.0.0.1:${SMS_PORT}`,
+      AT_CALLBACK_SECRET: "e2e-sms-callback-secret",
     },
   },
 });
