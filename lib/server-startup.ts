@@ -2,7 +2,7 @@ import "server-only";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { disconnectDb, getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { processOutbox } from "@/lib/mail/outbox";
+import { processOutbox } from "@/lib/messaging/outbox";
 import {
   isDraining,
   requestsInFlight,
