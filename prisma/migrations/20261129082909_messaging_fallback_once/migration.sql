@@ -1,2 +1,0 @@
--- CreateIndex
-CREATE UNIQUE INDEX "EmailOutbox_schoolId_fallbackOf_key" ON "EmailOutbox"("schoolId", "fallbackOf");
