@@ -2,7 +2,7 @@ import "server-only";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { disconnectDb, getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { processOutbox } from "@/lib/mail/outbox";
+import { processOutbox } from "@/lib/messaging/outbox";
 import {
   isDraining,
   requestsInFlight,
@@ -47,7 +47,7 @@ async function sweep(): Promise<void> {
     // Payments loop over the schools themselves, each with its own credentials.
     await reconcileOpenPayments({ olderThanSeconds: env().RECONCILE_AFTER_SECONDS });
     for (const school of await everySchool()) await sweepSchool(school);
-    // The outbox delivers every school's mail, each row in its school's name.
+    // The outbox sends every school's messages (mail, SMS, WhatsApp), each in its school's name.
     await processOutbox();
   } catch (error) {
     log.error({ err: error }, "sweep failed");

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { assertAccess, type Access } from "@/lib/api/access";
 import { ApiError, badRequest, unprocessable } from "@/lib/api/errors";
 import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/api/prisma-errors";
-import { readTextCapped } from "@/lib/api/read-body";
+import { readBodyCapped, readTextCapped } from "@/lib/api/read-body";
 import { assertSameOrigin } from "@/lib/api/same-origin";
 import { applyWrittenCookies, withRequestCookies } from "@/lib/auth/request-cookies";
 import { getCurrentUser, type SessionUser } from "@/lib/auth/session";
@@ -21,17 +21,24 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 type Params = Record<string, string | string[] | undefined>;
 
-type Context<TBody, TQuery, TUser> = {
+type Context<TBody, TQuery, TUser, TSchool> = {
   req: NextRequest;
   /** The school the request was addressed to (its host), resolved once, before anything else. */
-  school: SchoolContext;
+  school: TSchool;
   params: Params;
   body: TBody;
   query: TQuery;
   user: TUser;
 };
 
-type UserFor<A extends Access> = A extends "public" ? SessionUser | null : SessionUser;
+type UserFor<A extends Access> = A extends "provider"
+  ? null
+  : A extends "public"
+    ? SessionUser | null
+    : SessionUser;
+
+/** A provider's callback belongs to no school's host: its handler finds the school itself. */
+type SchoolFor<A extends Access> = A extends "provider" ? null : SchoolContext;
 
 type RouteConfig<A extends Access, TBody, TQuery> = {
   access: A;
@@ -53,7 +60,7 @@ export type RouteHandler<TAnswer> = ((
 
 export function route<A extends Access, TAnswer, TBody = undefined, TQuery = undefined>(
   config: RouteConfig<A, TBody, TQuery>,
-  handler: (ctx: Context<TBody, TQuery, UserFor<A>>) => Promise<TAnswer>,
+  handler: (ctx: Context<TBody, TQuery, UserFor<A>, SchoolFor<A>>) => Promise<TAnswer>,
 ): RouteHandler<TAnswer> {
   return (req: NextRequest, segment: { params: Promise<Params> }): Promise<Response> => {
     const requestId = requestIdOf(req);
@@ -82,18 +89,28 @@ export function route<A extends Access, TAnswer, TBody = undefined, TQuery = und
 
   async function handle(req: NextRequest, segment: { params: Promise<Params> }) {
     const { store, result } = withRequestCookies(req, async () => {
+      // A provider's callback (issue 48) comes from the provider's servers to whichever host the
+      // platform gave it: no school's host, no Origin, no session to read.
+      const provider = config.access === "provider";
       // No school at this host: nothing else runs, nothing is written (issue 45).
-      const school = await schoolForRequest(req.headers);
-      if (!school) throw new ApiError(404, NO_SCHOOL_MESSAGE);
-      assertSameOrigin(req, school.origin);
-      const user = await getCurrentUser(school.id);
+      const school = provider ? null : await schoolForRequest(req.headers);
+      if (!provider && !school) throw new ApiError(404, NO_SCHOOL_MESSAGE);
+      if (school) assertSameOrigin(req, school.origin);
+      const user = school ? await getCurrentUser(school.id) : null;
       assertAccess(config.access, user);
       const params = (await segment?.params) ?? {};
       const body = config.body ? parseWith(config.body, await readJson(req)) : (undefined as TBody);
       const query = config.query
         ? parseWith(config.query, Object.fromEntries(req.nextUrl.searchParams))
         : (undefined as TQuery);
-      return handler({ req, school, params, body, query, user: user as UserFor<A> });
+      return handler({
+        req,
+        school: school as SchoolFor<A>,
+        params,
+        body,
+        query,
+        user: user as UserFor<A>,
+      });
     });
     let response: NextResponse;
     try {
@@ -189,6 +206,15 @@ export async function readJson(req: NextRequest): Promise<unknown> {
 }
 
 const unsupportedType = () => new ApiError(415, "Content-Type must be application/json");
+
+/** A provider's callback body as it arrived (a form, or JSON whose signature covers the bytes). */
+export async function readRawBody(req: NextRequest): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new ApiError(413, "Request body is too large");
+  const bytes = await readBodyCapped(req, MAX_BODY_BYTES);
+  if (bytes === null) throw new ApiError(413, "Request body is too large");
+  return bytes;
+}
 
 /** Parses with any zod 4 schema, classic or `zod/mini` (the login page's forms use mini). */
 export function parseWith<T>(schema: z.core.$ZodType<T>, input: unknown): T {

@@ -8,7 +8,8 @@ import { allocateCredit } from "@/lib/credit/allocate";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 import { fromNgwee, toNgwee } from "@/lib/money";
-import { kickOutbox, type Email } from "@/lib/mail/outbox";
+import { type Email } from "@/lib/mail/outbox";
+import { kickOutbox } from "@/lib/messaging/outbox";
 import { bypassInstructionsEmail } from "@/lib/orders/bypass-email";
 import {
   ALREADY_ORDERED,

@@ -7,7 +7,7 @@ import { releaseHeldCredit } from "@/lib/credit/ledger";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { kickOutbox } from "@/lib/mail/outbox";
+import { kickOutbox } from "@/lib/messaging/outbox";
 import { log } from "@/lib/observability/log";
 import { sameAmount, sameCurrency, verifyToken } from "@/lib/payments/dpo-client";
 import { providerFor } from "@/lib/payments/provider-config";

@@ -11,8 +11,9 @@ import {
 } from "@/lib/contracts/privacy";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb, type Tx } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { enqueueEmail } from "@/lib/mail/outbox";
+import { kickOutbox } from "@/lib/messaging/outbox";
 import { balanceOf } from "@/lib/credit/ledger";
 import { fromNgwee } from "@/lib/money";
 import { accountBlockers } from "@/lib/privacy/account-blockers";
@@ -269,6 +270,8 @@ async function eraseMail(
         to: ERASED_RECIPIENT,
         subject: redactText(message.subject, erased, DELETED_ACCOUNT),
         text: ERASED_BODY,
+        // A WhatsApp message's template parameters carry the same names as its text (issue 48).
+        template: Prisma.DbNull,
         erasedAt: now,
         ...(message.status === "pending"
           ? { status: "failed", lockedUntil: null, lastError: "Account deleted; erased unsent" }

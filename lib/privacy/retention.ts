@@ -1,5 +1,6 @@
 import "server-only";
 import { schoolDb } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { log } from "@/lib/observability/log";
 import { ERASED_BODY, RETENTION } from "@/lib/contracts/privacy";
@@ -62,15 +63,16 @@ export async function applyRetention(
       ],
     },
   });
-  // A sent (or finally failed) message keeps its row (to, subject, time, status) and loses its body.
+  // A sent, delivered (an SMS or WhatsApp message, issue 48) or finally failed message keeps its
+  // row (to, subject, time, status) and loses its body, a WhatsApp message its template's names.
   const mailBodies = await db.emailOutbox.updateMany({
     where: {
       schoolId,
       erasedAt: null,
-      status: { in: ["sent", "failed"] },
+      status: { in: ["sent", "delivered", "failed"] },
       createdAt: { lte: ago(RETENTION.mailBodyDays) },
     },
-    data: { text: ERASED_BODY, erasedAt: now },
+    data: { text: ERASED_BODY, template: Prisma.DbNull, erasedAt: now },
   });
   // A secret that could not be delivered while it was valid is of no use to anyone any more.
   const expiredSecrets = await db.emailOutbox.updateMany({
@@ -78,11 +80,12 @@ export async function applyRetention(
       schoolId,
       erasedAt: null,
       erasure: { in: ["secret", "farewell"] },
-      status: { not: "sent" },
+      status: { notIn: ["sent", "delivered"] },
       createdAt: { lte: ago(RETENTION.undeliveredSecretDays) },
     },
     data: {
       text: ERASED_BODY,
+      template: Prisma.DbNull,
       erasedAt: now,
       status: "failed",
       lastError: "Not delivered while it was valid; erased",

@@ -11,7 +11,8 @@ import {
 import { DEFAULT_SCHOOL_ID, type SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
-import { enqueueEmail, kickOutbox, type Email } from "@/lib/mail/outbox";
+import { enqueueEmail, type Email } from "@/lib/mail/outbox";
+import { kickOutbox } from "@/lib/messaging/outbox";
 import { blockedFor, hit, type Limit } from "@/lib/rate-limit";
 import { isEmailIdentifier, normalizeUsername, usernameKey } from "@/lib/validations/username";
 import type { ForgotPasswordInput } from "@/lib/validations/auth";

@@ -14,7 +14,7 @@ import {
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { kickOutbox } from "@/lib/mail/outbox";
+import { kickOutbox } from "@/lib/messaging/outbox";
 import { idKey } from "@/lib/schools/keys";
 import { studentSelect } from "@/lib/students/students";
 import { enqueueVerificationEmail } from "@/lib/users/accounts";

@@ -12,7 +12,8 @@ import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 import { SHOP_CONTACT_NAME } from "@/lib/brand";
 import { idKey } from "@/lib/schools/keys";
-import { enqueueEmail, kickOutbox, type Email } from "@/lib/mail/outbox";
+import { enqueueEmail, type Email } from "@/lib/mail/outbox";
+import { kickOutbox } from "@/lib/messaging/outbox";
 import { getCommunicationSettings } from "@/lib/settings/settings";
 import { claimConfirmationMail, enqueueVerificationEmail } from "@/lib/users/accounts";
 

@@ -16,7 +16,8 @@ import {
 import { appendMovement, balanceOf, lockedBalance } from "@/lib/credit/ledger";
 import { schoolDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { enqueueEmail, kickOutbox } from "@/lib/mail/outbox";
+import { enqueueEmail } from "@/lib/mail/outbox";
+import { kickOutbox } from "@/lib/messaging/outbox";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { idKey } from "@/lib/schools/keys";
 import { parseMobileNumber } from "@/lib/validations/mobile-number";

@@ -7,6 +7,7 @@ import {
   discoverEndpoints,
   featureOf,
   MATRIX,
+  PROVIDER_REFUSALS,
   teacher,
   type Access,
   type Endpoint,
@@ -34,6 +35,7 @@ const CALLERS: Caller[] = [
 
 function mayPass(access: Access, caller: Caller): boolean {
   if (access === "public") return true;
+  if (access === "provider") return false;
   if (caller === "signedOut") return false;
   if (access === "user") return true;
   const isAdmin = caller.startsWith("admin") || caller === "superadmin";
@@ -108,14 +110,21 @@ describe("the authorization matrix", () => {
           query: row.query,
           ...(endpoint.method === "GET" ? {} : { rawBody: "{}" }),
         });
-        const passed = answer.status !== 401 && answer.status !== 403;
+        const passed =
+          row.access === "provider"
+            ? !PROVIDER_REFUSALS.includes(answer.status)
+            : answer.status !== 401 && answer.status !== 403;
         const expected = mayPass(row.access, caller);
         if (answer.status >= 500 || passed !== expected) {
           wrong.push(
             `${endpoint.key} as ${caller}: ${answer.status}, expected ${expected ? "to pass" : "401/403"}`,
           );
         }
-        if (!expected && caller === "signedOut" && row.access !== "public") {
+        if (
+          !expected &&
+          caller === "signedOut" &&
+          !["public", "provider"].includes(row.access as string)
+        ) {
           if (answer.status !== 401)
             wrong.push(`${endpoint.key} signed out: ${answer.status}, not 401`);
         }

@@ -6,6 +6,7 @@ import {
   concretePath,
   discoverEndpoints,
   MATRIX,
+  PROVIDER_REFUSALS,
   type Endpoint,
   type Row,
 } from "@/tests/support/api-access";
@@ -73,7 +74,7 @@ function rowOf(endpoint: Endpoint): Row {
 /** Who calls: someone the route lets through, so a header that slipped past a check would show. */
 function callerOf(row: Row): Caller {
   const { access } = row;
-  if (access === "public") return { browser: null, id: null };
+  if (access === "public" || access === "provider") return { browser: null, id: null };
   if (access === "user" || access === "parent-teacher") return parent;
   if (typeof access === "object" && "parentTeacherOr" in access) return parent;
   return superadmin;
@@ -114,7 +115,11 @@ describe("a mutated session cookie, sent to every route", () => {
             const answer = await send(endpoint, browser);
             const shown = `${endpoint.key} with ${JSON.stringify(mutated.slice(0, 80))}`;
             if (answer.status >= 500) problems.push(`${shown}: ${answer.status}`);
-            if (row.access !== "public" && answer.status !== 401) {
+            if (row.access === "provider") {
+              if (!PROVIDER_REFUSALS.includes(answer.status)) {
+                problems.push(`${shown}: ${answer.status}, not refused`);
+              }
+            } else if (row.access !== "public" && answer.status !== 401) {
               problems.push(`${shown}: ${answer.status}, not 401`);
             }
             if (endpoint.key === "GET /api/user" && text(answer) !== text(signedOut)) {

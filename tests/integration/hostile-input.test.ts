@@ -157,7 +157,8 @@ beforeAll(async () => {
 function callerOf(endpoint: Endpoint): Browser {
   const access = MATRIX[endpoint.key]?.access;
   if (access === "parent-teacher" || access === "user") return parent;
-  if (access === "public") return new Browser(`198.51.100.${Math.floor(Math.random() * 250)}`);
+  if (access === "public" || access === "provider")
+    return new Browser(`198.51.100.${Math.floor(Math.random() * 250)}`);
   return superadmin;
 }
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { sessionUserSelect, toSessionUser } from "@/lib/auth/session";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { getDb, schoolDb } from "@/lib/db";
-import { processOutbox, processSchoolOutbox } from "@/lib/mail/outbox";
+import { processOutbox, processSchoolOutbox } from "@/lib/messaging/outbox";
 import { runDailyRetention } from "@/lib/privacy/retention";
 import { sendOrderReminders } from "@/lib/reminders/order-reminders";
 import { isUnsubscribeToken } from "@/lib/reminders/unsubscribe-token";

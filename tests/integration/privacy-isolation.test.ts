@@ -8,7 +8,7 @@ import * as exportRoute from "@/app/api/account/export/route";
 import * as unsubscribe from "@/app/api/reminders/unsubscribe/route";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { getDb, schoolDb } from "@/lib/db";
-import { processOutbox } from "@/lib/mail/outbox";
+import { processOutbox } from "@/lib/messaging/outbox";
 import { runDailyRetention } from "@/lib/privacy/retention";
 import { sendOrderReminders } from "@/lib/reminders/order-reminders";
 import { unsubscribeLink } from "@/lib/reminders/unsubscribe-token";

@@ -12,6 +12,7 @@ import {
   concretePath,
   discoverEndpoints,
   MATRIX,
+  PROVIDER_REFUSALS,
   teacher,
   type Endpoint,
 } from "@/tests/support/api-access";
@@ -289,8 +290,16 @@ describe("school A's cookies at school B's address", () => {
           ...(endpoint.method === "GET" ? {} : { rawBody: "{}" }),
         });
         const text = await res.text();
-        const needsSession = row !== undefined && row.access !== "public";
-        if (res.status >= 500 || leaks(res.status, text) || (needsSession && res.status !== 401)) {
+        // A provider's callback needs no session but its own proof: refused here all the same.
+        const needsSession =
+          row !== undefined && row.access !== "public" && row.access !== "provider";
+        const provider = row?.access === "provider" && !PROVIDER_REFUSALS.includes(res.status);
+        if (
+          res.status >= 500 ||
+          leaks(res.status, text) ||
+          provider ||
+          (needsSession && res.status !== 401)
+        ) {
           wrong.push(`${endpoint.key} as A's ${role} at B: ${res.status} ${text.slice(0, 120)}`);
         }
       }

@@ -11,7 +11,14 @@ import { Browser, ORIGIN } from "@/tests/support/http";
 // against the built server in tests/production/single-instance.test.ts.
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-const PATHS = ["/api/anything", "/api/orders/1/nothing", "/api"];
+// Beside the providers' callbacks (issue 48): a callback path without its secret, or past its end.
+const PATHS = [
+  "/api/anything",
+  "/api/orders/1/nothing",
+  "/api",
+  "/api/webhooks/sms/africastalking",
+  "/api/webhooks/whatsapp/statuses",
+];
 const NOT_FOUND = { message: "API endpoint not found", error: "API endpoint not found" };
 
 describe("an unknown /api path", () => {

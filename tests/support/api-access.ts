@@ -12,6 +12,12 @@ import type { Browser } from "@/tests/support/http";
 
 export type Access =
   | "public"
+  /**
+   * A provider's callback (issue 48): no session and no school's host; it proves itself with a
+   * secret in its path or a signature, so every caller here is refused (401, 403, or 404 for a
+   * secret path that does not exist) and none gets further.
+   */
+  | "provider"
   | "user"
   | "parent-teacher"
   | "admin"
@@ -180,7 +186,15 @@ export const MATRIX: Record<string, Row> = {
   "GET /api/user": { access: "user" },
   "PUT /api/users/[id]/password": { access: { anyOf: ["admins", "parents_students"] } },
   "GET /api/users/search": { access: { feature: "settings" } },
+  // The SMS and WhatsApp providers' callbacks (issue 48).
+  "POST /api/webhooks/sms/africastalking/[secret]": { access: "provider" },
+  "POST /api/webhooks/sms/africastalking/[secret]/opt-out": { access: "provider" },
+  "GET /api/webhooks/whatsapp": { access: "provider" },
+  "POST /api/webhooks/whatsapp": { access: "provider" },
 };
+
+/** How a provider's callback refuses a caller without its secret or signature. */
+export const PROVIDER_REFUSALS = [401, 403, 404];
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];

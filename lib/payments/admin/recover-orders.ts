@@ -6,7 +6,7 @@ import type { AttemptActionAnswer } from "@/lib/contracts/live-orders";
 import { RECOVERY, STATUS, TX, type RecoveryStatus } from "@/lib/contracts/payments";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
-import { kickOutbox } from "@/lib/mail/outbox";
+import { kickOutbox } from "@/lib/messaging/outbox";
 import { applyPercentOff, fromNgwee, toNgwee } from "@/lib/money";
 import type { PricedLine } from "@/lib/orders/check-cart";
 import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
