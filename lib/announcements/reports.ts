@@ -53,7 +53,8 @@ export async function announcementCounts(
   ]);
   for (const group of groups) {
     const entry = counts.get(group.id);
-    if (entry) entry.perChannel[group.channel][STATE_OF[group.status] as keyof DeliveryCounts] = group.n;
+    if (entry)
+      entry.perChannel[group.channel][STATE_OF[group.status] as keyof DeliveryCounts] = group.n;
   }
   for (const row of reached) {
     const entry = counts.get(row.id);
@@ -65,10 +66,7 @@ export async function announcementCounts(
 /** The audience as the row keeps it (written by the validated form; read defensively). */
 export function readAudience(value: unknown): AnnouncementAudience {
   const audience = (value ?? {}) as { kind?: unknown; grade?: unknown; date?: unknown };
-  if (
-    audience.kind === "grade" &&
-    (GRADES as readonly unknown[]).includes(audience.grade)
-  ) {
+  if (audience.kind === "grade" && (GRADES as readonly unknown[]).includes(audience.grade)) {
     return { kind: "grade", grade: audience.grade as Grade };
   }
   if (audience.kind === "orderedOn" && typeof audience.date === "string") {
@@ -86,7 +84,10 @@ type AnnouncementRow = {
   createdBy: { username: string } | null;
 };
 
-export function toAnnouncementDto(row: AnnouncementRow, counts: Counts | undefined): AnnouncementDto {
+export function toAnnouncementDto(
+  row: AnnouncementRow,
+  counts: Counts | undefined,
+): AnnouncementDto {
   return {
     id: row.id,
     title: row.title,

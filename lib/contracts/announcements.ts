@@ -11,9 +11,7 @@ export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
 
 /** Who an announcement goes to; kept as it was chosen on the Announcement row. */
 export type AnnouncementAudience =
-  | { kind: "everyone" }
-  | { kind: "grade"; grade: Grade }
-  | { kind: "orderedOn"; date: string };
+  { kind: "everyone" } | { kind: "grade"; grade: Grade } | { kind: "orderedOn"; date: string };
 
 export const AUDIENCE_KIND_LABELS: Record<AudienceKind, string> = {
   everyone: "Every family",

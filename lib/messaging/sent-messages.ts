@@ -1,5 +1,4 @@
 import "server-only";
-import type { Channel } from "@/lib/contracts/notifications";
 import {
   SENT_MESSAGES_PAGE_SIZE,
   type HiddenText,
@@ -58,10 +57,7 @@ function hiddenOf(erasure: MailErasure, erasedAt: Date | null): HiddenText | nul
   return erasedAt ? "erased" : null;
 }
 
-function toSentMessage(
-  row: Row,
-  account: SentMessageDto["account"],
-): SentMessageDto {
+function toSentMessage(row: Row, account: SentMessageDto["account"]): SentMessageDto {
   const hidden = hiddenOf(row.erasure, row.erasedAt);
   const state = STATE_OF[row.status];
   return {
@@ -92,7 +88,7 @@ export async function listSentMessages(
   const db = await schoolDb(school.id);
   const where: Prisma.EmailOutboxWhereInput = {
     schoolId: school.id,
-    ...(query.channel === "all" ? {} : { channel: query.channel as Channel }),
+    ...(query.channel === "all" ? {} : { channel: query.channel }),
     ...(query.state === "all" ? {} : { status: STATUS_OF[query.state] }),
   };
   const [total, rows] = await Promise.all([

@@ -16,11 +16,17 @@ const allWhenAbsent = <T extends string>(value: T | undefined) => value ?? "all"
 export const outboxQuerySchema = adminPageQuerySchema.extend({
   channel: z.preprocess(
     blankIsAbsent,
-    z.enum([...CHANNELS, "all"], CHANNEL_FILTER_MESSAGE).optional().transform(allWhenAbsent),
+    z
+      .enum([...CHANNELS, "all"], CHANNEL_FILTER_MESSAGE)
+      .optional()
+      .transform(allWhenAbsent),
   ),
   state: z.preprocess(
     blankIsAbsent,
-    z.enum([...OUTBOX_STATES, "all"], STATE_FILTER_MESSAGE).optional().transform(allWhenAbsent),
+    z
+      .enum([...OUTBOX_STATES, "all"], STATE_FILTER_MESSAGE)
+      .optional()
+      .transform(allWhenAbsent),
   ),
 });
 export type OutboxQuery = z.output<typeof outboxQuerySchema>;

@@ -1,13 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import * as announcements from "@/app/api/announcements/route";
 import * as preview from "@/app/api/announcements/preview/route";
-import type {
-  AnnouncementPreviewDto,
-  AnnouncementSentDto,
-} from "@/lib/contracts/announcements";
+import type { AnnouncementPreviewDto, AnnouncementSentDto } from "@/lib/contracts/announcements";
 import { AUDIENCE_EMPTY } from "@/lib/contracts/announcements";
 import { sendableAt } from "@/lib/messaging/quiet-hours";
-import { useMessagingChannels } from "@/tests/support/messaging-env";
+import { enableMessagingChannels } from "@/tests/support/messaging-env";
 import { family, setMessagingSetting, type Family } from "@/tests/support/announcement-fixtures";
 import type { Browser } from "@/tests/support/http";
 import {
@@ -24,7 +21,7 @@ import { testDb } from "@/tests/support/school";
 // quiet hours on the phones, and refuses what cannot be sent (an SMS that is not one message, an
 // empty audience, bad input) without writing anything.
 
-useMessagingChannels();
+enableMessagingChannels();
 
 let admin: Browser;
 const cast: Record<string, Family> = {};
@@ -149,7 +146,7 @@ describe("GET /api/announcements/preview", () => {
     [{ audience: "grade", grade: "13" }, "Choose a grade"],
     [{ audience: "orderedOn", date: "2030-02-30" }, "Choose the day (YYYY-MM-DD)"],
   ])("refuses %j with 422", async (query, message) => {
-    const answer = await reach(admin, query as Record<string, string>);
+    const answer = await reach(admin, query);
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ message });
   });
@@ -228,7 +225,11 @@ describe("POST /api/announcements", () => {
       to: cast.c!.phone,
       template: {
         name: "school_announcement",
-        params: ["School Tuckshop", "Sports day", "No lunch on Friday. Please send a packed lunch."],
+        params: [
+          "School Tuckshop",
+          "Sports day",
+          "No lunch on Friday. Please send a packed lunch.",
+        ],
       },
       text: "School Tuckshop: Sports day. No lunch on Friday. Please send a packed lunch.",
     });
@@ -309,7 +310,8 @@ describe("POST /api/announcements", () => {
     const answer = await send(admin, { ...SPORTS_DAY, sms: "Sports day 🏃 on Friday" });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({
-      message: "An SMS cannot carry 🏃: use letters, digits and common punctuation in the SMS text.",
+      message:
+        "An SMS cannot carry 🏃: use letters, digits and common punctuation in the SMS text.",
     });
     expect(await written()).toEqual(before);
   });

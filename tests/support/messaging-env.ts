@@ -5,7 +5,7 @@
 
 export const UNREACHABLE_PROVIDER = "http://127.0.0.1:9";
 
-export function useMessagingChannels(): void {
+export function enableMessagingChannels(): void {
   Object.assign(process.env, {
     SMS_PROVIDER: "africastalking",
     AT_USERNAME: "sandbox",

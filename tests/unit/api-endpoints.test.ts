@@ -151,9 +151,7 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof contactMessage.PUT, `/api/contact/messages/${number}`, "PUT">>,
   Expect<Serves<typeof announcements.POST, "/api/announcements", "POST">>,
   Expect<Serves<typeof announcements.GET, `/api/announcements?page=${number}`, "GET">>,
-  Expect<
-    Serves<typeof announcementPreview.GET, `/api/announcements/preview?${string}`, "GET">
-  >,
+  Expect<Serves<typeof announcementPreview.GET, `/api/announcements/preview?${string}`, "GET">>,
   Expect<Serves<typeof announcement.GET, `/api/announcements/${number}?page=${number}`, "GET">>,
   Expect<Serves<typeof outbox.GET, `/api/outbox?${string}`, "GET">>,
 
