@@ -69,6 +69,19 @@ export const queryKeys = {
   refunds: (page: number) => ["/api/refunds", page],
   contactMessagesAll: ["/api/contact/messages"],
   contactMessages: (page: number) => ["/api/contact/messages", page],
+  /** Issue 48: the messages the portal sent, by channel, state and page. */
+  sentMessagesAll: ["/api/outbox"],
+  sentMessages: (channel: string, state: string, page: number) => [
+    "/api/outbox",
+    channel,
+    state,
+    page,
+  ],
+  /** Issue 48: the office's announcements, one's failures, and whom an audience reaches. */
+  announcementsAll: ["/api/announcements"],
+  announcements: (page: number) => ["/api/announcements", "list", page],
+  announcement: (id: number, page: number) => ["/api/announcements", "one", id, page],
+  announcementPreview: (query: string) => ["/api/announcements", "preview", query],
   revenueStats: (period: string) => ["/api/revenue/stats", period],
 } as const;
 

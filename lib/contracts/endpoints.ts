@@ -29,6 +29,13 @@ import type { AdminMenuItemDto, HasOrdersDto } from "@/lib/contracts/menu";
 import type { MobileMoneySettingsDto, MobilePaymentAnswer } from "@/lib/contracts/mobile-money";
 import type { ContactMessageDto, ContactMessagesPageDto } from "@/lib/contracts/messages";
 import type {
+  AnnouncementDetailDto,
+  AnnouncementPreviewDto,
+  AnnouncementSentDto,
+  AnnouncementsPageDto,
+} from "@/lib/contracts/announcements";
+import type { SentMessagesPageDto } from "@/lib/contracts/outbox";
+import type {
   CycleOrdersPage,
   OrderStatusUpdateResultDto,
   PendingPaymentsPageDto,
@@ -100,6 +107,12 @@ export type ApiEndpoints = {
   "/api/contact/email": { POST: Message };
   [path: `/api/contact/messages?page=${number}`]: { GET: ContactMessagesPageDto };
   [path: `/api/contact/messages/${number}`]: { PUT: ContactMessageDto };
+  // The office's announcements and the messages sent (issue 48); the send answers 201.
+  "/api/announcements": { POST: AnnouncementSentDto };
+  [path: `/api/announcements?page=${number}`]: { GET: AnnouncementsPageDto };
+  [path: `/api/announcements/preview?${string}`]: { GET: AnnouncementPreviewDto };
+  [path: `/api/announcements/${number}?page=${number}`]: { GET: AnnouncementDetailDto };
+  [path: `/api/outbox?${string}`]: { GET: SentMessagesPageDto };
 
   // The parent's and teacher's portal
   "/api/students": { GET: StudentDto[]; POST: StudentDto };

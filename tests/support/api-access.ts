@@ -43,6 +43,15 @@ export const MATRIX: Record<string, Row> = {
   "POST /api/contact/email": { access: "user" },
   "GET /api/contact/messages": { access: { feature: "messages" } },
   "PUT /api/contact/messages/[id]": { access: { feature: "messages" } },
+  // Issue 48: the office's announcements and the messages the portal sent.
+  "GET /api/announcements": { access: { feature: "parents_students" } },
+  "POST /api/announcements": { access: { feature: "parents_students" } },
+  "GET /api/announcements/preview": {
+    access: { feature: "parents_students" },
+    query: { audience: "everyone" },
+  },
+  "GET /api/announcements/[id]": { access: { feature: "parents_students" } },
+  "GET /api/outbox": { access: { feature: "messages" } },
   "GET /api/cycle-orders": { access: { feature: "history" } },
   "GET /api/discount-codes": { access: { feature: "settings" } },
   "POST /api/discount-codes": { access: { feature: "settings" } },

@@ -37,3 +37,25 @@ export async function startFakeMessaging(
   }
   return { at, wa };
 }
+
+/** Where enableMessagingChannels points the providers: a port nothing listens on. */
+
+export const UNREACHABLE_PROVIDER = "http://127.0.0.1:9";
+
+/**
+ * SMS and WhatsApp configured without fake providers, for a file that only looks at what is
+ * queued: a message the outbox tries to send fails at once and stays queued, nothing leaves the
+ * machine. Call it at the top of the file, before anything reads the environment.
+ */
+export function enableMessagingChannels(): void {
+  Object.assign(process.env, {
+    SMS_PROVIDER: "africastalking",
+    AT_USERNAME: "sandbox",
+    AT_API_KEY: "test-api-key",
+    AT_API_URL: UNREACHABLE_PROVIDER,
+    WHATSAPP_TOKEN: "test-whatsapp-token",
+    WHATSAPP_PHONE_NUMBER_ID: "1",
+    WHATSAPP_API_URL: UNREACHABLE_PROVIDER,
+    MESSAGING_TIMEOUT_MS: "500",
+  });
+}

@@ -13,6 +13,10 @@ import type * as forgotPassword from "@/app/api/auth/forgot-password/route";
 import type * as contactEmail from "@/app/api/contact/email/route";
 import type * as contactMessage from "@/app/api/contact/messages/[id]/route";
 import type * as contactMessages from "@/app/api/contact/messages/route";
+import type * as announcements from "@/app/api/announcements/route";
+import type * as announcementPreview from "@/app/api/announcements/preview/route";
+import type * as announcement from "@/app/api/announcements/[id]/route";
+import type * as outbox from "@/app/api/outbox/route";
 import type * as cycleOrders from "@/app/api/cycle-orders/route";
 import type * as discountCode from "@/app/api/discount-codes/[id]/route";
 import type * as discountCodes from "@/app/api/discount-codes/route";
@@ -145,6 +149,11 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof contactEmail.POST, "/api/contact/email", "POST">>,
   Expect<Serves<typeof contactMessages.GET, `/api/contact/messages?page=${number}`, "GET">>,
   Expect<Serves<typeof contactMessage.PUT, `/api/contact/messages/${number}`, "PUT">>,
+  Expect<Serves<typeof announcements.POST, "/api/announcements", "POST">>,
+  Expect<Serves<typeof announcements.GET, `/api/announcements?page=${number}`, "GET">>,
+  Expect<Serves<typeof announcementPreview.GET, `/api/announcements/preview?${string}`, "GET">>,
+  Expect<Serves<typeof announcement.GET, `/api/announcements/${number}?page=${number}`, "GET">>,
+  Expect<Serves<typeof outbox.GET, `/api/outbox?${string}`, "GET">>,
 
   Expect<Serves<typeof students.GET, "/api/students", "GET">>,
   Expect<Serves<typeof students.POST, "/api/students", "POST">>,

@@ -8,13 +8,37 @@ import {
   useContactMessages,
   useMarkMessageHandled,
 } from "@/components/admin/messages/use-messages-queries";
+import { SentMessagesCard } from "@/components/admin/messages/sent-messages-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useAddressPage } from "@/components/admin/data-table/use-console-address";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useAddressPage, useAddressValue } from "@/components/admin/data-table/use-console-address";
 
-// Messages (issue 19): what parents and teachers sent through Contact Us, newest first, kept
-// whether or not a support address is set; each one answered by e-mail and marked handled.
+// Messages: the Contact Us inbox (issue 19) and the messages the portal sent (issue 48), two tabs,
+// the shown one in the address (`&view=sent`).
 
 export function MessagesSection() {
+  const [view, setView] = useAddressValue("view", "inbox");
+  return (
+    <Tabs value={view === "sent" ? "sent" : "inbox"} onValueChange={setView} className="gap-4">
+      <TabsList className="w-full justify-start sm:w-fit">
+        <TabsTrigger value="inbox">Contact Us</TabsTrigger>
+        <TabsTrigger value="sent">Sent messages</TabsTrigger>
+      </TabsList>
+      <TabsContent value="inbox">
+        <ContactInbox />
+      </TabsContent>
+      <TabsContent value="sent">
+        <SentMessagesCard />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+/**
+ * What parents and teachers sent through Contact Us, newest first, kept whether or not a support
+ * address is set; each one answered by e-mail and marked handled.
+ */
+function ContactInbox() {
   const [page, setPage] = useAddressPage();
   const query = useContactMessages(page);
   const mark = useMarkMessageHandled();

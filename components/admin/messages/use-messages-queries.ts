@@ -5,7 +5,8 @@ import { toastError, toastSuccess, useErrorToast } from "@/components/notificati
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 
-// The Messages inbox's calls (issue 19: GET /api/contact/messages, PUT /api/contact/messages/{id}).
+// The Messages section's calls: the inbox (issue 19: GET /api/contact/messages, PUT
+// /api/contact/messages/{id}) and the messages sent (issue 48: GET /api/outbox).
 
 /** How often the navigation's unread count is read again while the console is open. */
 const UNREAD_REFRESH_MS = 60_000;
@@ -42,4 +43,18 @@ export function useMarkMessageHandled() {
     onError: (error) => toastError(error, "Failed to update the message"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.contactMessagesAll }),
   });
+}
+
+/** Issue 48: one page of the messages the portal sent, by channel and state ("all": every one). */
+export function useSentMessages(channel: string, state: string, page: number) {
+  const query = useQuery({
+    queryKey: queryKeys.sentMessages(channel, state, page),
+    queryFn: () =>
+      api(
+        `/api/outbox?channel=${encodeURIComponent(channel)}&state=${encodeURIComponent(state)}&page=${page}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(query.error, "Failed to fetch sent messages");
+  return query;
 }

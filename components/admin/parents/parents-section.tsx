@@ -14,6 +14,8 @@ import { ParentsTable } from "./parents-table";
 import { AdminStudentDialog, type StudentDialogTarget } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
 import { Pager } from "@/components/admin/data-table/pager";
+import { AnnouncementsTab } from "@/components/admin/announcements/announcements-tab";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 import {
   useAddressPage,
@@ -28,12 +30,38 @@ const ROLE_OPTIONS = [
 ] as const;
 
 /**
- * Parents & Students (spec 001 §2, §4, §5): search by parent username or student name (3
+ * Parents & Students: the families' accounts, and the school's announcements to them (issue 48),
+ * two tabs, the shown one in the address (`&view=announcements`).
+ */
+export function ParentsStudentsSection() {
+  const [view, setView] = useAddressValue("view", "accounts");
+  return (
+    <Tabs
+      value={view === "announcements" ? "announcements" : "accounts"}
+      onValueChange={setView}
+      className="gap-4"
+    >
+      <TabsList className="w-full justify-start sm:w-fit">
+        <TabsTrigger value="accounts">Accounts</TabsTrigger>
+        <TabsTrigger value="announcements">Announcements</TabsTrigger>
+      </TabsList>
+      <TabsContent value="accounts">
+        <FamilyAccounts />
+      </TabsContent>
+      <TabsContent value="announcements">
+        <AnnouncementsTab />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+/**
+ * The accounts (spec 001 §2, §4, §5): search by parent username or student name (3
  * characters at least, else a hint and no request), the paged list of parents that expand to
  * their students, the parent and student dialogs, and deletion with a second, forced step when
  * the server says orders exist.
  */
-export function ParentsStudentsSection() {
+function FamilyAccounts() {
   // The search and the page are in the address (issue 25: `&q=chanda&page=2`).
   const address = useAddressParams();
   const search = address.get("q") ?? "";
