@@ -12,7 +12,8 @@ import {
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { kickOutbox, type Email } from "@/lib/mail/outbox";
+import type { Email } from "@/lib/mail/outbox";
+import { kickOutbox } from "@/lib/messaging/outbox";
 import { offeredChannels } from "@/lib/messaging/config";
 import { notify } from "@/lib/messaging/notify";
 import { audienceMembers, reachOf, type AudienceMember } from "@/lib/announcements/audience";

@@ -39,7 +39,6 @@ export async function startFakeMessaging(
 }
 
 /** Where enableMessagingChannels points the providers: a port nothing listens on. */
-
 export const UNREACHABLE_PROVIDER = "http://127.0.0.1:9";
 
 /**
