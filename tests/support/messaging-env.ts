@@ -7,8 +7,8 @@ import { FakeWhatsApp } from "@/tests/support/fake-whatsapp";
 export const AT_CALLBACK_SECRET = "at-callback-secret-0123456789";
 export const WHATSAPP_APP_SECRET = "wa-app-secret-0123456789";
 export const WHATSAPP_VERIFY_TOKEN = "wa-verify-token-0123456789";
-/** Short, so a hang past it costs a test half a second. */
-export const TEST_MESSAGING_TIMEOUT_MS = 500;
+/** Short, so a hang past it costs a test two seconds; long enough for a loaded machine's first call. */
+export const TEST_MESSAGING_TIMEOUT_MS = 2000;
 
 export async function startFakeMessaging(
   channels: { sms?: boolean; whatsapp?: boolean } = { sms: true, whatsapp: true },
