@@ -11,6 +11,7 @@ import {
 } from "@/lib/messaging/templates/payments";
 import { orderReminderTexts } from "@/lib/messaging/templates/reminders";
 import { counterPurchaseTexts, lowBalanceTexts } from "@/lib/messaging/templates/wallet";
+import { WHATSAPP_TEMPLATES } from "@/lib/messaging/templates/whatsapp";
 
 // Issue 48: "An SMS is one message: at most 160 GSM-7 characters, worded to fit (school name,
 // child, day, amount), never split; a test checks every template with long real names." Each
@@ -141,6 +142,13 @@ describe("every SMS template with long real names", () => {
     expect(gsm7Length(texts.sms)).toBeLessThanOrEqual(SMS_MAX_LENGTH);
     for (const fact of facts) expect(texts.sms).toContain(fact);
     expect(texts.whatsapp.params.every((p) => p.length > 0 && !/[\n\t]| {5}/.test(p))).toBe(true);
+    // The template the school registered, with as many parameters as its body has.
+    const registered = WHATSAPP_TEMPLATES[texts.whatsapp.name as keyof typeof WHATSAPP_TEMPLATES];
+    expect(registered.params).toHaveLength(texts.whatsapp.params.length);
+    expect(registered.body.match(/\{\{\d\}\}/g)).toHaveLength(texts.whatsapp.params.length);
+    for (const fact of facts.filter((f) => f !== "no credit")) {
+      expect(texts.whatsapp.params.join(" ")).toContain(fact);
+    }
   });
 
   it("keeps the names whole when they fit", () => {
