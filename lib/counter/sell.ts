@@ -27,6 +27,8 @@ import { appendMovement, lockedWallet } from "@/lib/credit/ledger";
 import { noteLowBalance } from "@/lib/credit/low-balance";
 import { enqueueCounterReceipt } from "@/lib/counter/receipt-email";
 import { schoolDb, type Tx } from "@/lib/db";
+import type { Channel } from "@/lib/contracts/notifications";
+import { offeredChannels } from "@/lib/messaging/config";
 import { SoldOut, takeStock } from "@/lib/menu/stock";
 import { formatNgwee, fromNgwee, toNgwee } from "@/lib/money";
 import { assertOpenForOrdering } from "@/lib/orders/open-for-ordering";
@@ -63,11 +65,17 @@ export async function sellAtCounter(
   const schoolId = school.id;
   const db = await schoolDb(schoolId);
   const today = schoolToday(school.timeZone);
-  const schoolLimit = await schoolDailyLimit(school);
+  // Asked together: the two settings' version checks share one query (issue 48's channels).
+  const [schoolLimit, offered] = await Promise.all([
+    schoolDailyLimit(school),
+    offeredChannels(school),
+  ]);
   const replay = await answerOfKey(db, school, input, today, schoolLimit);
   if (replay) return replay;
   try {
-    return await db.$transaction((tx) => sell(tx, school, cashier, input, today, schoolLimit));
+    return await db.$transaction((tx) =>
+      sell(tx, school, cashier, input, { today, schoolLimit, offered }),
+    );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Another request with this key committed between our reads and our insert: answer it.
@@ -82,8 +90,7 @@ async function sell(
   school: SchoolContext,
   cashier: SessionUser,
   input: CounterSaleInput,
-  today: string,
-  schoolLimit: number,
+  { today, schoolLimit, offered }: { today: string; schoolLimit: number; offered: Channel[] },
 ): Promise<CounterSaleAnswer> {
   const schoolId = school.id;
   const child = await childOf(tx, schoolId, input.studentId);
@@ -152,17 +159,24 @@ async function sell(
     reason: saleReason(child.name, lines),
   });
   // Issue 47: the account's low-balance setting came with its lock.
-  await noteLowBalance(tx, school, child.parentId, watch, balance - total);
-  await enqueueCounterReceipt(tx, child.parentId, watch, {
-    childName: child.name,
-    lines: lines.map((line) => ({
-      name: line.item.name,
-      quantity: line.quantity,
-      unitNgwee: line.unit,
-    })),
-    totalNgwee: total,
-    balanceNgwee: balance - total,
-  });
+  await noteLowBalance(tx, school, child.parentId, watch, balance - total, offered);
+  await enqueueCounterReceipt(
+    tx,
+    school,
+    child.parentId,
+    watch,
+    {
+      childName: child.name,
+      lines: lines.map((line) => ({
+        name: line.item.name,
+        quantity: line.quantity,
+        unitNgwee: line.unit,
+      })),
+      totalNgwee: total,
+      balanceNgwee: balance - total,
+    },
+    offered,
+  );
   const available = availableNgwee({
     balance: balance - total,
     limit,

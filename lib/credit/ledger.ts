@@ -4,7 +4,7 @@ import { creditDescription, type AccountCreditDto, type CreditKind } from "@/lib
 import type { Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { fromNgwee, toNgwee } from "@/lib/money";
-import type { LowBalanceWatch } from "@/lib/credit/low-balance";
+import { NO_WATCH, type LowBalanceWatch } from "@/lib/credit/low-balance";
 
 // The account credit ledger (issue 17). Append-only: nothing here updates or deletes a row. A
 // balance is the sum of the account's rows. Whatever takes credit away first locks the account's
@@ -86,13 +86,16 @@ export async function lockedWallet(
   schoolId: number,
   userId: number,
 ): Promise<{ balanceNgwee: number; watch: LowBalanceWatch }> {
+  // With the lock, the account's message columns (issue 48, `recipientColumns`): a message to
+  // the parent (low balance, a counter purchase) costs no read of its own.
   const [watch] = await tx.$queryRaw<LowBalanceWatch[]>`
     SELECT "name", "email", "lowBalanceThreshold"::text AS "threshold",
-      "lowBalanceNotifiedOn" AS "notifiedOn", "counterReceipts"
+      "lowBalanceNotifiedOn" AS "notifiedOn", "phone", "phoneVerifiedAt", "smsOptedOutAt",
+      "notificationChannels", "orderReminders", "counterReceipts", "deletedAt"
     FROM "User" WHERE "schoolId" = ${schoolId} AND "id" = ${userId} FOR UPDATE`;
   return {
     balanceNgwee: await balanceOf(tx, schoolId, userId),
-    watch: watch ?? { name: "", email: null, threshold: null, notifiedOn: null },
+    watch: watch ?? NO_WATCH,
   };
 }
 

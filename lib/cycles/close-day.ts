@@ -7,8 +7,11 @@ import type { SchoolContext } from "@/lib/contracts/schools";
 import { dayClosedEmail, type CancelledMeal } from "@/lib/cycles/close-day-email";
 import { appendMovement } from "@/lib/credit/ledger";
 import { schoolDb, type Tx } from "@/lib/db";
-import { enqueueEmail } from "@/lib/mail/outbox";
+import type { Channel } from "@/lib/contracts/notifications";
 import { kickOutbox } from "@/lib/messaging/outbox";
+import { offeredChannels } from "@/lib/messaging/config";
+import { notify } from "@/lib/messaging/notify";
+import { dayClosedTexts } from "@/lib/messaging/templates/closures";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
 import { idKey } from "@/lib/schools/keys";
@@ -18,7 +21,7 @@ import type { CloseDayValues } from "@/lib/validations/credit";
 // Closing a day (issue 17): in one transaction the day joins the cycle's blocked days, every live
 // order of that day is cancelled, what each account paid for them is credited (the paid price after
 // discounts; a free order or an alternative payment never verified credits nothing), and one
-// e-mail per account is queued. The cycle row is locked first: a second closing of the same day
+// message per account is queued on the channels it chose (issue 48). The cycle row is locked first: a second closing of the same day
 // waits and then finds it blocked (409), and a payment being fulfilled for that day (which reads
 // the cycle FOR SHARE) either finishes first and is cancelled here, or sees the day closed.
 
@@ -42,6 +45,14 @@ type LiveOrder = {
   menuItemName: string;
   accountName: string;
   accountEmail: string | null;
+  /** The account's message columns (issue 48), as `recipientColumns` names them. */
+  phone: string | null;
+  phoneVerifiedAt: Date | null;
+  smsOptedOutAt: Date | null;
+  notificationChannels: unknown;
+  orderReminders: boolean;
+  counterReceipts: boolean;
+  deletedAt: Date | null;
 };
 
 /** Paid for, and so credited: confirmed and not free; awaiting a transfer, its credit part. */
@@ -75,7 +86,9 @@ async function liveOrdersOf(
       o."paymentStatus"::text AS "paymentStatus", s."name" AS "studentName",
       (-COALESCE((SELECT SUM(e."amount") FROM "CreditEntry" e
         WHERE e."schoolId" = ${schoolId} AND e."orderId" = o."id" AND e."kind" = 'spent'), 0))::numeric(14, 2)::text AS "creditSpent",
-      m."name" AS "menuItemName", u."name" AS "accountName", u."email" AS "accountEmail"
+      m."name" AS "menuItemName", u."name" AS "accountName", u."email" AS "accountEmail",
+      u."phone", u."phoneVerifiedAt", u."smsOptedOutAt", u."notificationChannels",
+      u."orderReminders", u."counterReceipts", u."deletedAt"
     FROM "Order" o
     JOIN "Student" s ON s."schoolId" = o."schoolId" AND s."id" = o."studentId"
     JOIN "MenuItem" m ON m."schoolId" = o."schoolId" AND m."id" = o."menuItemId"
@@ -113,6 +126,7 @@ export async function closeDay(
   const schoolId = school.id;
   const db = await schoolDb(schoolId);
   const day = { weekNumber: input.weekNumber, dayOfWeek: input.dayOfWeek };
+  const offered = await offeredChannels(school);
   const answer = await db.$transaction(async (tx) => {
     const cycle = await lockCycle(tx, school, cycleId, day);
     await tx.orderCycle.update({
@@ -163,7 +177,7 @@ export async function closeDay(
       orders.map((order) => order.id),
     );
     const isoDate = cycleDayDate(toIsoDate(cycle.startDate), day.weekNumber, day.dayOfWeek);
-    await queueEmails(tx, orders, isoDate, input.reason);
+    await queueMessages(tx, school, offered, orders, isoDate, input.reason);
     const result = answerOf(orders);
     await audit(school, tx, actor, {
       action: "order-cycle.close-day",
@@ -183,8 +197,18 @@ export async function closeDay(
   return answer;
 }
 
-/** One e-mail per account that had orders on the day. */
-async function queueEmails(tx: Tx, orders: LiveOrder[], isoDate: string, reason: string) {
+/**
+ * One message per account that had orders on the day, on the channels it chose for closures (issue
+ * 48): the e-mail as before, the SMS or WhatsApp after quiet hours (not something the parent did).
+ */
+async function queueMessages(
+  tx: Tx,
+  school: SchoolContext,
+  offered: Channel[],
+  orders: LiveOrder[],
+  isoDate: string,
+  reason: string,
+) {
   const byAccount = new Map<number, { account: LiveOrder; meals: CancelledMeal[] }>();
   for (const order of orders) {
     const entry = byAccount.get(order.userId) ?? { account: order, meals: [] };
@@ -202,6 +226,18 @@ async function queueEmails(tx: Tx, orders: LiveOrder[], isoDate: string, reason:
       reason,
       meals,
     );
-    if (email) await enqueueEmail({ ...email, userId: account.userId }, tx);
+    const texts = dayClosedTexts({
+      schoolName: school.name,
+      date: isoDate,
+      reason,
+      childNames: meals.map((meal) => meal.studentName),
+      creditedNgwee: meals.reduce((sum, meal) => sum + meal.creditedNgwee, 0),
+    });
+    await notify(
+      tx,
+      school,
+      { userId: account.userId, kind: "closures", ...(email && { email }), ...texts },
+      { prefs: { ...account, email: account.accountEmail }, offered },
+    );
   }
 }

@@ -5,6 +5,7 @@ import {
   type Channel,
   type MessagingSettingsDto,
 } from "@/lib/contracts/notifications";
+import type { Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { readSetting, SETTING_KEYS, type SchoolRef } from "@/lib/settings/settings";
 
@@ -47,11 +48,28 @@ export async function getMessagingSettings(school: SchoolRef): Promise<Messaging
   return toMessagingSettings(await readSetting(school, SETTING_KEYS.messaging));
 }
 
-/** The channels this school's parents can choose: e-mail always, SMS and WhatsApp when on. */
-export async function offeredChannels(school: SchoolRef): Promise<Channel[]> {
-  const settings = await getMessagingSettings(school);
+/**
+ * The channels this school's parents can choose: e-mail always, SMS and WhatsApp when on. Without
+ * either provider configured nothing is read. Inside a transaction pass it as `tx`: the setting is
+ * then read through it (one statement) rather than through the cache's own connection, which the
+ * embedded database would hold up until the transaction ends.
+ */
+export async function offeredChannels(school: SchoolRef, tx?: Tx): Promise<Channel[]> {
+  const sms = smsConfigured();
+  const whatsapp = whatsappConfigured();
+  if (!sms && !whatsapp) return ["email"];
+  const settings = tx
+    ? toMessagingSettings(
+        (
+          await tx.setting.findUnique({
+            where: { schoolId_key: { schoolId: school.id, key: SETTING_KEYS.messaging } },
+            select: { value: true },
+          })
+        )?.value,
+      )
+    : await getMessagingSettings(school);
   const channels: Channel[] = ["email"];
-  if (settings.sms && smsConfigured()) channels.push("sms");
-  if (settings.whatsapp && whatsappConfigured()) channels.push("whatsapp");
+  if (settings.sms && sms) channels.push("sms");
+  if (settings.whatsapp && whatsapp) channels.push("whatsapp");
   return channels;
 }

@@ -47,7 +47,7 @@ type NotifySchool = Pick<SchoolContext, "id" | "timeZone">;
 /**
  * Queues the notice on the account's channels in `tx` and returns them. `prefs` saves the read
  * when the caller already has the account's columns (`recipientColumns`); `offered` when it
- * notifies many accounts at once.
+ * notifies many accounts at once (without it, it is read through `tx`).
  */
 export async function notify(
   tx: Tx,
@@ -62,21 +62,39 @@ export async function notify(
       select: recipientColumns,
     }));
   if (!prefs) return [];
-  const offered = options.offered ?? (await offeredChannels(school));
+  const offered = options.offered ?? (await offeredChannels(school, tx));
+  const { channels, rows } = noticeRows(school, notice, prefs, offered, options.now);
+  for (const row of rows) await tx.emailOutbox.create({ data: row });
+  return channels;
+}
+
+export type OutboxRow = Prisma.EmailOutboxUncheckedCreateInput & { schoolId: number };
+
+/**
+ * The outbox rows of one notice (one per channel), for a caller that writes many notices' rows in
+ * one statement (a sweep); `notify` writes them one by one. An e-mail row is noted as queued.
+ */
+export function noticeRows(
+  school: NotifySchool,
+  notice: Notice,
+  prefs: RecipientPrefs,
+  offered: readonly Channel[],
+  now: Date = new Date(),
+): { channels: Channel[]; rows: OutboxRow[] } {
   const channels = deliveryChannels(prefs, notice.kind, offered).filter((channel) =>
     channel === "email" ? notice.email !== undefined : notice.sms !== undefined,
   );
-  const now = options.now ?? new Date();
   const phoneAt = notice.immediate ? now : sendableAt(school.timeZone, now);
   const common = {
     userId: notice.userId,
     kind: notice.kind,
     ...(notice.announcementId === undefined ? {} : { announcementId: notice.announcementId }),
   };
+  const rows: OutboxRow[] = [];
   for (const channel of channels) {
     if (channel === "email") {
       const email = notice.email!;
-      await tx.emailOutbox.create({ data: { ...email, ...common, schoolId: school.id } });
+      rows.push({ ...email, ...common, schoolId: school.id });
       noteQueued(email);
       continue;
     }
@@ -90,20 +108,16 @@ export async function notify(
       log.error({ kind: notice.kind, length: text.length }, "an SMS does not fit one message");
       continue;
     }
-    await tx.emailOutbox.create({
-      data: {
-        ...common,
-        schoolId: school.id,
-        channel,
-        to: prefs.phone!,
-        subject: MESSAGE_KIND_LABELS[notice.kind],
-        text,
-        nextAttemptAt: phoneAt,
-        ...(channel === "whatsapp"
-          ? { template: notice.whatsapp as unknown as Prisma.InputJsonObject }
-          : {}),
-      },
+    rows.push({
+      ...common,
+      schoolId: school.id,
+      channel,
+      to: prefs.phone!,
+      subject: MESSAGE_KIND_LABELS[notice.kind],
+      text,
+      nextAttemptAt: phoneAt,
+      ...(channel === "whatsapp" && notice.whatsapp ? { template: notice.whatsapp } : {}),
     });
   }
-  return channels;
+  return { channels, rows };
 }

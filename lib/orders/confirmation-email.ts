@@ -1,9 +1,19 @@
 import "server-only";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
+import {
+  attemptPayment,
+  OPERATORS,
+  PAYMENT_METHODS,
+} from "@/lib/contracts/mobile-money";
+import type { Channel } from "@/lib/contracts/notifications";
+import type { SchoolContext } from "@/lib/contracts/schools";
 import type { Tx } from "@/lib/db";
-import { enqueueEmail, type Email } from "@/lib/mail/outbox";
-import { formatZmw } from "@/lib/money";
+import type { Email } from "@/lib/mail/outbox";
+import { notify } from "@/lib/messaging/notify";
+import type { RecipientPrefs } from "@/lib/messaging/preferences";
+import { paymentConfirmedTexts, type PhoneTexts } from "@/lib/messaging/templates/payments";
+import { formatZmw, toNgwee } from "@/lib/money";
 import { parseIsoDate } from "@/lib/school-calendar";
 import type { PricedLine } from "@/lib/orders/check-cart";
 
@@ -39,13 +49,60 @@ export function orderConfirmationEmail(
   };
 }
 
-/** Queues the "orders placed" e-mail listing each child, day and meal, in the same transaction. */
-export async function enqueueOrderConfirmation(
-  tx: Tx,
-  parent: { id: number; name: string; email: string | null },
+/** How a confirmation says the orders were paid: "card", "Airtel Money", "wallet credit"... */
+export function paidByText(
+  payment:
+    | { paymentMethod: string; mobileOperator: string | null; mobileNumber: string | null }
+    | "credit"
+    | "free",
+): string {
+  if (payment === "credit") return "wallet credit";
+  if (payment === "free") return "discount";
+  const info = attemptPayment(payment);
+  return info.method === PAYMENT_METHODS.mobile && info.operator
+    ? OPERATORS[info.operator].label
+    : "card";
+}
+
+/** The SMS and WhatsApp texts of an order confirmation (issue 48, kind `payments`). */
+export function orderConfirmationTexts(
+  schoolName: string,
   lines: readonly PricedLine[],
   total: string,
+  paidBy: string,
+): PhoneTexts {
+  return paymentConfirmedTexts({
+    schoolName,
+    meals: lines.map((line) => ({ childName: line.studentName, date: line.date })),
+    totalNgwee: toNgwee(total),
+    paidBy,
+  });
+}
+
+/**
+ * Queues the "orders placed" confirmation in the same transaction: the e-mail listing each child,
+ * day and meal, and the SMS or WhatsApp the parent chose for payments (issue 48). `immediate` when
+ * it confirms what the parent just did (their payment); `offered` when read before the transaction.
+ */
+export async function enqueueOrderConfirmation(
+  tx: Tx,
+  school: Pick<SchoolContext, "id" | "timeZone" | "name">,
+  parent: RecipientPrefs & { id: number; name: string },
+  lines: readonly PricedLine[],
+  total: string,
+  options: { paidBy: string; immediate: boolean; offered?: Channel[] },
 ): Promise<void> {
   const email = orderConfirmationEmail(parent, lines, total);
-  if (email) await enqueueEmail(email, tx);
+  await notify(
+    tx,
+    school,
+    {
+      userId: parent.id,
+      kind: "payments",
+      immediate: options.immediate,
+      ...(email && { email }),
+      ...orderConfirmationTexts(school.name, lines, total, options.paidBy),
+    },
+    { prefs: parent, ...(options.offered && { offered: options.offered }) },
+  );
 }

@@ -4,7 +4,11 @@ import type { Tx } from "@/lib/db";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { enqueueEmail, type Email } from "@/lib/mail/outbox";
 import { toNgwee } from "@/lib/money";
-import { noteLowBalance, type LowBalanceWatch } from "@/lib/credit/low-balance";
+import { noteLowBalance, watchOf, type LowBalanceWatch } from "@/lib/credit/low-balance";
+import type { Channel } from "@/lib/contracts/notifications";
+import { offeredChannels } from "@/lib/messaging/config";
+import { notify } from "@/lib/messaging/notify";
+import type { PhoneTexts } from "@/lib/messaging/templates/payments";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { takeStock, type StockTake } from "@/lib/menu/stock";
 
@@ -16,8 +20,13 @@ type Day = { weekNumber: number; dayOfWeek: number };
 /** An order as inserted: the cart line `n` it came from, and what only the database knows. */
 export type PlacedOrder = { n: number; id: number; orderDate: Date };
 
-/** What a cart's transaction writes, decided once it holds its locks. */
-export type CartPlan = { orders: NewOrder[]; email: Email | null };
+/**
+ * What a cart's transaction writes, decided once it holds its locks: the orders and the e-mail;
+ * with `confirmation` the e-mail confirms a payment (kind `payments`, issue 48) and goes with its
+ * SMS and WhatsApp texts to the channels the parent chose; without, it is plain mail (the payment
+ * instructions of a transfer).
+ */
+export type CartPlan = { orders: NewOrder[]; email: Email | null; confirmation?: PhoneTexts };
 
 /**
  * A cart's orders, the e-mail and one credit movement per order that takes credit, inside the
@@ -42,14 +51,21 @@ export type CartPlan = { orders: NewOrder[]; email: Email | null };
  */
 export async function insertOrders(
   tx: Tx,
-  school: Pick<SchoolContext, "id" | "timeZone">,
+  school: Pick<SchoolContext, "id" | "timeZone" | "name">,
   userId: number,
-  cart: { lines: (Day & { cycleId: number })[]; spendsCredit: boolean; stock?: StockTake[] },
+  cart: {
+    lines: (Day & { cycleId: number })[];
+    spendsCredit: boolean;
+    stock?: StockTake[];
+    /** The channels the school offers (issue 48), read before the transaction. */
+    offered?: Channel[];
+  },
   decide: (lockedBalanceNgwee: number) => CartPlan,
 ): Promise<{ orders: NewOrder[]; placed: PlacedOrder[] } | null> {
   const schoolId = school.id;
   const cycleIds = [...new Set(cart.lines.map((line) => line.cycleId))];
   const { cycles, watch } = await lockCycles(tx, schoolId, userId, cycleIds, cart.spendsCredit);
+  const offered = cart.offered ?? (await offeredChannels(school, tx));
   if (cycles.length < cycleIds.length) return null;
   const blockedIn = new Map(
     cycles.map((c) => [c.id, Array.isArray(c.blockedDays) ? (c.blockedDays as Day[]) : []]),
@@ -63,7 +79,7 @@ export async function insertOrders(
   await takeStock(tx, schoolId, cart.stock ?? []);
 
   const balance = cart.spendsCredit ? await balanceOf(tx, schoolId, userId) : 0;
-  const { orders, email } = decide(balance);
+  const { orders, email, confirmation } = decide(balance);
   const created = await tx.$queryRaw<
     ({ id: number; orderDate: Date } & Day & { studentId: number })[]
   >`
@@ -100,17 +116,26 @@ export async function insertOrders(
       FROM json_to_recordset(${JSON.stringify(spent)}::json) AS l("orderId" int, "amount" numeric)`;
     const spentNgwee = spent.reduce((sum, entry) => sum + toNgwee(entry.amount), 0);
     // Issue 47: the account's low-balance setting came with its lock (the cycles' statement).
-    if (watch) await noteLowBalance(tx, school, userId, watch, balance - spentNgwee);
+    if (watch && cart.spendsCredit) {
+      await noteLowBalance(tx, school, userId, watch, balance - spentNgwee, offered);
+    }
   }
-  if (email) await enqueueEmail({ userId, ...email }, tx);
+  if (confirmation && watch) {
+    // A confirmation of what the parent just did: sent during quiet hours too.
+    const notice = { userId, kind: "payments", immediate: true, ...confirmation } as const;
+    await notify(tx, school, email ? { ...notice, email } : notice, { prefs: watch, offered });
+  } else if (email) {
+    await enqueueEmail({ userId, ...email }, tx);
+  }
   return { orders, placed };
 }
 
 type CycleDays = { id: number; blockedDays: unknown };
 
 /**
- * The cart's cycles FOR SHARE; with `account`, the account FOR UPDATE in the same statement and
- * its low-balance setting (null without it).
+ * The cart's cycles FOR SHARE with the account's columns in the same statement: what a message to
+ * the parent needs (issue 48) and the low-balance setting; with `account`, the account FOR UPDATE
+ * (a spend of credit). Null account only when no cycle was found.
  */
 async function lockCycles(
   tx: Tx,
@@ -119,29 +144,28 @@ async function lockCycles(
   cycleIds: number[],
   account: boolean,
 ): Promise<{ cycles: CycleDays[]; watch: LowBalanceWatch | null }> {
-  if (!account) {
-    const cycles = await tx.$queryRaw<CycleDays[]>`
-      SELECT "id", "blockedDays" FROM "OrderCycle"
-      WHERE "schoolId" = ${schoolId} AND "id" = ANY(${cycleIds}::int[]) FOR SHARE`;
-    return { cycles, watch: null };
-  }
-  const rows = await tx.$queryRaw<(CycleDays & LowBalanceWatch)[]>`
-    SELECT c."id", c."blockedDays", u."name", u."email",
-      u."lowBalanceThreshold"::text AS "threshold", u."lowBalanceNotifiedOn" AS "notifiedOn"
-    FROM "OrderCycle" c
-    JOIN "User" u ON u."schoolId" = ${schoolId} AND u."id" = ${userId}
-    WHERE c."schoolId" = ${schoolId} AND c."id" = ANY(${cycleIds}::int[])
-    FOR SHARE OF c FOR UPDATE OF u`;
+  const rows = account
+    ? await tx.$queryRaw<(CycleDays & LowBalanceWatch)[]>`
+      SELECT c."id", c."blockedDays", u."name", u."email",
+        u."lowBalanceThreshold"::text AS "threshold", u."lowBalanceNotifiedOn" AS "notifiedOn",
+        u."phone", u."phoneVerifiedAt", u."smsOptedOutAt", u."notificationChannels",
+        u."orderReminders", u."counterReceipts", u."deletedAt"
+      FROM "OrderCycle" c
+      JOIN "User" u ON u."schoolId" = ${schoolId} AND u."id" = ${userId}
+      WHERE c."schoolId" = ${schoolId} AND c."id" = ANY(${cycleIds}::int[])
+      FOR SHARE OF c FOR UPDATE OF u`
+    : await tx.$queryRaw<(CycleDays & LowBalanceWatch)[]>`
+      SELECT c."id", c."blockedDays", u."name", u."email",
+        u."lowBalanceThreshold"::text AS "threshold", u."lowBalanceNotifiedOn" AS "notifiedOn",
+        u."phone", u."phoneVerifiedAt", u."smsOptedOutAt", u."notificationChannels",
+        u."orderReminders", u."counterReceipts", u."deletedAt"
+      FROM "OrderCycle" c
+      JOIN "User" u ON u."schoolId" = ${schoolId} AND u."id" = ${userId}
+      WHERE c."schoolId" = ${schoolId} AND c."id" = ANY(${cycleIds}::int[])
+      FOR SHARE OF c`;
   const [first] = rows;
   return {
-    cycles: rows,
-    watch: first
-      ? {
-          name: first.name,
-          email: first.email,
-          threshold: first.threshold,
-          notifiedOn: first.notifiedOn,
-        }
-      : null,
+    cycles: rows.map(({ id, blockedDays }) => ({ id, blockedDays })),
+    watch: first ? watchOf(first) : null,
   };
 }

@@ -18,7 +18,14 @@ import {
   type PricedLine,
 } from "@/lib/orders/check-cart";
 import { assertOpenForOrdering } from "@/lib/orders/open-for-ordering";
-import { orderConfirmationEmail } from "@/lib/orders/confirmation-email";
+import {
+  orderConfirmationEmail,
+  orderConfirmationTexts,
+  paidByText,
+} from "@/lib/orders/confirmation-email";
+import type { Channel } from "@/lib/contracts/notifications";
+import { offeredChannels } from "@/lib/messaging/config";
+import type { PhoneTexts } from "@/lib/messaging/templates/payments";
 import { insertOrders } from "@/lib/orders/insert-orders";
 import { getBankTransferSetting, getPaymentBypassSettings } from "@/lib/settings/settings";
 import type { OrderItemInput } from "@/lib/validations/orders";
@@ -50,20 +57,37 @@ export async function placeFreeOrders(
   actor: SessionUser,
   items: OrderItemInput[],
 ): Promise<{ orders: OrderDto[] }> {
-  const cart = await checkCart(school, actor, items);
-  if (cart.totalNgwee === 0) return insertFreeCart(school, actor, cart);
+  // Asked together: the channels' setting shares the cart's version check (issue 48).
+  const [cart, offered] = await Promise.all([
+    checkCart(school, actor, items),
+    offeredChannels(school),
+  ]);
+  if (cart.totalNgwee === 0) return insertFreeCart(school, actor, cart, offered);
   const balance = cart.credit.balanceNgwee;
   if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
-  return insertCart(school, actor, cart, true, (lockedNgwee) => {
+  return insertCart(school, actor, cart, { spendCredit: true, offered }, (lockedNgwee) => {
     if (lockedNgwee < cart.totalNgwee) throw paymentRequired(cart.total, lockedNgwee);
     return {
       plan: cart.lines.map((line) => ({
         payment: PAID_BY_CREDIT,
         creditNgwee: toNgwee(line.discountedPrice),
       })),
-      email: orderConfirmationEmail(actor, cart.lines, cart.total),
+      ...confirmation(school, actor, cart, "credit"),
     };
   });
+}
+
+/** The cart's confirmation: its e-mail and, for the parent's phone, its SMS and WhatsApp texts. */
+function confirmation(
+  school: SchoolContext,
+  actor: SessionUser,
+  cart: PricedCart,
+  paid: "credit" | "free",
+): Pick<Decision, "email" | "confirmation"> {
+  return {
+    email: orderConfirmationEmail(actor, cart.lines, cart.total),
+    confirmation: orderConfirmationTexts(school.name, cart.lines, cart.total, paidByText(paid)),
+  };
 }
 
 const PAID_BY_CREDIT: Payment = { paymentStatus: "confirmed", paymentProcessor: CREDIT_PROCESSOR };
@@ -90,12 +114,16 @@ export async function placeAlternativePaymentOrders(
   ]);
   if (!settings.enabled) throw conflict(BYPASS_DISABLED);
   if (!bankTransfer.enabled) throw conflict(BANK_TRANSFER_OFF);
-  const cart = await checkCart(school, actor, items);
-  if (cart.totalNgwee === 0) return insertFreeCart(school, actor, cart);
+  const [cart, offered] = await Promise.all([
+    checkCart(school, actor, items),
+    offeredChannels(school),
+  ]);
+  if (cart.totalNgwee === 0) return insertFreeCart(school, actor, cart, offered);
   // Issue 44: the account's credit is spent first, under the account's lock, and only the rest is
   // asked for. A meal the credit pays wholly is paid (processor CREDIT); the others wait for the
   // school to verify the transfer, each carrying the credit it already took.
-  return insertCart(school, actor, cart, cart.credit.balanceNgwee > 0, (lockedNgwee) => {
+  const spendCredit = cart.credit.balanceNgwee > 0;
+  return insertCart(school, actor, cart, { spendCredit, offered }, (lockedNgwee) => {
     const prices = cart.lines.map((line) => toNgwee(line.discountedPrice));
     const shares = allocateCredit(prices, lockedNgwee);
     const spent = shares.reduce((sum, share) => sum + share, 0);
@@ -105,10 +133,18 @@ export async function placeAlternativePaymentOrders(
         payment: prices[n] === 0 ? FREE : share === prices[n] ? PAID_BY_CREDIT : AWAITING_PAYMENT,
         creditNgwee: share,
       })),
-      email:
-        due === 0
-          ? orderConfirmationEmail(actor, cart.lines, cart.total)
-          : bypassInstructionsEmail(actor, cart.lines, fromNgwee(due), settings, fromNgwee(spent)),
+      // Paid wholly by credit: a confirmation; else the transfer's instructions, plain mail.
+      ...(due === 0
+        ? confirmation(school, actor, cart, "credit")
+        : {
+            email: bypassInstructionsEmail(
+              actor,
+              cart.lines,
+              fromNgwee(due),
+              settings,
+              fromNgwee(spent),
+            ),
+          }),
     };
   });
 }
@@ -124,18 +160,30 @@ function paymentRequired(total: string, balance: number): ApiError {
   });
 }
 
-function insertFreeCart(school: SchoolContext, actor: SessionUser, cart: PricedCart) {
-  return insertCart(school, actor, cart, false, () => ({
+function insertFreeCart(
+  school: SchoolContext,
+  actor: SessionUser,
+  cart: PricedCart,
+  offered: Channel[],
+) {
+  return insertCart(school, actor, cart, { spendCredit: false, offered }, () => ({
     plan: cart.lines.map(() => ({
       payment: FREE,
       creditNgwee: 0,
     })),
-    email: orderConfirmationEmail(actor, cart.lines, cart.total),
+    ...confirmation(school, actor, cart, "free"),
   }));
 }
 
-/** How each line of the cart is paid, and the credit (ngwee) it takes; and the e-mail. */
-type Decision = { plan: { payment: Payment; creditNgwee: number }[]; email: Email | null };
+/**
+ * How each line of the cart is paid, and the credit (ngwee) it takes; and the e-mail, with the
+ * phone texts when it confirms the orders (CartPlan).
+ */
+type Decision = {
+  plan: { payment: Payment; creditNgwee: number }[];
+  email: Email | null;
+  confirmation?: PhoneTexts;
+};
 
 /** A day of the cart was closed by the school between the cart's check and its insert. */
 export const DAY_CLOSED_MEANWHILE =
@@ -153,7 +201,7 @@ async function insertCart(
   school: SchoolContext,
   actor: SessionUser,
   cart: PricedCart,
-  spendCredit: boolean,
+  { spendCredit, offered }: { spendCredit: boolean; offered: Channel[] },
   decide: (lockedBalanceNgwee: number) => Decision,
 ): Promise<{ orders: OrderDto[] }> {
   const schoolId = school.id;
@@ -166,16 +214,16 @@ async function insertCart(
         tx,
         school,
         actor.id,
-        { lines: cart.lines, spendsCredit: spendCredit, stock: capTakes(cart.lines) },
+        { lines: cart.lines, spendsCredit: spendCredit, stock: capTakes(cart.lines), offered },
         (lockedNgwee) => {
-          const { plan, email } = decide(lockedNgwee);
+          const { plan, email, confirmation } = decide(lockedNgwee);
           payments = cart.lines.map((_, n) => plan[n]?.payment ?? AWAITING_PAYMENT);
           const orders = cart.lines.map((line, n) => ({
             ...orderRow(actor.id, line, payments[n]!),
             credit: fromNgwee(plan[n]?.creditNgwee ?? 0),
             n,
           }));
-          return { orders, email };
+          return { orders, email, ...(confirmation && { confirmation }) };
         },
       ),
     );

@@ -2,13 +2,25 @@ import "server-only";
 import { appendMovement } from "@/lib/credit/ledger";
 import type { Tx } from "@/lib/db";
 import { fromNgwee, toNgwee } from "@/lib/money";
-import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import type { RecipientPrefs } from "@/lib/messaging/preferences";
+import { enqueueOrderConfirmation, paidByText } from "@/lib/orders/confirmation-email";
 import { orderRow } from "@/lib/orders/order-rows";
 import { closedDaysOf, dayKey } from "@/lib/payments/closed-days";
 import type { PricedLine } from "@/lib/orders/check-cart";
 import { takeStockIfLeft } from "@/lib/menu/stock";
 import { soldOutCreditedEmail } from "@/lib/orders/order-stock";
 import { enqueueEmail } from "@/lib/mail/outbox";
+
+/** What booking a paid cart reads of its attempt: how it was paid, and the parent's columns. */
+export type PaidAttempt = {
+  id: number;
+  userId: number;
+  paymentMethod: string;
+  mobileOperator: string | null;
+  mobileNumber: string | null;
+  user: RecipientPrefs & { name: string };
+};
 
 /** An attempt's cart as priced when it was opened; a wallet top-up (issue 47) has no lines. */
 export type CartSnapshot = { lines: PricedLine[]; total: string; topUp?: true };
@@ -22,11 +34,13 @@ export type CartSnapshot = { lines: PricedLine[]; total: string; topUp?: true };
  */
 export async function bookPaidCart(
   tx: Tx,
-  schoolId: number,
-  attempt: { id: number; userId: number; user: { name: string; email: string | null } },
+  school: Pick<SchoolContext, "id" | "timeZone" | "name">,
+  attempt: PaidAttempt,
   snapshot: CartSnapshot,
-  paymentProcessor: "DPO" | "DISCOUNT",
+  options: { paymentProcessor: "DPO" | "DISCOUNT"; immediate: boolean },
 ): Promise<void> {
+  const schoolId = school.id;
+  const { paymentProcessor } = options;
   const closed = await closedDaysOf(tx, schoolId, snapshot.lines);
   const booked: PricedLine[] = [];
   const soldOut: PricedLine[] = [];
@@ -64,10 +78,12 @@ export async function bookPaidCart(
   const parent = { id: attempt.userId, ...attempt.user };
   const told = soldOutCreditedEmail(parent, soldOut);
   if (told) await enqueueEmail(told, tx);
+  // Issue 48: the confirmation goes to the channels the parent chose for payments.
+  const confirm = { paidBy: paidByText(attempt), immediate: options.immediate };
   if (booked.length === snapshot.lines.length) {
-    await enqueueOrderConfirmation(tx, parent, snapshot.lines, snapshot.total);
+    await enqueueOrderConfirmation(tx, school, parent, snapshot.lines, snapshot.total, confirm);
   } else if (booked.length > 0) {
     const total = booked.reduce((sum, line) => sum + toNgwee(line.discountedPrice), 0);
-    await enqueueOrderConfirmation(tx, parent, booked, fromNgwee(total));
+    await enqueueOrderConfirmation(tx, school, parent, booked, fromNgwee(total), confirm);
   }
 }

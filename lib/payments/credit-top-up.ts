@@ -3,7 +3,11 @@ import { appendMovement, balanceOf } from "@/lib/credit/ledger";
 import { OPERATORS, PAYMENT_METHODS, paymentInfoOf } from "@/lib/contracts/mobile-money";
 import type { TopUpReceiptDto } from "@/lib/contracts/wallet";
 import type { Tx } from "@/lib/db";
-import { enqueueEmail } from "@/lib/mail/outbox";
+import type { SchoolContext } from "@/lib/contracts/schools";
+import { offeredChannels } from "@/lib/messaging/config";
+import { notify } from "@/lib/messaging/notify";
+import { deliveryChannels, type RecipientPrefs } from "@/lib/messaging/preferences";
+import { topUpConfirmedTexts } from "@/lib/messaging/templates/payments";
 import { formatNgwee, fromNgwee, toNgwee } from "@/lib/money";
 
 // A paid top-up's credit (issue 47), written by fulfil under its once-only claim, and the return
@@ -17,20 +21,27 @@ export type PaidTopUp = {
   paymentMethod: string;
   mobileOperator: string | null;
   mobileNumber: string | null;
-  user: { name: string; email: string | null };
+  user: RecipientPrefs & { name: string };
 };
 
 /**
  * Inside fulfil's transaction, once its claim succeeded (so once per attempt): the amount paid
- * becomes credit, and the parent is e-mailed.
+ * becomes credit, and the parent is told on the channels they chose for payments (issue 48;
+ * `immediate` when it confirms what they just did). The balance is read only when a message goes.
  */
-export async function creditTopUp(tx: Tx, schoolId: number, attempt: PaidTopUp): Promise<void> {
+export async function creditTopUp(
+  tx: Tx,
+  school: Pick<SchoolContext, "id" | "timeZone" | "name">,
+  attempt: PaidTopUp,
+  options: { immediate: boolean },
+): Promise<void> {
+  const schoolId = school.id;
   const amount = attempt.paymentAmount.toFixed(2);
   const method = paymentInfoOf(attempt);
-  const by =
-    method?.method === PAYMENT_METHODS.mobile && method.operator
-      ? `${OPERATORS[method.operator].label} ${method.maskedNumber ?? ""}`.trim()
-      : "card";
+  const mobile = method?.method === PAYMENT_METHODS.mobile && method.operator ? method : null;
+  const by = mobile
+    ? `${OPERATORS[mobile.operator!].label} ${mobile.maskedNumber ?? ""}`.trim()
+    : "card";
   await appendMovement(tx, {
     userId: attempt.userId,
     ngwee: toNgwee(amount),
@@ -38,19 +49,34 @@ export async function creditTopUp(tx: Tx, schoolId: number, attempt: PaidTopUp):
     paymentAttemptId: attempt.id,
     reason: by,
   });
-  if (!attempt.user.email) return;
+  const offered = await offeredChannels(school, tx);
+  if (deliveryChannels(attempt.user, "payments", offered).length === 0) return;
   const balance = await balanceOf(tx, schoolId, attempt.userId);
-  await enqueueEmail(
+  await notify(
+    tx,
+    school,
     {
       userId: attempt.userId,
-      to: attempt.user.email,
-      subject: `Top-up received: ${formatNgwee(toNgwee(amount))}`,
-      text:
-        `Hello ${attempt.user.name},\n\nThank you. ${formatNgwee(toNgwee(amount))} paid by ${by} ` +
-        `is now in your canteen wallet.\n\nYour balance: ${formatNgwee(balance)}\n\n` +
-        `It pays for your next orders automatically.\n`,
+      kind: "payments",
+      immediate: options.immediate,
+      ...(attempt.user.email && {
+        email: {
+          to: attempt.user.email,
+          subject: `Top-up received: ${formatNgwee(toNgwee(amount))}`,
+          text:
+            `Hello ${attempt.user.name},\n\nThank you. ${formatNgwee(toNgwee(amount))} paid by ${by} ` +
+            `is now in your canteen wallet.\n\nYour balance: ${formatNgwee(balance)}\n\n` +
+            `It pays for your next orders automatically.\n`,
+        },
+      }),
+      ...topUpConfirmedTexts({
+        schoolName: school.name,
+        amountNgwee: toNgwee(amount),
+        paidBy: mobile ? OPERATORS[mobile.operator!].label : "card",
+        balanceNgwee: balance,
+      }),
     },
-    tx,
+    { prefs: attempt.user, offered },
   );
 }
 

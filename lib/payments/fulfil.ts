@@ -8,6 +8,7 @@ import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { kickOutbox } from "@/lib/messaging/outbox";
+import { recipientColumns } from "@/lib/messaging/notify";
 import { log } from "@/lib/observability/log";
 import { sameAmount, sameCurrency, verifyToken } from "@/lib/payments/dpo-client";
 import { providerFor } from "@/lib/payments/provider-config";
@@ -209,7 +210,8 @@ const paidSelect = {
   paymentMethod: true,
   mobileOperator: true,
   mobileNumber: true,
-  user: { select: { name: true, email: true } },
+  // The parent's message columns (issue 48) come with the attempt: no read of their own.
+  user: { select: { name: true, ...recipientColumns } },
 } as const satisfies Prisma.PaymentAttemptSelect;
 
 /**
@@ -257,8 +259,16 @@ export async function fulfil(
       });
       const snapshot = attempt.cartItems as unknown as CartSnapshot;
       // A wallet top-up (issue 47): the amount paid becomes credit, once, under this claim.
-      if (snapshot.topUp) await creditTopUp(tx, schoolId, attempt);
-      else await bookPaidCart(tx, schoolId, attempt, snapshot, options.paymentProcessor ?? "DPO");
+      // What the parent just paid is confirmed at once, even in quiet hours; orders an office
+      // action created (a retry, a submit) wait for the morning on SMS and WhatsApp.
+      const immediate = !options.actor;
+      if (snapshot.topUp) await creditTopUp(tx, school, attempt, { immediate });
+      else {
+        await bookPaidCart(tx, school, attempt, snapshot, {
+          paymentProcessor: options.paymentProcessor ?? "DPO",
+          immediate,
+        });
+      }
       await tx.paymentAttempt.update({
         where: idKey(schoolId, attemptId),
         data: { status: STATUS.done },

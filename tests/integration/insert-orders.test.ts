@@ -58,7 +58,7 @@ async function insert(orders: NewOrder[]) {
   const inserted = await db.$transaction((tx) =>
     insertOrders(
       tx,
-      { id: DEFAULT_SCHOOL_ID, timeZone: "Africa/Lusaka" },
+      { id: DEFAULT_SCHOOL_ID, timeZone: "Africa/Lusaka", name: "Test School" },
       parent.id,
       { lines: orders, spendsCredit: false },
       () => ({

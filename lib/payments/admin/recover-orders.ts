@@ -9,7 +9,8 @@ import { schoolDb } from "@/lib/db";
 import { kickOutbox } from "@/lib/messaging/outbox";
 import { applyPercentOff, fromNgwee, toNgwee } from "@/lib/money";
 import type { PricedLine } from "@/lib/orders/check-cart";
-import { enqueueOrderConfirmation } from "@/lib/orders/confirmation-email";
+import { recipientColumns } from "@/lib/messaging/notify";
+import { enqueueOrderConfirmation, paidByText } from "@/lib/orders/confirmation-email";
 import { orderRow } from "@/lib/orders/order-rows";
 import { snapshotLines, type SnapshotLine } from "@/lib/payments/admin/snapshot";
 import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
@@ -82,7 +83,10 @@ export async function recoverOrders(
           transactionStatus: true,
           paymentAmount: true,
           cartItems: true,
-          user: { select: { name: true, email: true } },
+          paymentMethod: true,
+          mobileOperator: true,
+          mobileNumber: true,
+          user: { select: { name: true, ...recipientColumns } },
         },
       });
       if (attempt.transactionStatus !== TX.verified) {
@@ -199,7 +203,15 @@ export async function recoverOrders(
         details: { ordersCreated: lines.length, studentIds, menuItemIds },
       });
       const total = fromNgwee(lines.reduce((sum, l) => sum + toNgwee(l.discountedPrice), 0));
-      await enqueueOrderConfirmation(tx, { id: attempt.userId, ...attempt.user }, lines, total);
+      // Issue 48: an office action, not the parent's: SMS and WhatsApp wait out quiet hours.
+      await enqueueOrderConfirmation(
+        tx,
+        school,
+        { id: attempt.userId, ...attempt.user },
+        lines,
+        total,
+        { paidBy: paidByText(attempt), immediate: false },
+      );
       return lines.length;
     });
   } catch (error) {
