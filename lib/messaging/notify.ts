@@ -1,10 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import {
-  MESSAGE_KIND_LABELS,
-  type Channel,
-  type MessageKind,
-} from "@/lib/contracts/notifications";
+import { MESSAGE_KIND_LABELS, type Channel, type MessageKind } from "@/lib/contracts/notifications";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import type { Tx } from "@/lib/db";
 import { noteQueued, type Email } from "@/lib/mail/outbox";
