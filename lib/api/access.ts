@@ -8,11 +8,7 @@ import type { SessionUser } from "@/lib/auth/session";
 // host without a school or a session; the handler proves the caller itself (a secret in the path,
 // a signature over the body).
 export type Access =
-  | "public"
-  | "provider"
-  | "user"
-  | { roles: readonly Role[] }
-  | { feature: Feature };
+  "public" | "provider" | "user" | { roles: readonly Role[] } | { feature: Feature };
 
 export function assertAccess(access: Access, user: SessionUser | null): void {
   if (access === "public" || access === "provider") return;

@@ -77,7 +77,10 @@ export function route<A extends Access, TAnswer, TBody = undefined, TQuery = und
         log.info(
           {
             method: req.method,
-            path: req.nextUrl.pathname,
+            path:
+              config.access === "provider"
+                ? await pathWithoutSecrets(req.nextUrl.pathname, segment)
+                : req.nextUrl.pathname,
             status: response?.status ?? 500,
             ms: Math.round(performance.now() - started),
           },
@@ -136,6 +139,22 @@ export function route<A extends Access, TAnswer, TBody = undefined, TQuery = und
 }
 
 const JSON_HEADERS = { "content-type": "application/json" };
+
+/**
+ * A provider's callback path as the log keeps it: its dynamic segments (the secret of Africa's
+ * Talking's callbacks, issue 48) by their names, never their values.
+ */
+async function pathWithoutSecrets(path: string, segment: { params: Promise<Params> }) {
+  const params = await (segment?.params ?? Promise.resolve({})).catch(() => ({}));
+  let masked = path;
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (typeof value === "string" && value !== "") {
+      masked = masked.split(`/${encodeURIComponent(value)}`).join(`/[${name}]`);
+      masked = masked.split(`/${value}`).join(`/[${name}]`);
+    }
+  }
+  return masked;
+}
 
 // The answers of lib/cache/versioned-cache.ts (the menu, settings, cycles) are deep-frozen and shared
 // by every request until their version moves: each is serialised once, not once per request.

@@ -1,11 +1,7 @@
 import "server-only";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import {
-  attemptPayment,
-  OPERATORS,
-  PAYMENT_METHODS,
-} from "@/lib/contracts/mobile-money";
+import { attemptPayment, OPERATORS, PAYMENT_METHODS } from "@/lib/contracts/mobile-money";
 import type { Channel } from "@/lib/contracts/notifications";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import type { Tx } from "@/lib/db";

@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import * as smsReport from "@/app/api/webhooks/sms/africastalking/[secret]/route";
 import * as smsOptOut from "@/app/api/webhooks/sms/africastalking/[secret]/opt-out/route";
@@ -5,6 +6,7 @@ import * as whatsappHook from "@/app/api/webhooks/whatsapp/route";
 import { SMS_OPTED_OUT } from "@/lib/contracts/message-delivery";
 import { DEFAULT_SCHOOL_ID } from "@/lib/contracts/schools";
 import { processSchoolOutbox } from "@/lib/messaging/outbox";
+import { log, setLogSink } from "@/lib/observability/log";
 import { FakeAfricasTalking } from "@/tests/support/fake-africastalking";
 import { FakeWhatsApp } from "@/tests/support/fake-whatsapp";
 import { Browser } from "@/tests/support/http";
@@ -154,6 +156,35 @@ describe("Africa's Talking's delivery report", () => {
       expect(answer).toMatchObject({ status: 404, body: { message: "API endpoint not found" } });
     }
     expect((await rowNow(row.id)).status).toBe("sent");
+  });
+
+  it("the request log names the path without its secret", async () => {
+    const lines: string[] = [];
+    setLogSink(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+          done();
+        },
+      }),
+    );
+    const level = log.level;
+    log.level = "info";
+    try {
+      await postReport(FakeAfricasTalking.deliveryReport("ATXid_logged", "Buffered"));
+      await postReport(FakeAfricasTalking.deliveryReport("ATXid_logged", "Buffered"), "a-guess");
+    } finally {
+      setLogSink(null);
+      log.level = level;
+    }
+    const requests = lines
+      .map((line) => JSON.parse(line) as { msg: string; path?: string })
+      .filter((record) => record.msg === "request");
+    expect(requests.map((r) => r.path)).toEqual([
+      "/api/webhooks/sms/africastalking/[secret]",
+      "/api/webhooks/sms/africastalking/[secret]",
+    ]);
+    expect(lines.join("\n")).not.toContain(AT_CALLBACK_SECRET);
   });
 
   it("a report without an id is refused with 422", async () => {
