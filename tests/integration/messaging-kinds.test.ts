@@ -179,10 +179,18 @@ describe("payment confirmations", () => {
       const answer = await placeOrders(p.browser, [line(p, weekNumber, 3)]);
       stop();
       expect(answer.status).toBe(200);
-      counts.push(
-        statements.filter((sql) => !/^(-- Implicit ")?(BEGIN|COMMIT|ROLLBACK)\b/i.test(sql.trim()))
-          .length,
-      );
+      // The outbox's own run, kicked once an order committed, can overlap the next checkout:
+      // its claim and outcome (the checkout only inserts into the outbox), its reads of the
+      // school and its settings (the checkout has them cached) and of the cache's versions (the
+      // checkout reads them once) are not the checkout's.
+      let versions = 0;
+      const checkout = statements.filter((sql) => {
+        if (/^(-- Implicit ")?(BEGIN|COMMIT|ROLLBACK)\b/i.test(sql.trim())) return false;
+        if (/"(EmailOutbox|Setting|School)"/.test(sql) && !/^\s*INSERT/i.test(sql)) return false;
+        if (/FROM "CacheVersion"/.test(sql)) return ++versions === 1;
+        return true;
+      });
+      counts.push(checkout.length);
     }
     await expectChannels(parents, "payments");
     const day = smsDay(dayOf(weekNumber, 3));
@@ -343,7 +351,8 @@ describe("channels the school does not offer", () => {
     });
     try {
       const parents = await threeParents();
-      const weekNumber = ++week;
+      // New families on the first week's Tuesday: the cycle's six weeks are taken by the others.
+      const weekNumber = 1;
       for (const p of parents) await payByCard(p, weekNumber);
       expect(await Promise.all(parents.map((p) => channelsOf(p.id, "payments")))).toEqual([
         ["email"],
