@@ -167,7 +167,7 @@ export function AnnouncementForm() {
               description="An SMS is one message of 160 characters at most. Leave this empty to send the title and the message, or write a shorter text for SMS and WhatsApp's fallback."
             />
           )}
-          {phones && <SmsPreview sms={wording} />}
+          {phones && (title || body || sms) ? <SmsPreview sms={wording} /> : null}
         </div>
         <ReachSummary preview={reach} loading={preview.isFetching} />
       </FormCard>
