@@ -92,7 +92,7 @@ export function AnnouncementForm() {
         submitClassName="lg:col-span-2"
       >
         <div className="grid content-start gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2 [&>*]:min-w-0">
             <LabelledField
               control={form.control}
               name="audience.kind"
