@@ -113,7 +113,7 @@ describe("Announcements", () => {
     await user.type(screen.getByLabelText("Title"), "Sports day");
     await user.click(screen.getByLabelText("Message"));
     await user.paste("Lunch ".repeat(30).trim());
-    expect(screen.getByText(/^208 of 160 characters/)).toBeInTheDocument();
+    expect(screen.getByText("208 of 160 characters: too long for one SMS")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Send announcement…" }));
     const sms = screen.getByLabelText("SMS text (optional)");
     await waitFor(() => expect(sms).toHaveAttribute("aria-invalid", "true"));
@@ -206,7 +206,9 @@ describe("Announcements", () => {
     });
     renderPortal(<AnnouncementsTab />);
     const user = userEvent.setup();
-    const row = (await screen.findByText("Sports day", { selector: "span" })).closest("tr")!;
+    const row = (await screen.findByRole("button", { name: "Details of “Sports day”" })).closest(
+      "tr",
+    )!;
     expect(within(row).getByText("Families of Grade 3, by office.clerk")).toBeInTheDocument();
     const sms = within(row).getByRole("list", { name: "SMS of “Sports day”" });
     expect(within(sms).getByText("27 Delivered")).toBeInTheDocument();

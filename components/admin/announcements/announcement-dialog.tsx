@@ -57,7 +57,7 @@ function FailuresTable({
         id: "reason",
         header: "Reason",
         cell: ({ row }) => (
-          <div className="grid gap-0.5 text-sm">
+          <div className="grid max-w-sm min-w-48 gap-0.5 text-sm whitespace-normal">
             <span className="break-words text-destructive">
               {row.original.reason ?? "No reason given"}
             </span>
@@ -108,9 +108,9 @@ export function AnnouncementDialog({
           <DialogTitle>{shown?.title}</DialogTitle>
           <DialogDescription>
             {shown
-              ? `${audienceLabel(shown.audience)}, sent ${formatInstant(shown.createdAt, timeZone)}` +
-                `${shown.createdBy ? ` by ${shown.createdBy}` : ""}; ` +
-                `${plural(shown.reached, "family", "families")} sent a message.`
+              ? `${audienceLabel(shown.audience)}. Sent ${formatInstant(shown.createdAt, timeZone)}` +
+                `${shown.createdBy ? ` by ${shown.createdBy}` : ""}, ` +
+                `to ${plural(shown.reached, "family", "families")}.`
               : ""}
           </DialogDescription>
         </DialogHeader>

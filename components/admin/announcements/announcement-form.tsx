@@ -92,7 +92,7 @@ export function AnnouncementForm() {
         submitClassName="lg:col-span-2"
       >
         <div className="grid content-start gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2 [&>*]:min-w-0">
             <LabelledField
               control={form.control}
               name="audience.kind"
@@ -167,7 +167,7 @@ export function AnnouncementForm() {
               description="An SMS is one message of 160 characters at most. Leave this empty to send the title and the message, or write a shorter text for SMS and WhatsApp's fallback."
             />
           )}
-          {phones && <SmsPreview sms={wording} />}
+          {phones && (title || body || sms) ? <SmsPreview sms={wording} /> : null}
         </div>
         <ReachSummary preview={reach} loading={preview.isFetching} />
       </FormCard>

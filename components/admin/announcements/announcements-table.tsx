@@ -14,8 +14,8 @@ import { formatInstant } from "@/lib/client/format";
 import type { AnnouncementDto } from "@/lib/contracts/announcements";
 import { CHANNEL_LABELS, CHANNELS } from "@/lib/contracts/notifications";
 
-// The announcements sent (issue 48): when, what, to whom, each channel's messages by state, and
-// the way to the failures.
+// The announcements sent (issue 48): when, what, to whom with the way to its failures, and each
+// channel's messages by state.
 
 export function AnnouncementsTable({
   announcements,
@@ -43,12 +43,21 @@ export function AnnouncementsTable({
         id: "announcement",
         header: "Announcement",
         cell: ({ row }) => (
-          <div className="grid max-w-72 min-w-40 gap-0.5">
+          <div className="grid max-w-72 min-w-40 gap-0.5 whitespace-normal">
             <span className="font-medium break-words">{row.original.title}</span>
             <span className="text-xs text-muted-foreground">
               {audienceLabel(row.original.audience)}
               {row.original.createdBy ? `, by ${row.original.createdBy}` : ""}
             </span>
+            <Button
+              size="sm"
+              variant="outline"
+              className="mt-1 w-fit"
+              onClick={() => onOpen(row.original)}
+              aria-label={`Details of “${row.original.title}”`}
+            >
+              Details
+            </Button>
           </div>
         ),
       },
@@ -62,20 +71,6 @@ export function AnnouncementsTable({
           />
         ),
       })),
-      {
-        id: "actions",
-        header: "Actions",
-        cell: ({ row }) => (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => onOpen(row.original)}
-            aria-label={`Details of “${row.original.title}”`}
-          >
-            Details
-          </Button>
-        ),
-      },
     ],
     [onOpen, timeZone],
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { smsRefusal, type SmsWording } from "@/lib/announcements/wording";
+import type { SmsWording } from "@/lib/announcements/wording";
 import { plural } from "@/lib/client/format";
 import type { AnnouncementPreviewDto } from "@/lib/contracts/announcements";
 import { CHANNEL_LABELS, CHANNELS, SMS_MAX_LENGTH } from "@/lib/contracts/notifications";
@@ -23,13 +23,17 @@ export function ReachSummary({
 }) {
   if (!preview) {
     return (
-      <p className="text-sm text-muted-foreground" role="status">
+      <p className="self-start text-sm text-muted-foreground" role="status">
         {loading ? "Counting the families…" : "Choose who receives it to see whom it reaches."}
       </p>
     );
   }
   return (
-    <section aria-label="Who it reaches" className="grid gap-2" aria-live="polite">
+    <section
+      aria-label="Who it reaches"
+      className="grid content-start gap-2 self-start rounded-md border p-3"
+      aria-live="polite"
+    >
       <p className="text-sm font-medium">{reachSentence(preview)}</p>
       <ul className="grid grid-cols-3 gap-2">
         {CHANNELS.map((channel) => {
@@ -65,7 +69,12 @@ export function ReachSummary({
 
 /** The SMS as it will be sent, and its length against one message. */
 export function SmsPreview({ sms }: { sms: SmsWording }) {
-  const refusal = smsRefusal(sms);
+  const problem =
+    sms.unsupported.length > 0
+      ? `: an SMS cannot carry ${sms.unsupported.join(" ")}`
+      : sms.length > SMS_MAX_LENGTH
+        ? ": too long for one SMS"
+        : "";
   return (
     <div className="grid gap-1 rounded-md bg-muted p-2 text-sm" aria-live="polite">
       <span className="text-xs text-muted-foreground">The SMS (and WhatsApp&apos;s fallback):</span>
@@ -73,11 +82,10 @@ export function SmsPreview({ sms }: { sms: SmsWording }) {
       <span
         className={cn(
           "text-xs tabular-nums",
-          refusal ? "text-destructive" : "text-muted-foreground",
+          problem ? "text-destructive" : "text-muted-foreground",
         )}
       >
-        {sms.length} of {SMS_MAX_LENGTH} characters
-        {refusal ? `. ${refusal}` : ""}
+        {sms.length} of {SMS_MAX_LENGTH} characters{problem}
       </span>
     </div>
   );

@@ -25,9 +25,9 @@ import {
   type SentMessageDto,
 } from "@/lib/contracts/outbox";
 
-// The sent messages' rows (issue 48): when, to whom, by which channel, what about, and its state
-// with the reason of a failure or when a queued message goes. A secret's text is never sent here;
-// the row says it is hidden, and why.
+// The sent messages' rows (issue 48): when, to whom, by which channel, its state with the reason
+// of a failure or when a queued message goes (before the text: on a laptop it stays in view), and
+// what it said. A secret's text is never sent here; the row says it is hidden, and why.
 
 const STATE_BADGES: Record<OutboxState, "outline" | "secondary" | "success" | "destructive"> = {
   queued: "outline",
@@ -70,7 +70,7 @@ export function StateCell({
     line = <span>{formatInstant(sentAt, timeZone)}</span>;
   }
   return (
-    <div className="grid max-w-56 gap-1">
+    <div className="grid w-44 gap-1 whitespace-normal">
       <Badge variant={STATE_BADGES[state]}>{OUTBOX_STATE_LABELS[state]}</Badge>
       {line && <div className="grid gap-0.5 text-xs break-words text-muted-foreground">{line}</div>}
     </div>
@@ -104,7 +104,7 @@ export function SentMessagesTable({
         cell: ({ row }) => {
           const { account, to } = row.original;
           return (
-            <div className="grid gap-0.5">
+            <div className="grid max-w-52 gap-0.5">
               {account && <TruncatedText text={account.name} className="max-w-48 font-medium" />}
               {account && <span className="text-xs text-muted-foreground">{account.username}</span>}
               <span className="text-sm break-all text-muted-foreground">{to}</span>
@@ -118,12 +118,17 @@ export function SentMessagesTable({
         cell: ({ row }) => <Badge variant="outline">{CHANNEL_LABELS[row.original.channel]}</Badge>,
       },
       {
+        id: "state",
+        header: "State",
+        cell: ({ row }) => <StateCell message={row.original} timeZone={timeZone} now={now} />,
+      },
+      {
         id: "message",
         header: "Message",
         cell: ({ row }) => {
           const { channel, kind, subject, text, hidden } = row.original;
           return (
-            <div className="grid max-w-prose min-w-48 gap-0.5 text-sm">
+            <div className="grid w-72 gap-0.5 text-sm whitespace-normal">
               <span className="text-xs text-muted-foreground">{kindLabel(kind)}</span>
               {channel === "email" && <span className="font-medium break-words">{subject}</span>}
               {hidden ? (
@@ -136,11 +141,6 @@ export function SentMessagesTable({
             </div>
           );
         },
-      },
-      {
-        id: "state",
-        header: "State",
-        cell: ({ row }) => <StateCell message={row.original} timeZone={timeZone} now={now} />,
       },
     ];
   }, [now, timeZone]);
