@@ -28,10 +28,7 @@ import type {
 import type { AdminMenuItemDto, HasOrdersDto } from "@/lib/contracts/menu";
 import type { MobileMoneySettingsDto, MobilePaymentAnswer } from "@/lib/contracts/mobile-money";
 import type { NotificationsDto } from "@/lib/contracts/notifications";
-import type {
-  MessagingSettingsAnswer,
-  PhoneCodeSentDto,
-} from "@/lib/contracts/phone-verification";
+import type { MessagingSettingsAnswer, PhoneCodeSentDto } from "@/lib/contracts/phone-verification";
 import type { ContactMessageDto, ContactMessagesPageDto } from "@/lib/contracts/messages";
 import type {
   CycleOrdersPage,

@@ -4,11 +4,7 @@ import {
   type MessageKind,
   type NotificationChannels,
 } from "@/lib/contracts/notifications";
-import {
-  defaultChannels,
-  savedChannels,
-  type RecipientPrefs,
-} from "@/lib/messaging/preferences";
+import { defaultChannels, savedChannels, type RecipientPrefs } from "@/lib/messaging/preferences";
 
 // What Profile Settings shows of the parent's choice and how the older switches stay in step with
 // it (issue 48, decision 0110). Pure: the account's columns and the offered channels are arguments.
@@ -64,10 +60,14 @@ function sameList(a: readonly Channel[], b: readonly Channel[]): boolean {
  * The choice to store: only the kinds that differ from the defaults for the phone as it is now, so
  * a kind left as it was takes SMS once the phone is verified (decision 0108's defaults).
  */
-export function toStoredChoice(channels: NotificationChannels, phoneVerified: boolean): StoredChoice {
+export function toStoredChoice(
+  channels: NotificationChannels,
+  phoneVerified: boolean,
+): StoredChoice {
   const stored: StoredChoice = {};
   for (const kind of MESSAGE_KINDS) {
-    if (!sameList(channels[kind], defaultChannels(kind, phoneVerified))) stored[kind] = channels[kind];
+    if (!sameList(channels[kind], defaultChannels(kind, phoneVerified)))
+      stored[kind] = channels[kind];
   }
   return stored;
 }

@@ -1,10 +1,5 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import * as confirm from "@/app/api/account/phone/confirm/route";
-import * as verify from "@/app/api/account/phone/verify/route";
-import * as parent from "@/app/api/parents/[id]/route";
-import * as profile from "@/app/api/profile/route";
 import * as messagingSettings from "@/app/api/settings/messaging/route";
-import type { NotificationsDto } from "@/lib/contracts/notifications";
 import {
   CODE_DEAD,
   CODE_EXPIRED,
@@ -12,75 +7,28 @@ import {
   SMS_NOT_OFFERED,
   TOO_MANY_CODES_FOR_ACCOUNT,
   TOO_MANY_CODES_FOR_NUMBER,
-  type PhoneCodeSentDto,
 } from "@/lib/contracts/phone-verification";
 import { fitsOneSms } from "@/lib/messaging/gsm7";
 import { PHONE_INVALID } from "@/lib/validations/phone";
 import { signedIn, signedInSuperadmin } from "@/tests/support/fixtures";
-import type { Browser } from "@/tests/support/http";
+import {
+  confirmCode,
+  newNumber,
+  phoneColumns,
+  sendCode,
+  textedCode,
+  verifiedParent,
+  wrongOf,
+} from "@/tests/support/phone-fixtures";
 import { key, testDb } from "@/tests/support/school";
 import { setMessagingEnv } from "@/tests/support/with-messaging-env";
 
 // Proving a phone (issue 48, decision 0110): a code texted through the outbox, kept hashed, valid
 // 10 minutes and 5 tries, limited per number and per account; the account's phone becomes the
-// proven number, and any other change of the phone takes the proof away.
+// proven number (changing it elsewhere: phone-change.test.ts).
 
 const restoreEnv = setMessagingEnv({ sms: true });
 afterAll(() => restoreEnv());
-
-let numbers = 0;
-/** A Zambian mobile number no other test of this file uses ("0977 100 001"), and its +260 form. */
-function newNumber() {
-  const national = `0977${String(100_000 + ++numbers)}`;
-  return { national, international: `+260${national.slice(1)}` };
-}
-
-const sendCode = (browser: Browser, phone: string) =>
-  browser.call<PhoneCodeSentDto & { details?: Record<string, string[]> }>(
-    verify.POST,
-    "POST",
-    "/api/account/phone/verify",
-    { body: { phone } },
-  );
-const confirmCode = (browser: Browser, code: string) =>
-  browser.call<NotificationsDto & { message?: string; details?: Record<string, string[]> }>(
-    confirm.POST,
-    "POST",
-    "/api/account/phone/confirm",
-    { body: { code } },
-  );
-
-/** The code in the account's latest text (read before the outbox sends and erases it). */
-async function textedCode(userId: number): Promise<string> {
-  const db = await testDb();
-  const sms = await db.emailOutbox.findFirst({
-    where: { userId, channel: "sms" },
-    orderBy: { id: "desc" },
-  });
-  const code = /\b(\d{6})\b/.exec(sms?.text ?? "")?.[1];
-  if (!code) throw new Error(`no code texted to account ${userId}`);
-  return code;
-}
-
-const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-
-async function account(userId: number) {
-  const db = await testDb();
-  return db.user.findUniqueOrThrow({
-    where: key(userId),
-    select: { phone: true, phoneVerifiedAt: true, smsOptedOutAt: true },
-  });
-}
-
-/** A parent whose phone `number` is proven through the two calls. */
-async function verifiedParent() {
-  const parentAccount = await signedIn("parent");
-  const number = newNumber();
-  expect((await sendCode(parentAccount.browser, number.national)).status).toBe(200);
-  const answer = await confirmCode(parentAccount.browser, await textedCode(parentAccount.id));
-  expect(answer.status).toBe(200);
-  return { ...parentAccount, number };
-}
 
 async function messagingOffered(sms: boolean) {
   const admin = await signedInSuperadmin();
@@ -131,7 +79,7 @@ describe("POST /api/account/phone/verify", () => {
     // The code itself is nowhere but in the text.
     expect(code?.codeHash).not.toContain(texted);
     // The account's phone is not changed until the code comes back.
-    expect((await account(id)).phone).toBeNull();
+    expect((await phoneColumns(id)).phone).toBeNull();
   });
 
   it.each([
@@ -216,7 +164,7 @@ describe("POST /api/account/phone/confirm", () => {
     expect(answer.body).toMatchObject({ phone: number.international, phoneVerified: true });
     // Verified: payments and closures now go by SMS too (the defaults, decision 0108).
     expect(answer.body.channels.payments).toEqual(["email", "sms"]);
-    const saved = await account(id);
+    const saved = await phoneColumns(id);
     expect(saved.phone).toBe(number.international);
     expect(saved.phoneVerifiedAt).not.toBeNull();
     const db = await testDb();
@@ -238,7 +186,7 @@ describe("POST /api/account/phone/confirm", () => {
       "That code is not right. Please check the text message and try again (4 tries left).",
     );
     expect(wrong.body.details?.code).toEqual([wrong.body.message]);
-    expect((await account(id)).phoneVerifiedAt).toBeNull();
+    expect((await phoneColumns(id)).phoneVerifiedAt).toBeNull();
     expect((await confirmCode(browser, code)).status).toBe(200);
   });
 
@@ -263,7 +211,7 @@ describe("POST /api/account/phone/confirm", () => {
     const answer = await confirmCode(browser, await textedCode(id));
     expect(answer.status).toBe(422);
     expect(answer.body.message).toBe(CODE_EXPIRED);
-    expect((await account(id)).phoneVerifiedAt).toBeNull();
+    expect((await phoneColumns(id)).phoneVerifiedAt).toBeNull();
   });
 
   it("kills a code after five tries, the right code included", async () => {
@@ -278,7 +226,7 @@ describe("POST /api/account/phone/confirm", () => {
     const late = await confirmCode(browser, code);
     expect(late.status).toBe(422);
     expect(late.body.message).toBe(CODE_DEAD);
-    expect((await account(id)).phoneVerifiedAt).toBeNull();
+    expect((await phoneColumns(id)).phoneVerifiedAt).toBeNull();
   });
 
   it("takes only the latest code: a new code replaces the one before", async () => {
@@ -298,62 +246,17 @@ describe("POST /api/account/phone/confirm", () => {
     await db.user.update({ where: key(parentAccount.id), data: { smsOptedOutAt: new Date() } });
     const next = newNumber();
     await sendCode(parentAccount.browser, next.national);
-    expect(await account(parentAccount.id)).toMatchObject({
+    expect(await phoneColumns(parentAccount.id)).toMatchObject({
       phone: parentAccount.number.international,
       phoneVerifiedAt: expect.any(Date),
     });
     expect(
       (await confirmCode(parentAccount.browser, await textedCode(parentAccount.id))).status,
     ).toBe(200);
-    expect(await account(parentAccount.id)).toMatchObject({
+    expect(await phoneColumns(parentAccount.id)).toMatchObject({
       phone: next.international,
       phoneVerifiedAt: expect.any(Date),
       smsOptedOutAt: null,
     });
-  });
-});
-
-describe("changing the phone elsewhere", () => {
-  const saveProfile = (browser: Browser, phone: string) =>
-    browser.call(profile.PUT, "PUT", "/api/profile", { body: { name: "A Parent", phone } });
-
-  it("un-verifies it in Profile Settings, but not the same number written another way", async () => {
-    const parentAccount = await verifiedParent();
-    expect((await saveProfile(parentAccount.browser, parentAccount.number.national)).status).toBe(
-      200,
-    );
-    expect(await account(parentAccount.id)).toMatchObject({
-      phone: parentAccount.number.international,
-      phoneVerifiedAt: expect.any(Date),
-    });
-
-    expect((await saveProfile(parentAccount.browser, "0966 000 111")).status).toBe(200);
-    expect(await account(parentAccount.id)).toMatchObject({
-      phone: "0966 000 111",
-      phoneVerifiedAt: null,
-    });
-  });
-
-  it("un-verifies it when the office edits the parent's phone", async () => {
-    const parentAccount = await verifiedParent();
-    const office = await signedIn("admin", ["parents_students"]);
-    const edit = (phone: string) =>
-      office.browser.call(parent.PUT, "PUT", `/api/parents/${parentAccount.id}`, {
-        body: { username: parentAccount.username, name: "A Parent", email: "", phone },
-        params: { id: String(parentAccount.id) },
-      });
-    expect((await edit(parentAccount.number.international)).status).toBe(200);
-    expect((await account(parentAccount.id)).phoneVerifiedAt).not.toBeNull();
-    expect((await edit("0955 222 333")).status).toBe(200);
-    expect(await account(parentAccount.id)).toMatchObject({
-      phone: "0955 222 333",
-      phoneVerifiedAt: null,
-    });
-  });
-
-  it("un-verifies it when Profile Settings removes the phone", async () => {
-    const parentAccount = await verifiedParent();
-    expect((await saveProfile(parentAccount.browser, "")).status).toBe(200);
-    expect(await account(parentAccount.id)).toMatchObject({ phone: null, phoneVerifiedAt: null });
   });
 });
