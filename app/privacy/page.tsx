@@ -81,6 +81,10 @@ export default async function PrivacyPage() {
           </li>
           <li>Notes of reminders sent: {days(RETENTION.reminderClaimDays, "")}.</li>
           <li>
+            Codes that verify your phone: {days(RETENTION.phoneCodeDays, "")} after they expire; the
+            text that carried one, as soon as it is sent.
+          </li>
+          <li>
             Orders and payments: as long as the school&apos;s accounts need them; after you delete
             your account, without any name.
           </li>

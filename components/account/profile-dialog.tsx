@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -24,8 +25,11 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/
 import { TextField } from "@/components/ui/form-fields";
 import { Separator } from "@/components/ui/separator";
 import { Switch } from "@/components/ui/switch";
+import { AccountMessages } from "@/components/account/account-messages";
+import { useAccountMessages } from "@/components/account/use-account-messages";
 import { YourData } from "@/components/account/your-data";
 import { api, ApiRequestError } from "@/lib/client/api";
+import { queryKeys } from "@/lib/client/query-keys";
 import type { SessionUser } from "@/lib/auth/session";
 import { profileSchema } from "@/lib/validations/auth";
 
@@ -86,6 +90,7 @@ export function ProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const router = useRouter();
+  const client = useQueryClient();
   const form = useForm<ProfileFormValues>({
     resolver: zodResolver(profileSchema),
     values: {
@@ -98,9 +103,12 @@ export function ProfileDialog({
       // Only parents and teachers order, so only they are reminded (issue 19).
       ...(user.role === "admin" ? {} : { orderReminders: user.orderReminders }),
     },
+    // A phone proven or a choice saved below refreshes the user: what was typed here stays.
+    resetOptions: { keepDirtyValues: true },
   });
 
   const emailChanged = emailChanges(useWatch({ control: form.control, name: "email" }), user.email);
+  const phoneVerified = useAccountMessages(user.role !== "admin").data?.phoneVerified === true;
 
   async function onSubmit(values: ProfileFormValues) {
     const changesEmail = emailChanges(values.email, user.email);
@@ -122,6 +130,8 @@ export function ProfileDialog({
       } else {
         toastSuccess("Success", "Profile updated successfully");
       }
+      // The phone's proof and the reminders' channels follow the profile (issue 48).
+      void client.invalidateQueries({ queryKey: queryKeys.notifications });
       onOpenChange(false);
       router.refresh();
     } catch (error) {
@@ -148,6 +158,7 @@ export function ProfileDialog({
       pendingLabel="Saving..."
       after={
         <>
+          {user.role !== "admin" && <AccountMessages />}
           {user.role === "parent" && <ConvertToTeacher onConverted={() => onOpenChange(false)} />}
           <YourData user={user} onDeleted={() => onOpenChange(false)} />
         </>
@@ -162,7 +173,18 @@ export function ProfileDialog({
         autoComplete="email"
         description={emailHint(user, emailChanged)}
       />
-      <TextField control={form.control} name="phone" label="Phone" type="tel" autoComplete="tel" />
+      <TextField
+        control={form.control}
+        name="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        description={
+          phoneVerified && user.phone
+            ? "Verified for texts. A new number saved here must be verified again below."
+            : undefined
+        }
+      />
       {user.role !== "admin" && (
         <FormField
           control={form.control}

@@ -22,6 +22,10 @@ export const queryKeys = {
   walletSettings: ["/api/settings/wallet"],
   /** The parent's own wallet settings: the low-balance alert (issue 47). */
   wallet: ["/api/account/wallet"],
+  /** The parent's phone and channels per kind of message (issue 48). */
+  notifications: ["/api/account/notifications"],
+  /** The school's SMS sender ID and offered channels (issue 48). */
+  messagingSettings: ["/api/settings/messaging"],
   communication: ["/api/settings/communication"],
   reminders: ["/api/settings/reminders"],
   myDiscountCode: ["/api/discounts/my-discount-code"],

@@ -27,6 +27,8 @@ import type {
 } from "@/lib/contracts/live-orders";
 import type { AdminMenuItemDto, HasOrdersDto } from "@/lib/contracts/menu";
 import type { MobileMoneySettingsDto, MobilePaymentAnswer } from "@/lib/contracts/mobile-money";
+import type { NotificationsDto } from "@/lib/contracts/notifications";
+import type { MessagingSettingsAnswer, PhoneCodeSentDto } from "@/lib/contracts/phone-verification";
 import type { ContactMessageDto, ContactMessagesPageDto } from "@/lib/contracts/messages";
 import type {
   AnnouncementDetailDto,
@@ -101,6 +103,10 @@ export type ApiEndpoints = {
   // The wallet (issue 47): a top-up answers as a payment's creation does.
   "/api/account/top-up": { POST: CreatePaymentAnswer | MobilePaymentAnswer };
   "/api/account/wallet": { GET: WalletDto; PUT: WalletDto };
+  // Messages beyond e-mail (issue 48): the phone's proof and the choice of channels.
+  "/api/account/phone/verify": { POST: PhoneCodeSentDto };
+  "/api/account/phone/confirm": { POST: NotificationsDto };
+  "/api/account/notifications": { GET: NotificationsDto; PUT: NotificationsDto };
   // Withdrawals (issue 47): the request answers 201.
   "/api/account/withdraw": { POST: WithdrawAnswer };
   "/api/account/withdrawals": { GET: WithdrawalDto[] };
@@ -227,6 +233,7 @@ export type ApiEndpoints = {
   "/api/settings/reminders": { GET: ReminderSettingsDto; POST: ReminderSettingsDto };
   "/api/settings/wallet": { GET: WalletSettingsDto; POST: WalletSettingsDto };
   "/api/settings/counter": { GET: CounterSettingsDto; POST: CounterSettingsDto };
+  "/api/settings/messaging": { GET: MessagingSettingsAnswer; PUT: MessagingSettingsAnswer };
   "/api/settings/cycle-length": { GET: CycleLengthDto };
   "/api/discount-codes": { GET: DiscountCodeListDto; POST: DiscountCodeDto };
   [path: `/api/discount-codes/${number}`]: { PUT: DiscountCodeDto };

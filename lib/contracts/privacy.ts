@@ -3,6 +3,7 @@
 import type { OrderDto } from "@/lib/contracts";
 import type { CounterPurchaseDto } from "@/lib/contracts/counter";
 import type { CreditEntryDto } from "@/lib/contracts/credit";
+import type { NotificationChannels } from "@/lib/contracts/notifications";
 
 export const ACCOUNT_EXPORT_VERSION = 1;
 
@@ -23,6 +24,14 @@ export type AccountExport = {
     /** The wallet's settings (issue 47). */
     lowBalanceThreshold: string | null;
     counterReceipts: boolean;
+    /** Messages beyond e-mail (issue 48): when the phone was proven (null: not proven). */
+    phoneVerifiedAt: string | null;
+    /** The channels chosen per kind of message, the older switches applied. */
+    messageChannels: NotificationChannels;
+    /** When SMS and WhatsApp were first chosen (consent), and when the number replied STOP. */
+    smsConsentAt: string | null;
+    whatsappConsentAt: string | null;
+    smsOptedOutAt: string | null;
   };
   children: {
     id: number;
@@ -100,6 +109,8 @@ export const RETENTION = {
   undeliveredSecretDays: 3,
   /** The note that a reminder was sent for a school day (to send at most one). */
   reminderClaimDays: 30,
+  /** A phone code (hashed, with the number it went to) is deleted a day after it expired. */
+  phoneCodeDays: 1,
 } as const;
 
 /** What an erased text reads: the retention job, the outbox and account deletion. */

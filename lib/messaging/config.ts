@@ -1,5 +1,4 @@
 import "server-only";
-import { z } from "zod";
 import {
   DEFAULT_MESSAGING_SETTINGS,
   type Channel,
@@ -8,6 +7,7 @@ import {
 import type { Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { readSetting, SETTING_KEYS, type SchoolRef } from "@/lib/settings/settings";
+import { messagingSettingsSchema } from "@/lib/validations/messaging";
 
 // Which channels exist (issue 48, decision 0108): a channel is on when the platform configured its
 // provider (the environment) and the school offers it (its messaging setting). Without the
@@ -26,17 +26,8 @@ export function whatsappConfigured(): boolean {
   return !!e.WHATSAPP_TOKEN && !!e.WHATSAPP_PHONE_NUMBER_ID;
 }
 
-/** A sender ID: up to 11 letters, digits or spaces (alphanumeric), as the networks register. */
-export const senderIdSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9 ]{1,11}$/, "A sender ID is 1 to 11 letters, digits or spaces");
-
-export const messagingSettingsSchema = z.object({
-  senderId: senderIdSchema.nullable().default(null),
-  sms: z.boolean().default(true),
-  whatsapp: z.boolean().default(true),
-});
+// The schemas live in lib/validations/messaging.ts, shared with the admin's Settings card.
+export { messagingSettingsSchema, senderIdSchema } from "@/lib/validations/messaging";
 
 export function toMessagingSettings(value: unknown): MessagingSettingsDto {
   const parsed = messagingSettingsSchema.safeParse(value ?? {});

@@ -116,6 +116,8 @@ async function eraseAccount(tx: Tx, school: SchoolContext, actor: SessionUser): 
       pendingEmail: null,
       phone: null,
       emailVerifiedAt: null,
+      // Issue 48: no proven phone and no codes that name a number are left.
+      phoneVerifiedAt: null,
       // Not a hash of anything: no password verifies against it.
       passwordHash: "!",
       allowedFeatures: [],
@@ -123,6 +125,7 @@ async function eraseAccount(tx: Tx, school: SchoolContext, actor: SessionUser): 
       deletedAt: new Date(),
     },
   });
+  await tx.phoneVerification.deleteMany({ where: { schoolId, userId: id } });
   await tx.student.updateMany({
     where: { schoolId, parentId: id },
     data: {

@@ -11,6 +11,8 @@ import { schoolToday, toIsoDate } from "@/lib/school-calendar";
 import { idKey } from "@/lib/schools/keys";
 import { listCounterPurchases } from "@/lib/counter/purchases";
 import { thresholdOf } from "@/lib/credit/low-balance";
+import { notificationColumns } from "@/lib/messaging/account-notifications";
+import { chosenChannels } from "@/lib/messaging/choices";
 
 // A copy of my data (issue 26): everything the portal keeps about the signed-in account, read
 // only by the account's own id at its own school (issue 45), and never a password hash, a
@@ -44,7 +46,8 @@ export async function exportAccount(
         ...sessionUserSelect,
         createdAt: true,
         lowBalanceThreshold: true,
-        counterReceipts: true,
+        // The phone's proof, the channels and the consents (issue 48; counterReceipts too).
+        ...notificationColumns,
       },
     }),
     db.student.findMany({ where: { schoolId, parentId: userId }, orderBy: { id: "asc" } }),
@@ -77,6 +80,11 @@ export async function exportAccount(
       createdAt: user.createdAt.toISOString(),
       lowBalanceThreshold: thresholdOf(user.lowBalanceThreshold),
       counterReceipts: user.counterReceipts,
+      phoneVerifiedAt: iso(user.phoneVerifiedAt),
+      messageChannels: chosenChannels(user),
+      smsConsentAt: iso(user.smsConsentAt),
+      whatsappConsentAt: iso(user.whatsappConsentAt),
+      smsOptedOutAt: iso(user.smsOptedOutAt),
     },
     children: children.map((child) => ({
       id: child.id,

@@ -22,6 +22,7 @@ export type RetentionReport = {
   mailBodies: number;
   expiredSecrets: number;
   reminderClaims: number;
+  phoneCodes: number;
 };
 
 /**
@@ -94,11 +95,15 @@ export async function applyRetention(
   const reminderClaims = await db.orderReminder.deleteMany({
     where: { schoolId, createdAt: { lte: ago(RETENTION.reminderClaimDays) } },
   });
+  const phoneCodes = await db.phoneVerification.deleteMany({
+    where: { schoolId, expiresAt: { lte: ago(RETENTION.phoneCodeDays) } },
+  });
   return {
     sessions: sessions.count,
     resetPasswords: resetPasswords.count,
     mailBodies: mailBodies.count,
     expiredSecrets: expiredSecrets.count,
     reminderClaims: reminderClaims.count,
+    phoneCodes: phoneCodes.count,
   };
 }

@@ -19,6 +19,7 @@ import { idKey } from "@/lib/schools/keys";
 import { studentSelect } from "@/lib/students/students";
 import { enqueueVerificationEmail } from "@/lib/users/accounts";
 import { USERNAME_TAKEN } from "@/lib/users/admin-users";
+import { phoneChange } from "@/lib/validations/phone";
 import { normalizeUsername, usernameKey } from "@/lib/validations/username";
 import type { NewParentValues, ParentChangeValues, ParentsQuery } from "@/lib/validations/people";
 
@@ -191,7 +192,8 @@ export async function updateParent(
           usernameKey: key,
           name: displayName(input.name, username),
           email,
-          phone: input.phone || null,
+          // A new number is no longer proven (issue 48): the parent verifies it again.
+          ...phoneChange(before, input.phone || null),
           // The school's change wins over a link the parent may open later (issue 43).
           ...(emailChanged ? { emailVerifiedAt: null, pendingEmail: null } : {}),
           ...(passwordHash ? { passwordHash } : {}),

@@ -16,6 +16,10 @@ import { enqueueEmail, type Email } from "@/lib/mail/outbox";
 import { kickOutbox } from "@/lib/messaging/outbox";
 import { getCommunicationSettings } from "@/lib/settings/settings";
 import { claimConfirmationMail, enqueueVerificationEmail } from "@/lib/users/accounts";
+import { restoredOnSwitch } from "@/lib/messaging/choices";
+import { offeredChannels } from "@/lib/messaging/config";
+import { recipientColumns } from "@/lib/messaging/notify";
+import { phoneChange } from "@/lib/validations/phone";
 
 // The signed-in user's own account: Profile Settings and the one-way conversion to teacher.
 
@@ -50,7 +54,8 @@ export async function updateProfile(
   const db = await schoolDb(schoolId);
   const current = await db.user.findUniqueOrThrow({
     where: idKey(schoolId, user.id),
-    select: { passwordHash: true, email: true, pendingEmail: true, username: true },
+    // recipientColumns: the phone and the reminders' channels (issue 48), the address too.
+    select: { passwordHash: true, pendingEmail: true, username: true, ...recipientColumns },
   });
   const email = change.email ?? null;
   const emailChanged = email !== current.email;
@@ -79,12 +84,19 @@ export async function updateProfile(
     }
   }
   const contact = plan.notify ? await schoolContact(school) : "";
+  const phone = phoneChange(current, change.phone ?? null);
+  // Reminders switched on while they would reach the parent on no channel: e-mail again (0110).
+  const choice =
+    change.orderReminders === true && !current.orderReminders
+      ? restoredOnSwitch(current, "reminders", await offeredChannels(school))
+      : null;
   const updated = await db.$transaction(async (tx) => {
     const row = await tx.user.update({
       where: idKey(schoolId, user.id),
       data: {
         name: change.name,
-        phone: change.phone ?? null,
+        ...phone,
+        ...(choice ? { notificationChannels: choice } : {}),
         ...plan.data,
         ...(passwordHash ? { passwordHash } : {}),
         ...(change.orderReminders === undefined ? {} : { orderReminders: change.orderReminders }),

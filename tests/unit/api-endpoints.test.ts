@@ -5,6 +5,9 @@ import type * as adminUsers from "@/app/api/admin-users/route";
 import type * as accountCredit from "@/app/api/account/credit/route";
 import type * as topUp from "@/app/api/account/top-up/route";
 import type * as wallet from "@/app/api/account/wallet/route";
+import type * as phoneVerify from "@/app/api/account/phone/verify/route";
+import type * as phoneConfirm from "@/app/api/account/phone/confirm/route";
+import type * as notifications from "@/app/api/account/notifications/route";
 import type * as withdraw from "@/app/api/account/withdraw/route";
 import type * as ownWithdrawals from "@/app/api/account/withdrawals/route";
 import type * as closeDay from "@/app/api/order-cycles/[id]/close-day/route";
@@ -89,6 +92,7 @@ import type * as counterItems from "@/app/api/counter/items/route";
 import type * as counterVoid from "@/app/api/counter/sales/[id]/void/route";
 import type * as counterPurchases from "@/app/api/counter/purchases/route";
 import type * as counterSettings from "@/app/api/settings/counter/route";
+import type * as messagingSettings from "@/app/api/settings/messaging/route";
 import type * as students from "@/app/api/students/route";
 import type * as convertToTeacher from "@/app/api/user/convert-to-teacher/route";
 import type * as user from "@/app/api/user/route";
@@ -140,6 +144,10 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof topUp.POST, "/api/account/top-up", "POST">>,
   Expect<Serves<typeof wallet.GET, "/api/account/wallet", "GET">>,
   Expect<Serves<typeof wallet.PUT, "/api/account/wallet", "PUT">>,
+  Expect<Serves<typeof phoneVerify.POST, "/api/account/phone/verify", "POST">>,
+  Expect<Serves<typeof phoneConfirm.POST, "/api/account/phone/confirm", "POST">>,
+  Expect<Serves<typeof notifications.GET, "/api/account/notifications", "GET">>,
+  Expect<Serves<typeof notifications.PUT, "/api/account/notifications", "PUT">>,
   Expect<Serves<typeof withdraw.POST, "/api/account/withdraw", "POST">>,
   Expect<Serves<typeof ownWithdrawals.GET, "/api/account/withdrawals", "GET">>,
   Expect<Serves<typeof closeDay.POST, `/api/order-cycles/${number}/close-day`, "POST">>,
@@ -168,6 +176,8 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof counterPurchases.GET, "/api/counter/purchases", "GET">>,
   Expect<Serves<typeof counterSettings.GET, "/api/settings/counter", "GET">>,
   Expect<Serves<typeof counterSettings.POST, "/api/settings/counter", "POST">>,
+  Expect<Serves<typeof messagingSettings.GET, "/api/settings/messaging", "GET">>,
+  Expect<Serves<typeof messagingSettings.PUT, "/api/settings/messaging", "PUT">>,
   Expect<Serves<typeof validateItems.POST, "/api/menu-items/validate", "POST">>,
   Expect<ServesAmong<typeof orders.GET, "/api/orders", "GET">>,
   Expect<ServesAmong<typeof orders.GET, "/api/orders?includeAll=true", "GET">>,

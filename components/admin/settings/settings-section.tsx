@@ -5,6 +5,7 @@ import { BankTransferCard } from "@/components/admin/settings/bank-transfer-card
 import { CommunicationTab } from "@/components/admin/settings/communication-tab";
 import { DiscountCodesTab } from "@/components/admin/settings/discount-codes-tab";
 import { OrderSettingsTab } from "@/components/admin/settings/order-settings-tab";
+import { MessagingCard } from "@/components/admin/settings/messaging-card";
 import { MobileMoneyCard } from "@/components/admin/settings/mobile-money-card";
 import { CounterLimitCard } from "@/components/admin/settings/counter-limit-card";
 import { WalletCard } from "@/components/admin/settings/wallet-card";
@@ -39,7 +40,10 @@ export function SettingsSection() {
         </div>
       </TabsContent>
       <TabsContent value="communication">
-        <CommunicationTab />
+        <div className="grid gap-6">
+          <CommunicationTab />
+          <MessagingCard />
+        </div>
       </TabsContent>
       <TabsContent value="allergens">
         <AllergensCard />

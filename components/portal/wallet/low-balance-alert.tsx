@@ -86,6 +86,8 @@ function CounterReceipts({ threshold, on }: { threshold: string | null; on: bool
       }),
     onSuccess: (answer) => {
       client.setQueryData(queryKeys.wallet, answer);
+      // Profile Settings' Messages shows counter purchases by this switch (issue 48).
+      void client.invalidateQueries({ queryKey: queryKeys.notifications });
       toastSuccess(
         answer.counterReceipts ? "Counter e-mails on" : "Counter e-mails off",
         answer.counterReceipts
