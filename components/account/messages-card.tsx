@@ -80,15 +80,17 @@ export function MessagesCard({ account }: { account: NotificationsDto }) {
           className="grid gap-3"
           onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
         >
-          {MESSAGE_KINDS.map((kind) => (
-            <KindChoice
-              key={kind}
-              form={form}
-              kind={kind}
-              offered={account.offered}
-              locked={locked}
-            />
-          ))}
+          <div className="grid gap-3 sm:grid-cols-2 sm:gap-x-6">
+            {MESSAGE_KINDS.map((kind) => (
+              <KindChoice
+                key={kind}
+                form={form}
+                kind={kind}
+                offered={account.offered}
+                locked={locked}
+              />
+            ))}
+          </div>
           <div>
             <SubmitButton
               pending={form.formState.isSubmitting}
