@@ -88,12 +88,21 @@ export function observeQueries(listener: (sql: string) => void): () => void {
  */
 const EMBEDDED_SETTINGS = ["-c", "shared_buffers=32MB"] as const;
 
+/**
+ * How long a transaction may wait to begin (decision 0113). Prisma's 2 s default turned a burst
+ * of sign-ups or checkouts into "Something went wrong" on the embedded database, whose one
+ * connection runs transactions one after another, and on PostgreSQL once the pool is busy. A
+ * parent would rather wait a few seconds than start again.
+ */
+export const TRANSACTION_MAX_WAIT_MS = 15_000;
+
 function createClient(adapter: SqlMigrationAwareDriverAdapterFactory): PrismaClient {
   // Query events cost a little on every statement: only the tests, which count them, ask for them.
   const observed = process.env.NODE_ENV === "test";
   // Password hashes never leave the server unless a query asks for them by name.
   const client = new PrismaClient({
     adapter,
+    transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS },
     omit: { user: { passwordHash: true }, temporaryPassword: { passwordHash: true } },
     ...(observed ? { log: [{ emit: "event" as const, level: "query" as const }] } : {}),
   }) as PrismaClient;
