@@ -4,6 +4,7 @@
 // literal types (`/api/students/${number}`); a helper that builds a path returns one of them.
 // tests/unit/api-endpoints.test.ts holds each entry against what its route handler returns.
 // Types only.
+import type { PromotionDoneDto, PromotionPreviewDto } from "@/lib/contracts/promotion";
 import type {
   CommunicationDto,
   CutoffTimeDto,
@@ -222,6 +223,7 @@ export type ApiEndpoints = {
   [path: `/api/parents/${number}/credit`]: { GET: AccountCreditDto; POST: AccountCreditDto };
   [path: `/api/parents/students/${number}`]: { PUT: StudentDto; DELETE: DeletedAnswer };
   [path: `/api/parents/students/${number}?force=true`]: { DELETE: DeletedAnswer };
+  "/api/parents/students/promotion": { GET: PromotionPreviewDto; POST: PromotionDoneDto };
 
   // Settings
   "/api/settings/cutoff-time": { GET: CutoffTimeDto; POST: CutoffTimeDto };

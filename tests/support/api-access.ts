@@ -122,6 +122,8 @@ export const MATRIX: Record<string, Row> = {
   "GET /api/parents": { access: { feature: "parents_students" } },
   "POST /api/parents": { access: { feature: "parents_students" } },
   "PUT /api/parents/students/[id]": { access: { feature: "parents_students" } },
+  "GET /api/parents/students/promotion": { access: { feature: "parents_students" } },
+  "POST /api/parents/students/promotion": { access: { feature: "parents_students" } },
   "GET /api/kitchen/cycles": { access: { feature: "kitchen" } },
   "GET /api/kitchen/labels": { access: { feature: "kitchen" }, query: { date: "2026-01-05" } },
   "GET /api/kitchen/class-list": {

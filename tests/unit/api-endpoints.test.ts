@@ -53,6 +53,7 @@ import type * as studentCard from "@/app/api/students/[id]/card/route";
 import type * as parent from "@/app/api/parents/[id]/route";
 import type * as parents from "@/app/api/parents/route";
 import type * as parentStudent from "@/app/api/parents/students/[id]/route";
+import type * as promotion from "@/app/api/parents/students/promotion/route";
 import type * as checkStatus from "@/app/api/payments/check-status/[transactionId]/route";
 import type * as createPayment from "@/app/api/payments/create/route";
 import type * as failedOrders from "@/app/api/payments/failed-orders/route";
@@ -267,6 +268,8 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof parent.DELETE, `/api/parents/${number}?force=true`, "DELETE">>,
   Expect<Serves<typeof parentStudent.DELETE, `/api/parents/students/${number}`, "DELETE">>,
   Expect<Serves<typeof parentStudent.PUT, `/api/parents/students/${number}`, "PUT">>,
+  Expect<Serves<typeof promotion.GET, "/api/parents/students/promotion", "GET">>,
+  Expect<Serves<typeof promotion.POST, "/api/parents/students/promotion", "POST">>,
   Expect<
     Serves<typeof parentStudent.DELETE, `/api/parents/students/${number}?force=true`, "DELETE">
   >,
