@@ -114,7 +114,13 @@ export type SettlementDto = {
   lines: number;
   matches: SettlementMatchDto[];
   /** Paid payments of the report's dates with no line in the report. */
-  missingFromReport: { id: number; token: string | null; reference: string; amount: string; at: string }[];
+  missingFromReport: {
+    id: number;
+    token: string | null;
+    reference: string;
+    amount: string;
+    at: string;
+  }[];
   summary: Record<SettlementMatchKind | "missing_from_report", number>;
   /** The report's first and last date: the payments compared with it. */
   from: string | null;

@@ -28,10 +28,34 @@ const ALIASES: Record<Column, readonly string[]> = {
 };
 
 /** Statuses, compared without case: DPO's result codes and the words its reports use. */
-const PAID = new Set(["000", "paid", "transaction paid", "settled", "approved", "success", "successful"]);
+const PAID = new Set([
+  "000",
+  "paid",
+  "transaction paid",
+  "settled",
+  "approved",
+  "success",
+  "successful",
+]);
 const NOT_PAID = new Set([
-  "001", "002", "003", "005", "007", "900", "901", "902", "903", "904",
-  "not paid", "declined", "failed", "cancelled", "canceled", "pending", "authorized", "reversed",
+  "001",
+  "002",
+  "003",
+  "005",
+  "007",
+  "900",
+  "901",
+  "902",
+  "903",
+  "904",
+  "not paid",
+  "declined",
+  "failed",
+  "cancelled",
+  "canceled",
+  "pending",
+  "authorized",
+  "reversed",
 ]);
 
 export type SettlementCsvResult =
@@ -122,11 +146,15 @@ export function parseSettlementCsv(input: string): SettlementCsvResult {
     const amount = amountOf(cell("amount"));
     if (amount === null) problems.push(`amount "${cell("amount")}" is not an amount like 150.00`);
     const currency = cell("currency").toUpperCase();
-    if (!/^[A-Z]{3}$/.test(currency)) problems.push(`currency "${cell("currency")}" is not a code like ZMW`);
+    if (!/^[A-Z]{3}$/.test(currency))
+      problems.push(`currency "${cell("currency")}" is not a code like ZMW`);
     const date = dateOf(cell("date"));
     if (date === null) problems.push(`date "${cell("date")}" is not a date like 2026-11-30`);
     const status = statusOf(cell("status"));
-    if (status === null) problems.push(`status "${cell("status")}" is not one we know (000 or Paid, or a DPO result code)`);
+    if (status === null)
+      problems.push(
+        `status "${cell("status")}" is not one we know (000 or Paid, or a DPO result code)`,
+      );
     if (problems.length > 0 || amount === null || date === null || status === null) {
       errors.push({ line: row.lineNumber, message: problems.join("; ") });
       continue;

@@ -19,7 +19,9 @@ export async function matchSettlementReport(
   if (!parsed.ok) throw unprocessable(parsed.message, { lines: parsed.errors });
   const lines = parsed.lines;
   const tokens = [...new Set(lines.map((line) => line.token))];
-  const references = [...new Set(lines.flatMap((line) => (line.reference ? [line.reference] : [])))];
+  const references = [
+    ...new Set(lines.flatMap((line) => (line.reference ? [line.reference] : []))),
+  ];
   const dates = lines.map((line) => line.date).sort();
   const from = dates[0]!;
   const to = dates[dates.length - 1]!;
@@ -34,7 +36,16 @@ export async function matchSettlementReport(
       : Prisma.sql`FALSE`,
   ];
   const rows = await db.$queryRaw<
-    { id: number; token: string | null; reference: string; amount: string; currency: string; paid: boolean; at: Date; day: string }[]
+    {
+      id: number;
+      token: string | null;
+      reference: string;
+      amount: string;
+      currency: string;
+      paid: boolean;
+      at: Date;
+      day: string;
+    }[]
   >`
     SELECT "id", "transactionId" AS "token", "transactionRef" AS "reference",
       "paymentAmount"::text AS "amount", "currency",

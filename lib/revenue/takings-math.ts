@@ -48,20 +48,19 @@ export function summariseTakings(movements: readonly TakingsMovement[]): Takings
   const byDay = new Map<string, Tally>();
   for (const movement of movements) {
     add(period, movement);
-    const day = byDay.get(movement.day) ?? new Map();
+    const day: Tally =
+      byDay.get(movement.day) ?? new Map<TakingsLine, { count: number; ngwee: number }>();
     add(day, movement);
     byDay.set(movement.day, day);
   }
-  const days = [...byDay.keys()]
-    .sort()
-    .map((day) => {
-      const tally = byDay.get(day)!;
-      return {
-        day,
-        lines: lineDtos(tally, false),
-        received: fromNgwee(groupSums(tally).received),
-      };
-    });
+  const days = [...byDay.keys()].sort().map((day) => {
+    const tally = byDay.get(day)!;
+    return {
+      day,
+      lines: lineDtos(tally, false),
+      received: fromNgwee(groupSums(tally).received),
+    };
+  });
   const sums = groupSums(period);
   return {
     lines: lineDtos(period, true),

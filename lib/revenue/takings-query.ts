@@ -12,15 +12,18 @@ const isoDate = (label: string) =>
     .refine((value) => parseIsoDate(value) !== null, `${label} must be a date like 2026-11-30`)
     .optional();
 
-const period = z
-  .object({ from: isoDate("From"), to: isoDate("To") })
-  .superRefine((value, ctx) => {
-    if (!value.from || !value.to) return;
-    const days = daysBetween(value.from, value.to);
-    if (days === null) ctx.addIssue({ code: "custom", path: ["to"], message: "To must not be before From" });
-    else if (days > TAKINGS_MAX_DAYS)
-      ctx.addIssue({ code: "custom", path: ["to"], message: `A period is at most ${TAKINGS_MAX_DAYS} days` });
-  });
+const period = z.object({ from: isoDate("From"), to: isoDate("To") }).superRefine((value, ctx) => {
+  if (!value.from || !value.to) return;
+  const days = daysBetween(value.from, value.to);
+  if (days === null)
+    ctx.addIssue({ code: "custom", path: ["to"], message: "To must not be before From" });
+  else if (days > TAKINGS_MAX_DAYS)
+    ctx.addIssue({
+      code: "custom",
+      path: ["to"],
+      message: `A period is at most ${TAKINGS_MAX_DAYS} days`,
+    });
+});
 
 export const takingsQuerySchema = period;
 
@@ -36,5 +39,6 @@ export const takingsPaymentsQuerySchema = z
   })
   .superRefine((value, ctx) => {
     const check = period.safeParse({ from: value.from, to: value.to });
-    if (!check.success) for (const issue of check.error.issues) ctx.addIssue({ ...issue, code: "custom" });
+    if (!check.success)
+      for (const issue of check.error.issues) ctx.addIssue({ ...issue, code: "custom" });
   });

@@ -60,7 +60,8 @@ async function movementRows(
   const start = Prisma.sql`((${range.from}::date)::timestamp AT TIME ZONE ${tz})`;
   const end = Prisma.sql`((${range.to}::date + 1)::timestamp AT TIME ZONE ${tz})`;
   const inPeriod = (column: Prisma.Sql) => Prisma.sql`${column} >= ${start} AND ${column} < ${end}`;
-  const dayOf = (column: Prisma.Sql) => Prisma.sql`to_char(${column} AT TIME ZONE ${tz}, 'YYYY-MM-DD')`;
+  const dayOf = (column: Prisma.Sql) =>
+    Prisma.sql`to_char(${column} AT TIME ZONE ${tz}, 'YYYY-MM-DD')`;
   const paidAt = Prisma.sql`COALESCE(pa."verifiedAt", pa."updatedAt")`;
   const verifiedAt = Prisma.sql`COALESCE(v."createdAt", o."updatedAt")`;
   const narrow = [

@@ -22,8 +22,13 @@ async function payment(n: number, ngwee: number, day: string, status = "verified
   const db = await testDb();
   const row = await db.paymentAttempt.create({
     data: {
-      userId: parentId, transactionId: `TOK-${n}`, transactionRef: `REF-${n}`, paymentAmount: fromNgwee(ngwee),
-      cartItems: [], transactionStatus: status, verifiedAt: status === "verified" ? new Date(`${day}T10:00:00Z`) : null,
+      userId: parentId,
+      transactionId: `TOK-${n}`,
+      transactionRef: `REF-${n}`,
+      paymentAmount: fromNgwee(ngwee),
+      cartItems: [],
+      transactionStatus: status,
+      verifiedAt: status === "verified" ? new Date(`${day}T10:00:00Z`) : null,
     },
   });
   return { id: row.id, token: `TOK-${n}`, reference: `REF-${n}`, amount: fromNgwee(ngwee), day };
@@ -32,28 +37,42 @@ async function payment(n: number, ngwee: number, day: string, status = "verified
 beforeAll(async () => {
   admin = await browserFor("admin with the feature", "revenue");
   const db = await testDb();
-  parentId = (await db.user.create({ data: { username: "st.parent", usernameKey: "st.parent", passwordHash: "x", name: "P" } })).id;
+  parentId = (
+    await db.user.create({
+      data: { username: "st.parent", usernameKey: "st.parent", passwordHash: "x", name: "P" },
+    })
+  ).id;
   // Thirty payments over five days of May 2043, random amounts (a fixed seed: the same books each run).
   const amounts = fc.sample(fc.integer({ min: 100, max: 900_000 }), { numRuns: 30, seed: 49 });
-  for (const [i, ngwee] of amounts.entries()) book.push(await payment(i + 1, ngwee, `2043-05-0${(i % 5) + 1}`));
+  for (const [i, ngwee] of amounts.entries())
+    book.push(await payment(i + 1, ngwee, `2043-05-0${(i % 5) + 1}`));
   // A payment that failed in the books.
   await payment(900, 5000, "2043-05-02", "failed");
 });
 
-async function upload(browser: Browser, text: string): Promise<{ status: number; body: SettlementDto & { message?: string; lines?: unknown } }> {
+async function upload(
+  browser: Browser,
+  text: string,
+): Promise<{ status: number; body: SettlementDto & { message?: string; lines?: unknown } }> {
   const form = new FormData();
   form.set("file", new File([text], "settlement.csv", { type: "text/csv" }));
   const req = new NextRequest(new URL("/api/revenue/settlement", ORIGIN), {
     method: "POST",
-    headers: { host: "localhost:3000", origin: ORIGIN, cookie: [...browser.jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+    headers: {
+      host: "localhost:3000",
+      origin: ORIGIN,
+      cookie: [...browser.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+    },
     body: form,
   });
   const res = await settlement.POST(req, { params: Promise.resolve({}) });
   return { status: res.status, body: (await res.json()) as SettlementDto };
 }
 
-const line = (p: { token: string; reference: string; amount: string; day: string }, status = "000") =>
-  `${p.token},${p.reference},${p.amount},ZMW,${p.day.replace(/-/g, "/")} 10:15,${status}`;
+const line = (
+  p: { token: string; reference: string; amount: string; day: string },
+  status = "000",
+) => `${p.token},${p.reference},${p.amount},ZMW,${p.day.replace(/-/g, "/")} 10:15,${status}`;
 const HEADER = "Transaction Token,Company Ref,Transaction Amount,Currency,Settlement Date,Result";
 
 describe("who may match a settlement report", () => {
@@ -67,7 +86,10 @@ describe("POST /api/revenue/settlement", () => {
   it("finds every planted gap: missing on each side, an amount that differs, a duplicate, not paid", async () => {
     const [dropped, changed, doubled, ...rest] = book;
     const lines = [
-      line(changed!).replace(`,${changed!.amount},`, `,${fromNgwee(Number(changed!.amount.replace(".", "")) + 1)},`),
+      line(changed!).replace(
+        `,${changed!.amount},`,
+        `,${fromNgwee(Number(changed!.amount.replace(".", "")) + 1)},`,
+      ),
       line(doubled!),
       ...rest.map((p) => line(p)),
       line(doubled!),
@@ -93,32 +115,44 @@ describe("POST /api/revenue/settlement", () => {
     expect(kinds).toContainEqual([doubled!.token, "duplicate", lines.length - 2]);
     expect(kinds).toContainEqual(["TOK-GHOST", "not_in_books", lines.length - 1]);
     // Failed in the books but paid at DPO: money with no order.
-    expect(answer.body.matches.find((m) => m.line.token === "TOK-900")).toMatchObject({ kind: "not_in_books", payment: { reference: "REF-900" } });
+    expect(answer.body.matches.find((m) => m.line.token === "TOK-900")).toMatchObject({
+      kind: "not_in_books",
+      payment: { reference: "REF-900" },
+    });
     expect([answer.body.from, answer.body.to]).toEqual(["2043-05-01", "2043-05-05"]);
     expect(await fingerprint()).toBe(before);
   });
 
   it("matches by our reference when the token column is DPO's other spelling and the token is unknown", async () => {
     const p = book[3]!;
-    const answer = await upload(admin, `transtoken;x\n`.replace(";x", ",companyref,amount,currency,date,status") + `NEW-TOKEN,${p.reference},${p.amount},zmw,${p.day},Paid`);
+    const answer = await upload(
+      admin,
+      `transtoken;x\n`.replace(";x", ",companyref,amount,currency,date,status") +
+        `NEW-TOKEN,${p.reference},${p.amount},zmw,${p.day},Paid`,
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.matches[0]).toMatchObject({ kind: "matched", payment: { id: p.id } });
   });
 
   it("refuses a file with bad lines, lists every one, and stores nothing", async () => {
     const before = await fingerprint();
-    const answer = await upload(admin, [
-      HEADER,
-      line(book[0]!),
-      "TOK-1,REF-1,12.345,ZMW,2043/05/01,000",
-      "TOK-1,REF-1,12.00,ZMW,2043/02/30,000",
-      "TOK-1,REF-1,12.00,ZMW,2043/05/01",
-      "TOK-1,REF-1,12.00,ZMW,2043/05/01,maybe",
-      `"TOK-1,REF-1,12.00,ZMW,2043/05/01,000`,
-    ].join("\n"));
+    const answer = await upload(
+      admin,
+      [
+        HEADER,
+        line(book[0]!),
+        "TOK-1,REF-1,12.345,ZMW,2043/05/01,000",
+        "TOK-1,REF-1,12.00,ZMW,2043/02/30,000",
+        "TOK-1,REF-1,12.00,ZMW,2043/05/01",
+        "TOK-1,REF-1,12.00,ZMW,2043/05/01,maybe",
+        `"TOK-1,REF-1,12.00,ZMW,2043/05/01,000`,
+      ].join("\n"),
+    );
     expect(answer.status).toBe(422);
-    expect(answer.body.message).toBe("5 lines of the report could not be read. Nothing was matched.");
-    const bad = answer.body.lines as { line: number; message: string }[];
+    expect(answer.body.message).toBe(
+      "5 lines of the report could not be read. Nothing was matched.",
+    );
+    const bad = answer.body.lines as unknown as { line: number; message: string }[];
     expect(bad.map((b) => b.line)).toEqual([3, 4, 5, 6, 7]);
     expect(bad[0]!.message).toContain('amount "12.345"');
     expect(bad[1]!.message).toContain('date "2043/02/30"');
@@ -128,7 +162,10 @@ describe("POST /api/revenue/settlement", () => {
 
   it.each([
     ["", "The CSV file is empty."],
-    ["token,amount,currency,date\nT,1.00,ZMW,2043-05-01", "The report is missing the column: status."],
+    [
+      "token,amount,currency,date\nT,1.00,ZMW,2043-05-01",
+      "The report is missing the column: status.",
+    ],
     [HEADER, "The report has no lines."],
   ])("refuses %j: %s", async (text, message) => {
     const answer = await upload(admin, text || "\n");

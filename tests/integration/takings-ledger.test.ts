@@ -39,22 +39,57 @@ beforeAll(async () => {
   admin = await browserFor("admin with the feature", "revenue");
   const db = await testDb();
   const parent = await db.user.create({
-    data: { username: "ledger.parent", usernameKey: "ledger.parent", passwordHash: "x", name: "Ledger Parent" },
+    data: {
+      username: "ledger.parent",
+      usernameKey: "ledger.parent",
+      passwordHash: "x",
+      name: "Ledger Parent",
+    },
   });
   parentId = parent.id;
   menuItemId = (await db.menuItem.create({ data: { name: "Stew", price: "50.00" } })).id;
-  cycleId = (await db.orderCycle.create({ data: { startDate: parseIsoDate("2041-01-07")!, cycleLength: 4 } })).id;
+  cycleId = (
+    await db.orderCycle.create({ data: { startDate: parseIsoDate("2041-01-07")!, cycleLength: 4 } })
+  ).id;
 });
 
-const when = fc.record({ day: fc.integer({ min: 0, max: 6 }), minute: fc.integer({ min: 0, max: 1439 }) });
+const when = fc.record({
+  day: fc.integer({ min: 0, max: 6 }),
+  minute: fc.integer({ min: 0, max: 1439 }),
+});
 const ngwee = fc.integer({ min: 1, max: 500_000 });
 const eventArb = fc.oneof(
-  fc.record({ kind: fc.constant("dpo" as const), at: when, ngwee, method: fc.constantFrom("card", "airtel", "mtn"), paid: fc.boolean(), credit: fc.integer({ min: 0, max: 5000 }), released: fc.boolean() }),
-  fc.record({ kind: fc.constant("transfer" as const), at: when, ngwee, credit: fc.integer({ min: 0, max: 100 }), verified: fc.boolean() }),
+  fc.record({
+    kind: fc.constant("dpo" as const),
+    at: when,
+    ngwee,
+    method: fc.constantFrom("card", "airtel", "mtn"),
+    paid: fc.boolean(),
+    credit: fc.integer({ min: 0, max: 5000 }),
+    released: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant("transfer" as const),
+    at: when,
+    ngwee,
+    credit: fc.integer({ min: 0, max: 100 }),
+    verified: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant("checkout" as const), at: when, ngwee }),
   fc.record({ kind: fc.constant("counter" as const), at: when, ngwee, voided: fc.boolean() }),
-  fc.record({ kind: fc.constant("refund" as const), at: when, ngwee, method: fc.constantFrom("cash", "mobile_money", "bank", "card_reversal", "credit"), returned: fc.integer({ min: 0, max: 100 }) }),
-  fc.record({ kind: fc.constant("payout" as const), at: when, ngwee, status: fc.constantFrom("paid", "declined", "pending") }),
+  fc.record({
+    kind: fc.constant("refund" as const),
+    at: when,
+    ngwee,
+    method: fc.constantFrom("cash", "mobile_money", "bank", "card_reversal", "credit"),
+    returned: fc.integer({ min: 0, max: 100 }),
+  }),
+  fc.record({
+    kind: fc.constant("payout" as const),
+    at: when,
+    ngwee,
+    status: fc.constantFrom("paid", "declined", "pending"),
+  }),
 );
 type Event = typeof eventArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -67,7 +102,8 @@ const instant = (base: Date, at: { day: number; minute: number }) =>
 
 async function newStudent() {
   const db = await testDb();
-  return (await db.student.create({ data: { name: `Child ${++serial}`, grade: "3", parentId } })).id;
+  return (await db.student.create({ data: { name: `Child ${++serial}`, grade: "3", parentId } }))
+    .id;
 }
 
 async function order(price: number, fields: Record<string, unknown>) {
@@ -75,16 +111,30 @@ async function order(price: number, fields: Record<string, unknown>) {
   const studentId = await newStudent();
   return db.order.create({
     data: {
-      userId: parentId, studentId, menuItemId, cycleId, weekNumber: 1, dayOfWeek: 1,
-      originalPrice: fromNgwee(price), discountedPrice: fromNgwee(price), ...fields,
+      userId: parentId,
+      studentId,
+      menuItemId,
+      cycleId,
+      weekNumber: 1,
+      dayOfWeek: 1,
+      originalPrice: fromNgwee(price),
+      discountedPrice: fromNgwee(price),
+      ...fields,
     },
   });
 }
 
-async function credit(amount: number, kind: "spent" | "released" | "refund" | "counter" | "withdrawal" | "topup", at: Date, link: Record<string, unknown> = {}) {
+async function credit(
+  amount: number,
+  kind: "spent" | "released" | "refund" | "counter" | "withdrawal" | "topup",
+  at: Date,
+  link: Record<string, unknown> = {},
+) {
   const db = await testDb();
   creditSoFar += amount;
-  return db.creditEntry.create({ data: { userId: parentId, amount: fromNgwee(amount), kind, createdAt: at, ...link } });
+  return db.creditEntry.create({
+    data: { userId: parentId, amount: fromNgwee(amount), kind, createdAt: at, ...link },
+  });
 }
 
 /** Writes one event the way its path leaves the books; answers what the takings must show. */
@@ -97,69 +147,129 @@ async function write(event: Event, base: Date): Promise<Expected[]> {
     case "dpo": {
       const attempt = await db.paymentAttempt.create({
         data: {
-          userId: parentId, transactionId: `TOK${n}`, transactionRef: `REF${n}`, paymentAmount: fromNgwee(event.ngwee),
-          cartItems: [], transactionStatus: event.paid ? "verified" : "failed",
+          userId: parentId,
+          transactionId: `TOK${n}`,
+          transactionRef: `REF${n}`,
+          paymentAmount: fromNgwee(event.ngwee),
+          cartItems: [],
+          transactionStatus: event.paid ? "verified" : "failed",
           paymentMethod: event.method === "card" ? "CARD" : "MOBILE",
           mobileOperator: event.method === "card" ? null : event.method,
-          verifiedAt: event.paid ? at : null, createdAt: at,
+          verifiedAt: event.paid ? at : null,
+          createdAt: at,
         },
       });
-      const out: Expected[] = event.paid ? [{ line: event.method, key: `payment-${attempt.id}`, day, ngwee: event.ngwee }] : [];
+      const out: Expected[] = event.paid
+        ? [{ line: event.method, key: `payment-${attempt.id}`, day, ngwee: event.ngwee }]
+        : [];
       if (event.credit > 0) {
         const spent = await credit(-event.credit, "spent", at, { paymentAttemptId: attempt.id });
         // A failed payment gives its hold back; so may a paid one recovered after its release.
-        if (!event.paid || event.released) await credit(event.credit, "released", at, { paymentAttemptId: attempt.id });
-        else out.push({ line: "credit_spent", key: `credit-${spent.id}`, day, ngwee: event.credit });
+        if (!event.paid || event.released)
+          await credit(event.credit, "released", at, { paymentAttemptId: attempt.id });
+        else
+          out.push({ line: "credit_spent", key: `credit-${spent.id}`, day, ngwee: event.credit });
       }
       return out;
     }
     case "transfer": {
       const share = Math.floor((event.ngwee * event.credit) / 100);
-      const o = await order(event.ngwee, { status: "completed", paymentStatus: event.verified ? "confirmed" : "pending", paymentProcessor: "BYPASS", updatedAt: at });
+      const o = await order(event.ngwee, {
+        status: "completed",
+        paymentStatus: event.verified ? "confirmed" : "pending",
+        paymentProcessor: "BYPASS",
+        updatedAt: at,
+      });
       const out: Expected[] = [];
       if (share > 0) {
         const spent = await credit(-share, "spent", at, { orderId: o.id });
         out.push({ line: "credit_spent", key: `credit-${spent.id}`, day, ngwee: share });
       }
       if (!event.verified) return out;
-      await db.auditLog.create({ data: { action: "payment.verify", entity: "Order", details: { orderIds: [o.id] }, createdAt: at } });
+      await db.auditLog.create({
+        data: {
+          action: "payment.verify",
+          entity: "Order",
+          details: { orderIds: [o.id] },
+          createdAt: at,
+        },
+      });
       // Wholly paid from credit: nothing came in by transfer (the checkout marks such a meal CREDIT).
-      if (event.ngwee > share) out.push({ line: "transfer", key: `order-${o.id}`, day, ngwee: event.ngwee - share });
+      if (event.ngwee > share)
+        out.push({ line: "transfer", key: `order-${o.id}`, day, ngwee: event.ngwee - share });
       return out;
     }
     case "checkout": {
-      const o = await order(event.ngwee, { status: "completed", paymentStatus: "confirmed", paymentProcessor: "CREDIT" });
+      const o = await order(event.ngwee, {
+        status: "completed",
+        paymentStatus: "confirmed",
+        paymentProcessor: "CREDIT",
+      });
       const spent = await credit(-event.ngwee, "spent", at, { orderId: o.id });
       return [{ line: "credit_spent", key: `credit-${spent.id}`, day, ngwee: event.ngwee }];
     }
     case "counter": {
       const sale = await db.counterSale.create({
-        data: { idempotencyKey: `k${n}`, studentId: await newStudent(), userId: parentId, cashierId: parentId, total: fromNgwee(event.ngwee), day: parseIsoDate(day)!, createdAt: at, voidedAt: event.voided ? at : null },
+        data: {
+          idempotencyKey: `k${n}`,
+          studentId: await newStudent(),
+          userId: parentId,
+          cashierId: parentId,
+          total: fromNgwee(event.ngwee),
+          day: parseIsoDate(day)!,
+          createdAt: at,
+          voidedAt: event.voided ? at : null,
+        },
       });
       await credit(-event.ngwee, "counter", at);
       if (event.voided) await credit(event.ngwee, "counter", at);
-      return event.voided ? [] : [{ line: "counter", key: `sale-${sale.id}`, day, ngwee: event.ngwee }];
+      return event.voided
+        ? []
+        : [{ line: "counter", key: `sale-${sale.id}`, day, ngwee: event.ngwee }];
     }
     case "refund": {
       const returned = Math.floor((event.ngwee * event.returned) / 100);
-      const o = await order(event.ngwee, { status: "refunded", paymentStatus: "confirmed", paymentProcessor: "DPO" });
+      const o = await order(event.ngwee, {
+        status: "refunded",
+        paymentStatus: "confirmed",
+        paymentProcessor: "DPO",
+      });
       if (returned > 0) await credit(returned, "refund", at, { orderId: o.id });
-      const refund = await db.orderRefund.create({ data: { orderId: o.id, method: event.method, createdAt: at } });
+      const refund = await db.orderRefund.create({
+        data: { orderId: o.id, method: event.method, createdAt: at },
+      });
       if (event.method === "credit") return [];
-      return [{ line: `refund_${event.method}` as TakingsLine, key: `refund-${refund.id}`, day, ngwee: event.ngwee - returned }];
+      return [
+        {
+          line: `refund_${event.method}` as TakingsLine,
+          key: `refund-${refund.id}`,
+          day,
+          ngwee: event.ngwee - returned,
+        },
+      ];
     }
     case "payout": {
       await credit(-event.ngwee, "withdrawal", at);
       if (event.status === "declined") await credit(event.ngwee, "withdrawal", at);
       const w = await db.withdrawal.create({
-        data: { userId: parentId, amount: fromNgwee(event.ngwee), mobileNumber: "0977123456", status: event.status, method: "Airtel Money", createdAt: at, decidedAt: event.status === "pending" ? null : at },
+        data: {
+          userId: parentId,
+          amount: fromNgwee(event.ngwee),
+          mobileNumber: "0977123456",
+          status: event.status,
+          method: "Airtel Money",
+          createdAt: at,
+          decidedAt: event.status === "pending" ? null : at,
+        },
       });
-      return event.status === "paid" ? [{ line: "payout", key: `withdrawal-${w.id}`, day, ngwee: event.ngwee }] : [];
+      return event.status === "paid"
+        ? [{ line: "payout", key: `withdrawal-${w.id}`, day, ngwee: event.ngwee }]
+        : [];
     }
   }
 }
 
-const get = <T,>(handler: typeof takings.GET, path: string, query: Record<string, string>) =>
+const get = <T>(handler: typeof takings.GET, path: string, query: Record<string, string>) =>
   admin.call<T>(handler, "GET", path, { query });
 
 describe("takings against a property-tested ledger", () => {
@@ -178,18 +288,28 @@ describe("takings against a property-tested ledger", () => {
         const sum = (list: Expected[]) => list.reduce((total, e) => total + e.ngwee, 0);
         for (const line of TAKINGS_LINES) {
           const mine = expected.filter((e) => e.line === line);
-          expect(dto.lines.find((l) => l.line === line)).toEqual({ line, count: mine.length, amount: fromNgwee(sum(mine)) });
+          expect(dto.lines.find((l) => l.line === line)).toEqual({
+            line,
+            count: mine.length,
+            amount: fromNgwee(sum(mine)),
+          });
         }
         // Days add up to the period, line by line.
         for (const line of TAKINGS_LINES) {
-          const byDays = dto.days.reduce((total, d) => total + toNgwee(d.lines.find((l) => l.line === line)?.amount ?? "0"), 0);
+          const byDays = dto.days.reduce(
+            (total, d) => total + toNgwee(d.lines.find((l) => l.line === line)?.amount ?? "0"),
+            0,
+          );
           expect(byDays).toBe(sum(expected.filter((e) => e.line === line)));
         }
         for (const d of dto.days) {
-          const mine = expected.filter((e) => e.day === d.day && TAKINGS_LINE_INFO[e.line].group === "received");
+          const mine = expected.filter(
+            (e) => e.day === d.day && TAKINGS_LINE_INFO[e.line].group === "received",
+          );
           expect(d.received).toBe(fromNgwee(sum(mine)));
         }
-        const group = (g: string) => sum(expected.filter((e) => TAKINGS_LINE_INFO[e.line].group === g));
+        const group = (g: string) =>
+          sum(expected.filter((e) => TAKINGS_LINE_INFO[e.line].group === g));
         expect(dto.totals).toEqual({
           received: fromNgwee(group("received")),
           fromCredit: fromNgwee(group("credit")),
@@ -198,9 +318,19 @@ describe("takings against a property-tested ledger", () => {
         });
         expect(dto.creditOutstanding).toBe(fromNgwee(creditSoFar));
         // The drill-down of the whole period: each movement once, on its line and day.
-        const all = await admin.call<TakingsPaymentsDto>(takingsPayments.GET, "GET", "/api/revenue/takings/payments", { query: { from, to } });
+        const all = await admin.call<TakingsPaymentsDto>(
+          takingsPayments.GET,
+          "GET",
+          "/api/revenue/takings/payments",
+          { query: { from, to } },
+        );
         expect(all.status).toBe(200);
-        const got = all.body.items.map((i) => ({ line: i.line, key: i.key, day: i.day, ngwee: toNgwee(i.amount) }));
+        const got = all.body.items.map((i) => ({
+          line: i.line,
+          key: i.key,
+          day: i.day,
+          ngwee: toNgwee(i.amount),
+        }));
         const order = (list: Expected[]) => [...list].sort((a, b) => a.key.localeCompare(b.key));
         expect(order(got)).toEqual(order(expected));
         expect(new Set(got.map((g) => g.key)).size).toBe(got.length);

@@ -14,15 +14,36 @@ import { ADMIN_FEATURE_CALLERS, browserFor } from "@/tests/support/settings-fixt
 let admin: Browser;
 let parentId: number;
 
-async function paid(token: string, amount: string, at: string, method = "CARD", operator: string | null = null, schoolId?: number) {
+async function paid(
+  token: string,
+  amount: string,
+  at: string,
+  method = "CARD",
+  operator: string | null = null,
+  schoolId?: number,
+) {
   const db = await testDb(schoolId);
   const user = schoolId
-    ? await db.user.create({ data: { username: `p.${token}`, usernameKey: `p.${token}`, passwordHash: "x", name: "Other" } })
+    ? await db.user.create({
+        data: {
+          username: `p.${token}`,
+          usernameKey: `p.${token}`,
+          passwordHash: "x",
+          name: "Other",
+        },
+      })
     : { id: parentId };
   return db.paymentAttempt.create({
     data: {
-      userId: user.id, transactionId: token, transactionRef: `R-${token}`, paymentAmount: amount, cartItems: [],
-      transactionStatus: "verified", verifiedAt: new Date(at), paymentMethod: method, mobileOperator: operator,
+      userId: user.id,
+      transactionId: token,
+      transactionRef: `R-${token}`,
+      paymentAmount: amount,
+      cartItems: [],
+      transactionStatus: "verified",
+      verifiedAt: new Date(at),
+      paymentMethod: method,
+      mobileOperator: operator,
     },
   });
 }
@@ -30,7 +51,16 @@ async function paid(token: string, amount: string, at: string, method = "CARD", 
 beforeAll(async () => {
   admin = await browserFor("admin with the feature", "revenue");
   const db = await testDb();
-  parentId = (await db.user.create({ data: { username: "tk.parent", usernameKey: "tk.parent", passwordHash: "x", name: "Mwila Banda" } })).id;
+  parentId = (
+    await db.user.create({
+      data: {
+        username: "tk.parent",
+        usernameKey: "tk.parent",
+        passwordHash: "x",
+        name: "Mwila Banda",
+      },
+    })
+  ).id;
   // 2042-03-10 in Lusaka runs from 2042-03-09T22:00Z to 2042-03-10T22:00Z.
   await paid("T-BEFORE", "10.00", "2042-03-09T21:59:59.999Z");
   await paid("T-FIRST", "20.00", "2042-03-09T22:00:00.000Z");
@@ -44,7 +74,9 @@ beforeAll(async () => {
 const get = (browser: Browser, query: Record<string, string>) =>
   browser.call<TakingsDto>(takings.GET, "GET", "/api/revenue/takings", { query });
 const items = (browser: Browser, query: Record<string, string>) =>
-  browser.call<TakingsPaymentsDto>(takingsPayments.GET, "GET", "/api/revenue/takings/payments", { query });
+  browser.call<TakingsPaymentsDto>(takingsPayments.GET, "GET", "/api/revenue/takings/payments", {
+    query,
+  });
 
 describe("who may read the takings", () => {
   it.each(ADMIN_FEATURE_CALLERS)("%s: %i", async (caller, status) => {
@@ -96,7 +128,12 @@ describe("GET /api/revenue/takings", () => {
 
 describe("GET /api/revenue/takings/payments", () => {
   it("lists the payments behind one line of one day, with DPO's token", async () => {
-    const answer = await items(admin, { from: "2042-03-09", to: "2042-03-11", line: "card", day: "2042-03-10" });
+    const answer = await items(admin, {
+      from: "2042-03-09",
+      to: "2042-03-11",
+      line: "card",
+      day: "2042-03-10",
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.items.map((i) => [i.reference, i.amount, i.day, i.account])).toEqual([
       ["T-FIRST", "20.00", "2042-03-10", "Mwila Banda"],
