@@ -19,6 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/client/api";
+import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 import { isTakingsLine, TAKINGS_LINE_INFO, type TakingsDto } from "@/lib/contracts/takings";
 
 // Takings (issue 49): a period of school days (today unless chosen, in the address as `&from=` and
@@ -43,7 +44,7 @@ export function TakingsTab() {
     <div className="grid gap-6">
       <form
         method="post"
-        action="/api/no-script"
+        action={NO_SCRIPT_ACTION}
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => event.preventDefault()}
       >
