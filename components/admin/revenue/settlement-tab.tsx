@@ -31,14 +31,22 @@ import type {
 
 const KIND: Record<
   SettlementMatchKind,
-  { label: string; variant: "success" | "warning" | "destructive" | "outline" }
+  { label: string; phrase: string; variant: "success" | "warning" | "destructive" | "outline" }
 > = {
-  matched: { label: "Matched", variant: "success" },
-  amount_differs: { label: "Amount differs", variant: "destructive" },
-  currency_differs: { label: "Currency differs", variant: "destructive" },
-  not_in_books: { label: "Paid at DPO, not in our books", variant: "destructive" },
-  duplicate: { label: "Duplicate line", variant: "warning" },
-  not_paid_at_dpo: { label: "Not paid at DPO", variant: "outline" },
+  matched: { label: "Matched", phrase: "matched", variant: "success" },
+  amount_differs: { label: "Amount differs", phrase: "amount differs", variant: "destructive" },
+  currency_differs: {
+    label: "Currency differs",
+    phrase: "currency differs",
+    variant: "destructive",
+  },
+  not_in_books: {
+    label: "Paid at DPO, not in our books",
+    phrase: "paid at DPO but not in our books",
+    variant: "destructive",
+  },
+  duplicate: { label: "Duplicate line", phrase: "duplicate", variant: "warning" },
+  not_paid_at_dpo: { label: "Not paid at DPO", phrase: "not paid at DPO", variant: "outline" },
 };
 
 export const SETTLEMENT_COLUMNS_HELP =
@@ -108,7 +116,7 @@ function SettlementResult({ result }: { result: SettlementDto }) {
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
         {result.lines} lines, {result.from} to {result.to}:{" "}
-        {counts.map((k) => `${result.summary[k]} ${KIND[k].label.toLowerCase()}`).join(", ")}
+        {counts.map((k) => `${result.summary[k]} ${KIND[k].phrase}`).join(", ")}
         {`, ${result.summary.missing_from_report} paid in our books but not in the report.`}
       </p>
       <div className="grid gap-2 sm:max-w-xs">
@@ -155,10 +163,19 @@ function MatchesTable({ rows }: { rows: SettlementMatchDto[] }) {
     () => [
       { id: "lineNumber", header: "Line", cell: ({ row }) => row.original.line.lineNumber },
       {
+        id: "kind",
+        header: "Result",
+        cell: ({ row }) => (
+          <Badge variant={KIND[row.original.kind].variant}>{KIND[row.original.kind].label}</Badge>
+        ),
+      },
+      {
         id: "token",
         header: "DPO token",
         cell: ({ row }) => (
-          <span className="font-mono text-xs break-all">{row.original.line.token}</span>
+          <span className="block max-w-48 min-w-24 font-mono text-xs break-all">
+            {row.original.line.token}
+          </span>
         ),
       },
       {
@@ -182,13 +199,6 @@ function MatchesTable({ rows }: { rows: SettlementMatchDto[] }) {
           <div className="text-right whitespace-nowrap tabular-nums">
             {row.original.payment ? signedZmw(row.original.payment.amount) : "—"}
           </div>
-        ),
-      },
-      {
-        id: "kind",
-        header: "Result",
-        cell: ({ row }) => (
-          <Badge variant={KIND[row.original.kind].variant}>{KIND[row.original.kind].label}</Badge>
         ),
       },
     ],

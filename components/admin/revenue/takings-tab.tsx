@@ -186,14 +186,14 @@ function TotalsCards({ data }: { data: TakingsDto | undefined }) {
     },
   ];
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {cards.map((card) => (
         <Card key={card.title} role="group" aria-label={card.title}>
           <CardHeader>
             <CardTitle className="text-sm font-medium">{card.title}</CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="text-2xl font-bold tabular-nums">
+            <p className="text-xl font-bold tabular-nums sm:text-2xl">
               {card.amount ? signedZmw(card.amount) : "…"}
             </p>
             <CardDescription>{card.note}</CardDescription>

@@ -42,10 +42,17 @@ export function FigureButton({
   figure: Figure;
   onShow: (figure: Figure) => void;
 }) {
+  if (amount === "0.00") {
+    return (
+      <span className="whitespace-nowrap text-muted-foreground tabular-nums">
+        {signedZmw(amount)}
+      </span>
+    );
+  }
   return (
     <button
       type="button"
-      className="min-h-8 rounded-sm text-right whitespace-nowrap text-primary tabular-nums underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      className="rounded-sm text-right whitespace-nowrap text-primary tabular-nums underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       aria-label={`${label}: ${signedZmw(amount)}, show the payments`}
       onClick={() => onShow(figure)}
     >
@@ -67,7 +74,7 @@ export function TakingsLinesTable({
         id: "line",
         header: "Line",
         cell: ({ row }) => (
-          <span className="block min-w-40">
+          <span className="block max-w-52 min-w-28 break-words">
             {TAKINGS_LINE_INFO[row.original.line].label}
             <span className="block text-xs text-muted-foreground">
               {GROUP_LABELS[TAKINGS_LINE_INFO[row.original.line].group]}
@@ -126,7 +133,7 @@ export function TakingsDaysTable({
         cell: ({ row }) => (
           <button
             type="button"
-            className="min-h-8 whitespace-nowrap text-primary underline-offset-4 hover:underline"
+            className="whitespace-nowrap text-primary underline-offset-4 hover:underline"
             aria-label={`${row.original.day}: show every payment of the day`}
             onClick={() => onShow({ line: null, day: row.original.day })}
           >
@@ -195,6 +202,15 @@ export function TakingsPaymentsTable({
         ),
       },
       {
+        id: "amount",
+        header: rightAligned("Amount"),
+        cell: ({ row }) => (
+          <div className="text-right whitespace-nowrap tabular-nums">
+            {signedZmw(row.original.amount)}
+          </div>
+        ),
+      },
+      {
         id: "line",
         header: "Line",
         cell: ({ row }) => TAKINGS_LINE_INFO[row.original.line].label,
@@ -205,15 +221,6 @@ export function TakingsPaymentsTable({
         header: "Reference",
         cell: ({ row }) => (
           <span className="font-mono text-xs break-all">{row.original.reference ?? "—"}</span>
-        ),
-      },
-      {
-        id: "amount",
-        header: rightAligned("Amount"),
-        cell: ({ row }) => (
-          <div className="text-right whitespace-nowrap tabular-nums">
-            {signedZmw(row.original.amount)}
-          </div>
         ),
       },
     ],
