@@ -173,7 +173,7 @@ function MatchesTable({ rows }: { rows: SettlementMatchDto[] }) {
         id: "token",
         header: "DPO token",
         cell: ({ row }) => (
-          <span className="block max-w-48 min-w-24 font-mono text-xs break-all">
+          <span className="block max-w-48 min-w-24 font-mono text-xs break-all whitespace-normal">
             {row.original.line.token}
           </span>
         ),

@@ -74,18 +74,13 @@ export function TakingsLinesTable({
         id: "line",
         header: "Line",
         cell: ({ row }) => (
-          <span className="block max-w-52 min-w-28 break-words">
+          <span className="block max-w-52 min-w-28 break-words whitespace-normal">
             {TAKINGS_LINE_INFO[row.original.line].label}
             <span className="block text-xs text-muted-foreground">
               {GROUP_LABELS[TAKINGS_LINE_INFO[row.original.line].group]}
             </span>
           </span>
         ),
-      },
-      {
-        id: "count",
-        header: rightAligned("Payments"),
-        cell: ({ row }) => <div className="text-right tabular-nums">{row.original.count}</div>,
       },
       {
         id: "amount",
@@ -100,6 +95,11 @@ export function TakingsLinesTable({
             />
           </div>
         ),
+      },
+      {
+        id: "count",
+        header: rightAligned("Payments"),
+        cell: ({ row }) => <div className="text-right tabular-nums">{row.original.count}</div>,
       },
     ],
     [onShow],
