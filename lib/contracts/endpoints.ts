@@ -60,6 +60,7 @@ import type {
 } from "@/lib/contracts/people";
 import type { AccountDeletedDto } from "@/lib/contracts/privacy";
 import type { RevenueStatsDto } from "@/lib/contracts/revenue";
+import type { SettlementDto, TakingsDto, TakingsPaymentsDto } from "@/lib/contracts/takings";
 import type {
   AllergenSettingsDto,
   BankTransferSettingDto,
@@ -211,6 +212,11 @@ export type ApiEndpoints = {
   // Revenue Stats
   "/api/revenue/stats": { GET: RevenueStatsDto };
   [path: `/api/revenue/stats?cycleId=${string}`]: { GET: RevenueStatsDto };
+  // Takings and settlement matching (issue 49)
+  "/api/revenue/takings": { GET: TakingsDto };
+  [path: `/api/revenue/takings?${string}`]: { GET: TakingsDto };
+  [path: `/api/revenue/takings/payments?${string}`]: { GET: TakingsPaymentsDto };
+  "/api/revenue/settlement": { POST: SettlementDto };
 
   // Admin Users, Parents & Students
   "/api/admin-users": { GET: AdminUserDto[]; POST: AdminUserDto };
