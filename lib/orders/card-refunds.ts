@@ -14,11 +14,7 @@ import {
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb, type Tx } from "@/lib/db";
 import { fromNgwee, toNgwee } from "@/lib/money";
-import {
-  cardRefundSelect,
-  sendCardRefund,
-  toCardRefundDto,
-} from "@/lib/payments/card-refund-send";
+import { cardRefundSelect, sendCardRefund, toCardRefundDto } from "@/lib/payments/card-refund-send";
 import { idKey } from "@/lib/schools/keys";
 import type { CardRefundValues } from "@/lib/validations/refunds";
 import {
@@ -91,7 +87,10 @@ export async function startOrderCardRefund(
     const payment =
       order.attemptId === null ? null : await lockedCardPayment(tx, schoolId, order.attemptId);
     if (!payment) throw conflict(NOT_A_CARD_PAYMENT);
-    const started = await tx.cardRefund.findFirst({ where: { schoolId, orderId }, select: { id: true } });
+    const started = await tx.cardRefund.findFirst({
+      where: { schoolId, orderId },
+      select: { id: true },
+    });
     if (started) throw conflict(CARD_REFUND_UNDER_WAY, { cardRefundId: started.id });
     const refundable = Math.min(
       toNgwee(order.price) - (await creditReturned(tx, schoolId, orderId)),
@@ -165,18 +164,4 @@ export async function listCardRefunds(school: Pick<SchoolContext, "id">): Promis
     }),
   ]);
   return { data: [...pending, ...done].map(toCardRefundDto) };
-}
-
-/** One card refund, or 404 (another school's id finds nothing). */
-export async function getCardRefundOrThrow(
-  school: Pick<SchoolContext, "id">,
-  id: number,
-): Promise<CardRefundDto> {
-  const db = await schoolDb(school.id);
-  const row = await db.cardRefund.findUnique({
-    where: idKey(school.id, id),
-    select: cardRefundSelect,
-  });
-  if (!row) throw notFound(CARD_REFUND_NOT_FOUND);
-  return toCardRefundDto(row);
 }

@@ -98,7 +98,10 @@ export async function sendCardRefund(
   const answer = await refundToken(provider.client, {
     token: row.paymentAttempt.transactionId ?? "",
     amount: row.amount.toFixed(2),
-    details: row.orderId === null ? `Refund ${id}: leaving the school` : `Refund ${id}: order ${row.orderId}`,
+    details:
+      row.orderId === null
+        ? `Refund ${id}: leaving the school`
+        : `Refund ${id}: order ${row.orderId}`,
   });
   if (!answer.ok && answer.kind !== "refused") {
     log.warn({ schoolId, refundId: id, error: answer.error }, "card refund: no answer from DPO");
@@ -143,7 +146,11 @@ async function recordAnswer(
         : "refund.card.unanswered",
     entity: "CardRefund",
     entityId: id,
-    details: { amount: row.amount.toFixed(2), resultCode: row.resultCode, explanation: row.explanation },
+    details: {
+      amount: row.amount.toFixed(2),
+      resultCode: row.resultCode,
+      explanation: row.explanation,
+    },
   });
   if (answer.ok && count === 1) await onRefunded(tx, schoolId, actor, row);
   return toCardRefundDto(row);

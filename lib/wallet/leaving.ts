@@ -87,7 +87,13 @@ export async function listLeavingFamilies(
       GROUP BY u."schoolId", u."id", u."name", u."email"
       HAVING SUM(ce."amount") > 0 ORDER BY u."name", u."id" LIMIT 200`;
     if (families.length === 0) return { data: [] };
-    const sources = (await cardSources(tx, schoolId, families.map((f) => f.id))).map(toSource);
+    const sources = (
+      await cardSources(
+        tx,
+        schoolId,
+        families.map((f) => f.id),
+      )
+    ).map(toSource);
     return {
       data: families.map((family) => {
         const balance = toNgwee(family.balance);

@@ -41,7 +41,10 @@ afterAll(async () => fake.stop());
 async function leavingFamily() {
   const parent = await directParent();
   const db = await testDb();
-  await db.user.update({ where: key(parent.id), data: { email: `${parent.username}@example.test` } });
+  await db.user.update({
+    where: key(parent.id),
+    data: { email: `${parent.username}@example.test` },
+  });
   const card = await paidPayment(parent.id, "100.00");
   await topUpFrom(parent.id, "100.00", card.id);
   await topUpFrom(parent.id, "30.00", null);

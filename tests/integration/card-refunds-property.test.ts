@@ -110,11 +110,13 @@ describe("card refunds: the invariant", () => {
               if (answer.status === 200) refundIds.push(answer.body.id);
             } else if (s.kind === "retry") {
               const id = refundIds[s.pick % Math.max(1, refundIds.length)];
-              if (id !== undefined) expect([200, 409]).toContain((await retryCall(office, id)).status);
+              if (id !== undefined)
+                expect([200, 409]).toContain((await retryCall(office, id)).status);
             } else {
               const answer = await leavingCall(office, { familyId: parent.id, method: "cash" });
               expect([200, 409]).toContain(answer.status);
-              if (answer.status === 200) refundIds.push(...answer.body.cardRefunds.map((r) => r.id));
+              if (answer.status === 200)
+                refundIds.push(...answer.body.cardRefunds.map((r) => r.id));
             }
           }
 
@@ -124,7 +126,10 @@ describe("card refunds: the invariant", () => {
             select: { paymentAmount: true, cardRefunds: { select: { amount: true } } },
           });
           for (const payment of payments) {
-            const refunded = payment.cardRefunds.reduce((t, r) => t + toNgwee(r.amount.toFixed(2)), 0);
+            const refunded = payment.cardRefunds.reduce(
+              (t, r) => t + toNgwee(r.amount.toFixed(2)),
+              0,
+            );
             expect(refunded).toBeLessThanOrEqual(toNgwee(payment.paymentAmount.toFixed(2)));
           }
           const rows = await db.cardRefund.findMany({ where: { userId: parent.id } });
@@ -134,7 +139,9 @@ describe("card refunds: the invariant", () => {
             expect(row.status).toBe(approved === 1 ? "refunded" : "pending");
           }
           const wallet = await walletOf(parent.id);
-          const balance = await db.$transaction((tx) => balanceOf(tx, DEFAULT_SCHOOL_ID, parent.id));
+          const balance = await db.$transaction((tx) =>
+            balanceOf(tx, DEFAULT_SCHOOL_ID, parent.id),
+          );
           expect(balance).toBe(wallet.ngwee);
           expect(balance).toBeGreaterThanOrEqual(0);
         },

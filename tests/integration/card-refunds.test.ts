@@ -47,7 +47,10 @@ afterAll(async () => fake.stop());
 async function cardOrder(price = "36.50", paid = price) {
   const parent = await directParent();
   const db = await testDb();
-  await db.user.update({ where: key(parent.id), data: { email: `${parent.username}@example.test` } });
+  await db.user.update({
+    where: key(parent.id),
+    data: { email: `${parent.username}@example.test` },
+  });
   const payment = await paidPayment(parent.id, paid);
   const order = await cancelledOrderOn(ground, parent, payment, price);
   return { parent, payment, order };
