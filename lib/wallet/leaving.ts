@@ -15,7 +15,7 @@ import { schoolDb, type Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueEmail } from "@/lib/mail/outbox";
 import { fromNgwee, formatNgwee, toNgwee } from "@/lib/money";
-import { lockedCardPayment } from "@/lib/orders/card-refunds";
+import { lockedCardPayment } from "@/lib/payments/card-refunds";
 import { sendCardRefund } from "@/lib/payments/card-refund-send";
 import { idKey } from "@/lib/schools/keys";
 import { LEAVING_METHOD_MESSAGE, type LeavingValues } from "@/lib/validations/refunds";

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/handler";
-import { listCardRefunds } from "@/lib/orders/card-refunds";
+import { listCardRefunds } from "@/lib/payments/card-refunds";
 
 // GET /api/refunds/card-refunds — refunds through DPO (issue 49): pending ones first, with DPO's
 // reason, then the latest refunded.

@@ -1,7 +1,7 @@
 import { notFound } from "@/lib/api/errors";
 import { route } from "@/lib/api/handler";
 import { parseId } from "@/lib/api/params";
-import { startOrderCardRefund } from "@/lib/orders/card-refunds";
+import { startOrderCardRefund } from "@/lib/payments/card-refunds";
 import { ORDER_NOT_FOUND } from "@/lib/orders/refunds";
 import { cardRefundSchema } from "@/lib/validations/refunds";
 

@@ -4,7 +4,6 @@ import { isUniqueViolation } from "@/lib/api/prisma-errors";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import {
-  CARD_REFUND_NOT_FOUND,
   CARD_REFUND_UNDER_WAY,
   NOT_A_CARD_PAYMENT,
   OVER_REFUND,
@@ -15,7 +14,6 @@ import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb, type Tx } from "@/lib/db";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import { cardRefundSelect, sendCardRefund, toCardRefundDto } from "@/lib/payments/card-refund-send";
-import { idKey } from "@/lib/schools/keys";
 import type { CardRefundValues } from "@/lib/validations/refunds";
 import {
   ONLY_CANCELLED_REFUNDABLE,
