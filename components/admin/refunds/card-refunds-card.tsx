@@ -124,7 +124,7 @@ export function CardRefundsCard() {
 function DpoAnswer({ refund, timeZone }: { refund: CardRefundDto; timeZone: string }) {
   const when = refund.answeredAt ?? null;
   return (
-    <div className="grid max-w-64 gap-0.5 text-xs">
+    <div className="grid max-w-64 min-w-44 gap-0.5 text-xs whitespace-normal">
       <span className="font-medium break-words">
         {refund.resultCode ? `${refund.resultCode} ` : ""}
         {refund.explanation ?? (refund.calls === 0 ? "Not sent yet" : "")}

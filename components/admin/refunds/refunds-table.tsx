@@ -135,7 +135,7 @@ export function RefundsTable({
 function CardRefundPending({ refund }: { refund: RefundDto }) {
   const pending = refund.card?.cardRefund;
   return (
-    <div className="grid max-w-56 gap-0.5 text-xs">
+    <div className="grid max-w-56 min-w-40 gap-0.5 text-xs whitespace-normal">
       <span className="font-medium">Card refund pending</span>
       <span className="break-words text-muted-foreground">
         {pending?.resultCode ? `DPO ${pending.resultCode}: ` : ""}
