@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import * as parentRoute from "@/app/api/parents/[id]/route";
 import { FAMILY_NOT_FOUND, NO_CREDIT_TO_GIVE_BACK } from "@/lib/contracts/card-refunds";
 import { appendMovement } from "@/lib/credit/ledger";
 import { toNgwee } from "@/lib/money";
+import { PARENT_HAS_PENDING_CARD_REFUND } from "@/lib/users/parents";
 import { LEAVING_METHOD_MESSAGE } from "@/lib/validations/refunds";
 import {
   cancelledOrderOn,
@@ -12,6 +14,7 @@ import {
   topUpFrom,
   walletOf,
 } from "@/tests/support/card-refund-fixtures";
+import { signedInSuperadmin } from "@/tests/support/fixtures";
 import { refundRefusedXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
 import type { Browser } from "@/tests/support/http";
 import {
@@ -170,5 +173,32 @@ describe("family leaving the school", () => {
     }
     expect((await walletOf(parent.id)).ngwee).toBe(11_000);
     expect(fake.requestsNamed("refundToken")).toHaveLength(0);
+  });
+
+  it("keeps the family's account while a card refund waits for DPO; then it can go", async () => {
+    const { parent } = await leavingFamily();
+    await cancelledOrderOn(ground, parent, await paidPayment(parent.id, "40.00"), "40.00");
+    fake.onRefundToken(() => ({ close: true }), { once: true });
+    const answer = await leavingCall(office, { familyId: parent.id, method: "cash" });
+    const [part] = answer.body.cardRefunds;
+    expect(part?.status).toBe("pending");
+    const admin = await signedInSuperadmin();
+    const remove = () =>
+      admin.call(parentRoute.DELETE, "DELETE", `/api/parents/${parent.id}`, {
+        params: { id: String(parent.id) },
+        query: { force: "true" },
+      });
+
+    const refused = await remove();
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      message: PARENT_HAS_PENDING_CARD_REFUND,
+      pendingCardRefunds: 1,
+    });
+
+    expect((await retryCall(office, part!.id)).body.status).toBe("refunded");
+    expect((await remove()).status).toBe(200);
+    const db = await testDb();
+    expect(await db.cardRefund.count({ where: { userId: parent.id } })).toBe(0);
   });
 });
