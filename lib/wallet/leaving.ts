@@ -83,7 +83,7 @@ export async function listLeavingFamilies(
       { id: number; name: string; email: string | null; balance: string }[]
     >`SELECT u."id", u."name", u."email", SUM(ce."amount")::numeric(14, 2)::text AS "balance"
       FROM "CreditEntry" ce JOIN "User" u ON u."schoolId" = ce."schoolId" AND u."id" = ce."userId"
-      WHERE ce."schoolId" = ${schoolId} AND u."deletedAt" IS NULL
+      WHERE ce."schoolId" = ${schoolId} AND u."deletedAt" IS NULL AND u."role" <> 'admin'
       GROUP BY u."schoolId", u."id", u."name", u."email"
       HAVING SUM(ce."amount") > 0 ORDER BY u."name", u."id" LIMIT 200`;
     if (families.length === 0) return { data: [] };
