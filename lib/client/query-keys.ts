@@ -71,6 +71,9 @@ export const queryKeys = {
   /** The signed-in family's own withdrawal requests (issue 47). */
   ownWithdrawals: ["/api/account/withdrawals"],
   refunds: (page: number) => ["/api/refunds", page],
+  /** Issue 49: refunds through DPO, and the families with credit who may leave. */
+  cardRefunds: ["/api/refunds/card-refunds"],
+  leavingFamilies: ["/api/refunds/leaving"],
   contactMessagesAll: ["/api/contact/messages"],
   contactMessages: (page: number) => ["/api/contact/messages", page],
   /** Issue 48: the messages the portal sent, by channel, state and page. */

@@ -6,6 +6,12 @@
 // Types only.
 import type { PromotionDoneDto, PromotionPreviewDto } from "@/lib/contracts/promotion";
 import type {
+  CardRefundDto,
+  CardRefundsDto,
+  LeavingAnswer,
+  LeavingFamiliesDto,
+} from "@/lib/contracts/card-refunds";
+import type {
   CommunicationDto,
   CutoffTimeDto,
   MenuItemDto,
@@ -208,6 +214,10 @@ export type ApiEndpoints = {
   [path: `/api/refunds/withdrawals?${string}`]: { GET: WithdrawalsPageDto };
   [path: `/api/refunds/withdrawals/${number}/pay`]: { POST: AdminWithdrawalDto };
   [path: `/api/refunds/withdrawals/${number}/decline`]: { POST: AdminWithdrawalDto };
+  [path: `/api/refunds/${number}/card`]: { POST: CardRefundDto };
+  "/api/refunds/card-refunds": { GET: CardRefundsDto };
+  [path: `/api/refunds/card-refunds/${number}/retry`]: { POST: CardRefundDto };
+  "/api/refunds/leaving": { GET: LeavingFamiliesDto; POST: LeavingAnswer };
 
   // Revenue Stats
   "/api/revenue/stats": { GET: RevenueStatsDto };

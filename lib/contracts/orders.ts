@@ -4,6 +4,7 @@
 import type { PageMetadata } from "@/lib/contracts/paging";
 import type { OrderStatus } from "@/lib/contracts";
 import type { OrderLineDto } from "@/lib/contracts/order-line";
+import type { RefundCardInfo } from "@/lib/contracts/card-refunds";
 import type { RefundRecordDto } from "@/lib/contracts/refunds";
 
 /** Spec 001 §9: pending payment groups per page. */
@@ -56,6 +57,8 @@ export type RefundDto = Pick<
    */
   amount: string;
   status: RefundStatus;
+  /** Issue 49: paid by card through DPO: what is left to refund to the card; else null. */
+  card: RefundCardInfo | null;
   /** How and by whom the money went back; null while to be refunded or refunded without one. */
   refund: RefundRecordDto | null;
 };

@@ -12,17 +12,25 @@ export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
   credit: "Account credit",
 };
 
+/**
+ * Issue 49: the method recorded when DPO refunded the card (refundToken). Not one the office can
+ * choose by hand: it is written only with DPO's 000.
+ */
+export const DPO_REFUND_METHOD = "dpo";
+export type RecordedRefundMethod = RefundMethod | typeof DPO_REFUND_METHOD;
+
 /** Longest reference (e.g. a mobile-money transaction id) and note kept. */
 export const REFUND_REFERENCE_MAX = 100;
 export const REFUND_NOTE_MAX = 500;
 
 export function refundMethodLabel(method: string): string {
+  if (method === DPO_REFUND_METHOD) return "Card refund through DPO";
   return (REFUND_METHOD_LABELS as Record<string, string>)[method] ?? method;
 }
 
 /** On the parent's order (OrderDto.refund): how and when the money went back. */
 export type OrderRefundInfo = {
-  method: RefundMethod;
+  method: RecordedRefundMethod;
   reference: string | null;
   refundedAt: string;
 };

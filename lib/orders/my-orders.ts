@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import type { OrderDto } from "@/lib/contracts";
 import { paymentInfoOf } from "@/lib/contracts/mobile-money";
-import type { RefundMethod } from "@/lib/contracts/refunds";
+import type { RecordedRefundMethod } from "@/lib/contracts/refunds";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 import {
@@ -52,7 +52,7 @@ export async function listOrdersForUser(
     order.refund =
       row.refundMethod && row.refundedAt
         ? {
-            method: row.refundMethod as RefundMethod,
+            method: row.refundMethod as RecordedRefundMethod,
             reference: row.refundReference,
             refundedAt: new Date(row.refundedAt).toISOString(),
           }

@@ -4,7 +4,12 @@ import { pageMetadata } from "@/lib/contracts/paging";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { REFUNDS_PAGE_SIZE, type RefundDto, type RefundsPageDto } from "@/lib/contracts/orders";
-import type { RefundMethod } from "@/lib/contracts/refunds";
+import type { RecordedRefundMethod } from "@/lib/contracts/refunds";
+import {
+  CARD_REFUND_PENDING_FOR_ORDER,
+  type CardRefundStatus,
+  type RefundCardInfo,
+} from "@/lib/contracts/card-refunds";
 import { appendMovement } from "@/lib/credit/ledger";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
@@ -46,6 +51,17 @@ const refundSelect = {
   cycle: { select: { startDate: true } },
   // Issue 44: the part paid from account credit, given back when the order was cancelled.
   creditEntries: { where: { kind: "refund", adminId: null }, select: { amount: true } },
+  // Issue 49: a card payment's refundable part, and the order's refund through DPO.
+  paymentAttempt: {
+    select: {
+      paymentMethod: true,
+      transactionId: true,
+      transactionStatus: true,
+      paymentAmount: true,
+      cardRefunds: { select: { amount: true } },
+    },
+  },
+  cardRefund: { select: { id: true, status: true, resultCode: true, explanation: true } },
   refund: {
     select: {
       method: true,
@@ -69,6 +85,23 @@ function officeAmount(row: RefundRow): string {
   return fromNgwee(Math.max(0, toNgwee(row.discountedPrice.toFixed(2)) - creditReturned(row)));
 }
 
+/** A card-paid order's DPO refund (issue 49): what is left to refund, and its refund if any. */
+function cardInfo(row: RefundRow): RefundCardInfo | null {
+  const attempt = row.paymentAttempt;
+  if (!attempt?.transactionId || attempt.paymentMethod !== "CARD") return null;
+  if (attempt.transactionStatus !== "verified") return null;
+  const refunded = attempt.cardRefunds.reduce((sum, r) => sum + toNgwee(r.amount.toFixed(2)), 0);
+  const left = toNgwee(attempt.paymentAmount.toFixed(2)) - refunded;
+  const refundable = row.status === "cancelled" && !row.cardRefund ? toNgwee(officeAmount(row)) : 0;
+  return {
+    refundable: fromNgwee(Math.max(0, Math.min(left, refundable))),
+    cardRefund: row.cardRefund && {
+      ...row.cardRefund,
+      status: row.cardRefund.status as CardRefundStatus,
+    },
+  };
+}
+
 function toRefundDto(row: RefundRow): RefundDto {
   return {
     id: row.id,
@@ -82,8 +115,9 @@ function toRefundDto(row: RefundRow): RefundDto {
     amount: officeAmount(row),
     // The query only returns these two; the cast keeps the DTO's narrower type.
     status: row.status as RefundDto["status"],
+    card: cardInfo(row),
     refund: row.refund && {
-      method: row.refund.method as RefundMethod,
+      method: row.refund.method as RecordedRefundMethod,
       reference: row.refund.reference,
       note: row.refund.note,
       adminName: row.refund.admin?.name ?? null,
@@ -146,6 +180,10 @@ export async function completeRefund(
       select: { ...refundSelect, paymentStatus: true },
     });
     if (!row) throw notFound(ORDER_NOT_FOUND);
+    // Issue 49: not while its refund through DPO is pending (it locked the order cancelled).
+    if (count === 1 && row.cardRefund?.status === "pending") {
+      throw conflict(CARD_REFUND_PENDING_FOR_ORDER, { cardRefundId: row.cardRefund.id });
+    }
     if (count === 0) {
       throw conflict(
         row.status === "cancelled" ? ONLY_PAID_REFUNDABLE : ONLY_CANCELLED_REFUNDABLE,

@@ -154,6 +154,36 @@ export async function cancelToken(config: DpoConfig, token: string): Promise<Can
     : { ok: false, kind: "refused", result, explanation };
 }
 
+export type RefundTokenResult =
+  | { ok: true; kind: "refunded"; result: string; explanation: string }
+  | { ok: false; kind: "refused"; result: string; explanation: string }
+  | Unreachable
+  | InvalidResponse;
+
+/**
+ * refundToken (issue 49): gives `amount` ("12.50") of a paid token back to the card. Only 000 is
+ * a refund; 999 or any other Result is DPO's refusal, with its reason. Unreachable and
+ * invalid-response mean we do not know whether DPO refunded.
+ */
+export async function refundToken(
+  config: DpoConfig,
+  input: { token: string; amount: string; details: string },
+): Promise<RefundTokenResult> {
+  if (!/^\d{1,10}\.\d{2}$/.test(input.amount)) {
+    throw new RangeError(`refundToken: amount must have two decimals, got "${input.amount}"`);
+  }
+  const answer = await call(config, "refundToken", {
+    TransactionToken: input.token,
+    refundAmount: input.amount,
+    refundDetails: input.details,
+  });
+  if (!answer.ok) return answer;
+  const { result, explanation } = answer;
+  return result === "000"
+    ? { ok: true, kind: "refunded", result, explanation }
+    : { ok: false, kind: "refused", result, explanation };
+}
+
 /** The hosted payment page for a token, keeping any query string the pay URL already has. */
 export function payPageUrl(payUrl: string, token: string): string {
   const url = new URL(payUrl);

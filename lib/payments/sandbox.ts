@@ -8,6 +8,7 @@ import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { parseApi3g } from "@/lib/payments/dpo-transport";
+import { sandboxRefundToken } from "@/lib/payments/sandbox-refund";
 import {
   isSandboxCompanyToken,
   isSandboxFor,
@@ -80,6 +81,8 @@ export async function handleSandboxApiRequest(xml: string): Promise<string | nul
       return cancelToken(school.id, fields);
     case "ChargeTokenMobile":
       return sandboxChargeTokenMobile(school.id, fields, ptlStart());
+    case "refundToken":
+      return answer(...(await sandboxRefundToken(school.id, fields)));
     default:
       return answer("803", "No request or error in Request type name");
   }

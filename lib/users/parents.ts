@@ -229,6 +229,9 @@ export async function updateParent(
 export const PARENT_HAS_PENDING_WITHDRAWAL =
   "This parent has a withdrawal waiting to be paid. Pay it out or decline it in Refund Management first.";
 
+export const PARENT_HAS_PENDING_CARD_REFUND =
+  "This parent has a card refund waiting for DPO. Retry it in Refund Management first.";
+
 const ordersOfParent = (id: number): Prisma.OrderWhereInput => ({
   OR: [{ userId: id }, { student: { is: { parentId: id } } }],
 });
@@ -257,6 +260,13 @@ export async function deleteParent(
       where: { schoolId, userId: parent.id, status: "pending" },
     });
     if (owed > 0) throw conflict(PARENT_HAS_PENDING_WITHDRAWAL, { pendingWithdrawals: owed });
+    // Issue 49: a card refund DPO has not confirmed is money still owed (or still moving).
+    const refunding = await tx.cardRefund.count({
+      where: { schoolId, userId: parent.id, status: "pending" },
+    });
+    if (refunding > 0) {
+      throw conflict(PARENT_HAS_PENDING_CARD_REFUND, { pendingCardRefunds: refunding });
+    }
     const orderCount = await tx.order.count({ where: ordersOfParent(parent.id) });
     if (orderCount > 0 && !force) {
       throw conflict(
@@ -333,5 +343,12 @@ async function releaseReferences(tx: Tx, schoolId: number, userId: number): Prom
   await tx.order.updateMany({
     where: { schoolId, paymentAttempt: theirAttempts },
     data: { paymentAttemptId: null },
+  });
+  // Their card refunds (all refunded: a pending one refuses the deletion) go with their payments.
+  await tx.cardRefund.deleteMany({
+    where: {
+      schoolId,
+      OR: [{ userId }, { order: theirOrders }, { paymentAttempt: theirAttempts }],
+    },
   });
 }

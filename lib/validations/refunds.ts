@@ -26,3 +26,28 @@ export const refundCompleteSchema = z.object({
 
 export type RefundCompleteInput = z.input<typeof refundCompleteSchema>;
 export type RefundCompleteValues = z.output<typeof refundCompleteSchema>;
+
+// Issue 49: a refund through DPO (an amount, at most what is left) and a family leaving.
+export const CARD_REFUND_AMOUNT_MESSAGE = "Enter an amount in kwacha, e.g. 36.50";
+export const LEAVING_METHOD_MESSAGE = "Choose how the rest was paid back";
+
+export const cardRefundSchema = z.object({
+  amount: z
+    .string({ message: CARD_REFUND_AMOUNT_MESSAGE })
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, CARD_REFUND_AMOUNT_MESSAGE)
+    .refine((value) => Number(value.replace(".", "")) > 0, CARD_REFUND_AMOUNT_MESSAGE),
+});
+export type CardRefundValues = z.output<typeof cardRefundSchema>;
+
+/** How the part of a leaving family's credit that cannot go back to a card was paid. */
+export const LEAVING_HAND_METHODS = ["cash", "mobile_money", "bank"] as const;
+
+export const leavingSchema = z.object({
+  familyId: z.number({ message: "Choose a family" }).int().positive("Choose a family"),
+  method: z.enum(LEAVING_HAND_METHODS, { message: LEAVING_METHOD_MESSAGE }).optional(),
+  reference: optionalText(REFUND_REFERENCE_MAX, REFUND_REFERENCE_MESSAGE, SINGLE_LINE, "Reference"),
+  note: optionalText(REFUND_NOTE_MAX, REFUND_NOTE_MESSAGE, MULTI_LINE, "Note"),
+});
+export type LeavingInput = z.input<typeof leavingSchema>;
+export type LeavingValues = z.output<typeof leavingSchema>;

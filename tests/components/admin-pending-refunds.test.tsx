@@ -243,6 +243,7 @@ function refund(overrides: Partial<RefundDto> = {}): RefundDto {
     mealDate: "2026-03-11",
     amount: "45.50",
     status: "cancelled",
+    card: null,
     refund: null,
     ...overrides,
   };

@@ -85,6 +85,8 @@ describe("GET /api/refunds", () => {
       mealDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       amount: "12.05",
       status: "cancelled",
+      // Issue 49: not paid by card through DPO, so nothing to refund to a card.
+      card: null,
       refund: null,
     });
     expect(answer.body.data[1]).toMatchObject({ status: "refunded" });

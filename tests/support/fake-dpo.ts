@@ -14,7 +14,7 @@ export type FakeReply =
   | { close: true };
 
 export type ReceivedRequest = {
-  /** createToken, verifyToken, cancelToken, ChargeTokenMobile … ("" when the body was not an API3G document). */
+  /** createToken, verifyToken, cancelToken, ChargeTokenMobile, refundToken … ("" when the body was not an API3G document). */
   name: string;
   /** Every text element of the document by tag name (first occurrence), e.g. fields.CompanyRef. */
   fields: Record<string, string>;
@@ -71,6 +71,16 @@ export function pushSentXml(
   instructions = "Please approve the payment on your phone by entering your PIN.",
 ) {
   return mobileXml("130", "New invoice", instructions);
+}
+
+/** refundToken's success (dpo-pay.md: 000 refund successful). */
+export function refundedXml(explanation = "Refund successful") {
+  return resultXml("000", explanation);
+}
+
+/** refundToken's refusal (dpo-pay.md: 999 failed), with DPO's reason. */
+export function refundRefusedXml(explanation = "Refund failed: amount exceeds the balance") {
+  return resultXml("999", explanation);
 }
 
 export const HTML_ERROR_PAGE =
@@ -145,6 +155,14 @@ export class FakeDpo {
     return this.on("ChargeTokenMobile", (r) => handler(r.fields), options);
   }
 
+  /** refundToken (issue 49), with the request's fields (TransactionToken, refundAmount, refundDetails). */
+  onRefundToken(
+    handler: (fields: Record<string, string>) => FakeReply,
+    options?: { once?: boolean },
+  ) {
+    return this.on("refundToken", (r) => handler(r.fields), options);
+  }
+
   /** Answers anything, whatever its name (for garbage or hangs on every call). */
   onAny(handler: Handler): this {
     return this.on("*", handler);
@@ -203,7 +221,10 @@ export async function startFakeDpoProvider(): Promise<FakeDpo> {
   return fake;
 }
 
-/** Unscripted requests get DPO's usual happy answers: created, not paid yet, cancelled, pushed. */
+/**
+ * Unscripted requests get DPO's usual happy answers: created, not paid yet, cancelled, pushed,
+ * refunded.
+ */
 function defaultReply(request: ReceivedRequest): FakeReply {
   switch (request.name) {
     case "createToken":
@@ -214,6 +235,8 @@ function defaultReply(request: ReceivedRequest): FakeReply {
       return resultXml("000", "Transaction cancelled");
     case "ChargeTokenMobile":
       return pushSentXml();
+    case "refundToken":
+      return refundedXml();
     default:
       return resultXml("803", "No request or error in Request type name");
   }

@@ -70,6 +70,10 @@ import type * as verify from "@/app/api/payments/verify/route";
 import type * as profile from "@/app/api/profile/route";
 import type * as refundComplete from "@/app/api/refunds/[orderId]/complete/route";
 import type * as refunds from "@/app/api/refunds/route";
+import type * as refundCard from "@/app/api/refunds/[orderId]/card/route";
+import type * as cardRefunds from "@/app/api/refunds/card-refunds/route";
+import type * as cardRefundRetry from "@/app/api/refunds/card-refunds/[id]/retry/route";
+import type * as leaving from "@/app/api/refunds/leaving/route";
 import type * as withdrawals from "@/app/api/refunds/withdrawals/route";
 import type * as withdrawalPay from "@/app/api/refunds/withdrawals/[id]/pay/route";
 import type * as withdrawalDecline from "@/app/api/refunds/withdrawals/[id]/decline/route";
@@ -256,6 +260,11 @@ export type EveryEntryIsServed = [
   Expect<
     Serves<typeof withdrawalDecline.POST, `/api/refunds/withdrawals/${number}/decline`, "POST">
   >,
+  Expect<Serves<typeof refundCard.POST, `/api/refunds/${number}/card`, "POST">>,
+  Expect<Serves<typeof cardRefunds.GET, "/api/refunds/card-refunds", "GET">>,
+  Expect<Serves<typeof cardRefundRetry.POST, `/api/refunds/card-refunds/${number}/retry`, "POST">>,
+  Expect<Serves<typeof leaving.GET, "/api/refunds/leaving", "GET">>,
+  Expect<Serves<typeof leaving.POST, "/api/refunds/leaving", "POST">>,
   Expect<Serves<typeof revenue.GET, "/api/revenue/stats", "GET">>,
   Expect<Serves<typeof revenue.GET, `/api/revenue/stats?cycleId=${string}`, "GET">>,
   Expect<Serves<typeof takings.GET, "/api/revenue/takings", "GET">>,

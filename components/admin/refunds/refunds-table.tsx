@@ -22,7 +22,8 @@ import { refundMethodLabel, type RefundMethod } from "@/lib/contracts/refunds";
 import { formatZmw } from "@/lib/money";
 
 // The orders of Refund Management (spec 001 §2, §9 amounts with decimals): a cancelled one has
-// Mark as Refunded and Refund to credit (issue 17); a refunded one says how and by whom (issue 25).
+// Mark as Refunded and Refund to credit (issue 17), and Refund to card when paid by card through
+// DPO (issue 49); a refunded one says how and by whom (issue 25).
 
 function amountText(amount: string): string {
   try {
@@ -38,6 +39,7 @@ export function RefundsTable({
   refundingId,
   busy,
   onRefund,
+  onCardRefund,
 }: {
   refunds: RefundDto[];
   message: ReactNode;
@@ -45,6 +47,8 @@ export function RefundsTable({
   refundingId: number | undefined;
   busy: boolean;
   onRefund: (refund: RefundDto, method: RefundMethod) => void;
+  /** Issue 49: refund a card-paid order to its card through DPO. */
+  onCardRefund: (refund: RefundDto) => void;
 }) {
   const columns = useMemo<OrderColumn<RefundDto>[]>(
     () => [
@@ -78,8 +82,20 @@ export function RefundsTable({
         id: "action",
         header: "Action",
         cell: ({ row }) =>
-          row.original.status === "cancelled" ? (
+          row.original.card?.cardRefund?.status === "pending" ? (
+            <CardRefundPending refund={row.original} />
+          ) : row.original.status === "cancelled" ? (
             <div className="flex flex-wrap gap-2">
+              {row.original.card && row.original.card.refundable !== "0.00" && (
+                <Button
+                  size="sm"
+                  onClick={() => onCardRefund(row.original)}
+                  disabled={busy}
+                  aria-label={`Refund order ${row.original.id} to the card through DPO`}
+                >
+                  Refund to card
+                </Button>
+              )}
               <Button
                 size="sm"
                 onClick={() => onRefund(row.original, "cash")}
@@ -103,7 +119,7 @@ export function RefundsTable({
           ),
       },
     ],
-    [onRefund, busy, refundingId],
+    [onRefund, onCardRefund, busy, refundingId],
   );
   const table = useTable({
     features: orderTableFeatures,
@@ -113,6 +129,20 @@ export function RefundsTable({
   });
 
   return <DataTable table={table} message={message} />;
+}
+
+/** Issue 49: the order's refund through DPO is pending, with DPO's reason (retry it below). */
+function CardRefundPending({ refund }: { refund: RefundDto }) {
+  const pending = refund.card?.cardRefund;
+  return (
+    <div className="grid max-w-56 min-w-40 gap-0.5 text-xs whitespace-normal">
+      <span className="font-medium">Card refund pending</span>
+      <span className="break-words text-muted-foreground">
+        {pending?.resultCode ? `DPO ${pending.resultCode}: ` : ""}
+        {pending?.explanation ?? "Waiting for DPO"}
+      </span>
+    </div>
+  );
 }
 
 /** How and by whom a refunded order's money went back; nothing for a refund without a record. */

@@ -1,0 +1,104 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { TextareaField, TextField } from "@/components/ui/form-fields";
+import { FormField, FormItem, FormMessage } from "@/components/ui/form";
+import type { LeavingFamilyDto } from "@/lib/contracts/card-refunds";
+import { REFUND_METHOD_LABELS } from "@/lib/contracts/refunds";
+import { formatZmw } from "@/lib/money";
+import {
+  LEAVING_HAND_METHODS,
+  leavingSchema,
+  type LeavingInput,
+  type LeavingValues,
+} from "@/lib/validations/refunds";
+
+// "Give credit back" (issue 49): a family leaving the school gets its whole credit back at once.
+// The card part goes back through DPO when confirmed; the rest the office pays by hand, and says
+// how (cash, mobile money or bank transfer, with a reference).
+
+export function LeavingDialog({
+  family,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  family: LeavingFamilyDto | null;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (values: LeavingValues) => void;
+}) {
+  const form = useForm<LeavingInput, unknown, LeavingValues>({
+    resolver: zodResolver(leavingSchema),
+    values: { familyId: family?.id ?? 0, method: "cash", reference: "", note: "" },
+  });
+  const byHand = family ? family.byHand !== "0.00" : false;
+  const submit = form.handleSubmit((values) =>
+    onConfirm(byHand ? values : { ...values, method: undefined, reference: null }),
+  );
+
+  return (
+    <FormDialog
+      open={family !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Give the whole credit back"
+      description={
+        family ? (
+          <>
+            {family.name} leaves the school with {formatZmw(family.balance)} of credit:{" "}
+            {formatZmw(family.byCard)} back to the card(s) through DPO, {formatZmw(family.byHand)}{" "}
+            paid by the office.
+          </>
+        ) : null
+      }
+      className="max-h-[90dvh] overflow-y-auto"
+      form={form}
+      onSubmit={submit}
+      pending={pending}
+      submitLabel="Give credit back"
+      pendingLabel="Refunding..."
+    >
+      {byHand && (
+        <>
+          <FormField
+            control={form.control}
+            name="method"
+            render={({ field }) => (
+              <FormItem>
+                <fieldset className="grid gap-2">
+                  <legend className="mb-1 text-sm font-medium">
+                    How the office paid {family && formatZmw(family.byHand)}
+                  </legend>
+                  {LEAVING_HAND_METHODS.map((value) => (
+                    <label key={value} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name={field.name}
+                        value={value}
+                        checked={field.value === value}
+                        onChange={() => field.onChange(value)}
+                        className="size-4 accent-primary"
+                      />
+                      {REFUND_METHOD_LABELS[value]}
+                    </label>
+                  ))}
+                </fieldset>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <TextField
+            control={form.control}
+            name="reference"
+            label="Reference (optional)"
+            placeholder="e.g. the mobile-money transaction id"
+            maxLength={100}
+          />
+        </>
+      )}
+      <TextareaField control={form.control} name="note" label="Note (optional)" rows={2} />
+    </FormDialog>
+  );
+}
