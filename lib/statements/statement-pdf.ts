@@ -100,7 +100,11 @@ class Writer {
   /** A titled table; an empty one says so in one line. */
   table(title: string, columns: readonly Column[], rows: readonly string[][], empty: string) {
     const head = () => {
-      this.row(columns, columns.map((c) => c.title), true);
+      this.row(
+        columns,
+        columns.map((c) => c.title),
+        true,
+      );
       this.rule();
     };
     this.room(ROW * 4);
@@ -136,7 +140,10 @@ export async function statementPdf(statement: StatementDto): Promise<Uint8Array>
   w.text(statement.schoolName, 16, true, 22);
   w.text(`Statement for ${statement.accountName}`, 11, false, 15);
   w.text(`${dayText(statement.from)} to ${dayText(statement.to)} (times in ${tz})`, 9, false, 16);
-  const summary: Column[] = [{ title: "", width: 0.5 }, { title: "", width: 0.25, right: true }];
+  const summary: Column[] = [
+    { title: "", width: 0.5 },
+    { title: "", width: 0.25, right: true },
+  ];
   w.row(summary, ["Wallet at the start", money(statement.wallet.opening)]);
   w.row(summary, ["Paid (card, mobile money, transfer)", money(fromSum(statement.payments))]);
   w.row(summary, ["Orders placed", String(statement.orders.length)]);

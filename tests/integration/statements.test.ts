@@ -94,7 +94,12 @@ beforeAll(async () => {
   await movement(parent.id, "200.00", new Date("2026-01-03T10:00:00Z"), "topup", {
     paymentAttemptId: topUp.id,
   });
-  await order(mine, { ...base, dayOfWeek: 2, at: new Date("2026-01-04T09:00:00Z"), processor: "BYPASS" });
+  await order(mine, {
+    ...base,
+    dayOfWeek: 2,
+    at: new Date("2026-01-04T09:00:00Z"),
+    processor: "BYPASS",
+  });
   const refunded = await order(mine, {
     ...base,
     dayOfWeek: 3,

@@ -97,6 +97,7 @@ export const MATRIX: Record<string, Row> = {
     access: "parent-teacher",
     query: { from: "2026-01-01", to: "2026-01-31" },
   },
+  "GET /api/account/receipts/[reference]": { access: "parent-teacher" },
   "POST /api/account/top-up": { access: "parent-teacher" },
   "POST /api/account/withdraw": { access: "parent-teacher" },
   "GET /api/account/withdrawals": { access: "parent-teacher" },
