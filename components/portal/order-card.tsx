@@ -1,4 +1,4 @@
-import { Loader2, XCircle } from "lucide-react";
+import { Loader2, ReceiptText, XCircle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -37,6 +37,7 @@ export function OrderCard({
   canCancel,
   cancelling = false,
   onCancel,
+  onReceipt,
 }: {
   order: OrderDto;
   cycleStart: string | undefined;
@@ -45,6 +46,8 @@ export function OrderCard({
   /** The cancel was sent and the server has not answered yet. */
   cancelling?: boolean;
   onCancel: () => void;
+  /** Issue 49: reopens the receipt of the payment that paid for this order. */
+  onReceipt?: (reference: string) => void;
 }) {
   const day = weekdayName(order.dayOfWeek);
   const date = cycleStart
@@ -116,6 +119,16 @@ export function OrderCard({
         <p role="status" className="flex min-h-11 items-center gap-2 text-sm text-muted-foreground">
           <Loader2 aria-hidden className="size-4 animate-spin" /> Cancelling your order…
         </p>
+      )}
+      {order.paymentReference && order.paymentStatus === "confirmed" && onReceipt && (
+        <Button
+          variant="outline"
+          className="w-full sm:w-fit"
+          onClick={() => onReceipt(order.paymentReference!)}
+          aria-label={`View receipt: ${order.menuItem.name} for ${order.student.name}, ${day}`}
+        >
+          <ReceiptText aria-hidden /> View receipt
+        </Button>
       )}
       {canCancel && !cancelling && (
         <Button
