@@ -251,7 +251,7 @@ describe("GET /api/account/statement", () => {
     [{ from: "2026-01-31", to: "2026-01-01" }, STATEMENT_REVERSED],
     [{ from: "2025-01-01", to: "2026-01-02" }, STATEMENT_TOO_LONG],
   ])("refuses %j with 400: %s", async (query, message) => {
-    const res = await statementCall(parent.browser, query as Record<string, string>);
+    const res = await statementCall(parent.browser, query);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message, error: message });
   });
