@@ -66,6 +66,9 @@ export function OrderCard({
   // Issue 24 §4: a cancelled paid order says where its money is; once refunded with a record
   // (issue 25), how it went back.
   const refund = refundState(order);
+  const showReceipt = Boolean(
+    order.paymentReference && order.paymentStatus === "confirmed" && onReceipt,
+  );
   if (order.refund) {
     const reference = order.refund.reference ? ` (${order.refund.reference})` : "";
     rows.push(["Refunded", `${refundMethodLabel(order.refund.method)}${reference}`]);
@@ -120,25 +123,29 @@ export function OrderCard({
           <Loader2 aria-hidden className="size-4 animate-spin" /> Cancelling your order…
         </p>
       )}
-      {order.paymentReference && order.paymentStatus === "confirmed" && onReceipt && (
-        <Button
-          variant="outline"
-          className="w-full sm:w-fit"
-          onClick={() => onReceipt(order.paymentReference!)}
-          aria-label={`View receipt: ${order.menuItem.name} for ${order.student.name}, ${day}`}
-        >
-          <ReceiptText aria-hidden /> View receipt
-        </Button>
-      )}
-      {canCancel && !cancelling && (
-        <Button
-          variant="outline"
-          className="w-full border-destructive text-destructive hover:bg-destructive/10 hover:text-destructive sm:w-fit"
-          onClick={onCancel}
-          aria-label={`Cancel Order: ${order.menuItem.name} for ${order.student.name}, ${day}`}
-        >
-          <XCircle aria-hidden /> Cancel Order
-        </Button>
+      {(showReceipt || (canCancel && !cancelling)) && (
+        <div className="flex flex-wrap gap-2">
+          {showReceipt && (
+            <Button
+              variant="outline"
+              className="w-full sm:w-fit"
+              onClick={() => onReceipt?.(order.paymentReference ?? "")}
+              aria-label={`View receipt: ${order.menuItem.name} for ${order.student.name}, ${day}`}
+            >
+              <ReceiptText aria-hidden /> View receipt
+            </Button>
+          )}
+          {canCancel && !cancelling && (
+            <Button
+              variant="outline"
+              className="w-full border-destructive text-destructive hover:bg-destructive/10 hover:text-destructive sm:w-fit"
+              onClick={onCancel}
+              aria-label={`Cancel Order: ${order.menuItem.name} for ${order.student.name}, ${day}`}
+            >
+              <XCircle aria-hidden /> Cancel Order
+            </Button>
+          )}
+        </div>
       )}
     </li>
   );

@@ -44,6 +44,7 @@ export function StatementDownload({ timeZone }: { timeZone: string }) {
             value={from}
             max={to || undefined}
             onChange={(e) => setFrom(e.target.value)}
+            className="px-2"
             aria-invalid={href === null}
           />
         </div>
@@ -55,6 +56,7 @@ export function StatementDownload({ timeZone }: { timeZone: string }) {
             value={to}
             min={from || undefined}
             onChange={(e) => setTo(e.target.value)}
+            className="px-2"
             aria-invalid={href === null}
           />
         </div>

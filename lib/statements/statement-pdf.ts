@@ -177,9 +177,7 @@ export async function statementPdf(statement: StatementDto): Promise<Uint8Array>
       o.child,
       dayText(o.day),
       o.meal,
-      o.paymentStatus === "confirmed"
-        ? capital(o.status)
-        : `${capital(o.status)}, payment ${o.paymentStatus}`,
+      o.paymentStatus === "confirmed" ? capital(o.status) : `${capital(o.status)}, unpaid`,
       money(o.amount),
     ]),
     "No orders in this period.",
@@ -221,8 +219,12 @@ export async function statementPdf(statement: StatementDto): Promise<Uint8Array>
 
   const pages = doc.getPages();
   pages.forEach((page, i) => {
-    const footer = drawable(`${statement.schoolName} - page ${i + 1} of ${pages.length}`);
-    page.drawText(footer, { x: MARGIN, y: MARGIN - 4, size: 7, font: fonts.regular });
+    const about = `${statement.schoolName} - statement for ${statement.accountName}, ${statement.from} to ${statement.to}`;
+    const left = fitted(fonts.regular, about, 7, WIDTH * 0.8);
+    page.drawText(left, { x: MARGIN, y: MARGIN - 4, size: 7, font: fonts.regular });
+    const number = `Page ${i + 1} of ${pages.length}`;
+    const x = A4[0] - MARGIN - fonts.regular.widthOfTextAtSize(number, 7);
+    page.drawText(number, { x, y: MARGIN - 4, size: 7, font: fonts.regular });
   });
   return doc.save();
 }

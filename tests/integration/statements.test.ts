@@ -232,7 +232,7 @@ describe("GET /api/account/statement", () => {
     const { pages, text } = await readStatement(await statementCall(long.browser, JANUARY));
     expect(pages).toBeGreaterThan(1);
     expect(text).toContain("Wallet (account credit) (continued)");
-    expect(text).toContain(`page ${pages} of ${pages}`);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
     expect(text).toContain(kwacha(9000));
   });
 
