@@ -35,7 +35,7 @@ export function StatementDownload({ timeZone }: { timeZone: string }) {
           {STATEMENT_MAX_DAYS} days, as a PDF.
         </p>
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:flex sm:flex-wrap sm:items-end">
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="statement-from">From</Label>
           <Input
@@ -65,7 +65,7 @@ export function StatementDownload({ timeZone }: { timeZone: string }) {
             href={href}
             target="_blank"
             rel="noopener"
-            className={buttonVariants({ className: "col-span-2 sm:w-fit" })}
+            className={buttonVariants({ className: "min-[420px]:col-span-2 sm:w-fit" })}
           >
             <FileDown aria-hidden /> Download statement
           </a>
@@ -73,7 +73,7 @@ export function StatementDownload({ timeZone }: { timeZone: string }) {
           <button
             type="button"
             disabled
-            className={buttonVariants({ className: "col-span-2 sm:w-fit" })}
+            className={buttonVariants({ className: "min-[420px]:col-span-2 sm:w-fit" })}
           >
             <FileDown aria-hidden /> Download statement
           </button>
