@@ -33,3 +33,6 @@ export const LazyAddToCartDialog = dynamic(() =>
 export const LazyCancelOrderDialog = dynamic(() =>
   import("@/components/portal/cancel-order-dialog").then((m) => m.CancelOrderDialog),
 );
+export const LazyReceiptDialog = dynamic(() =>
+  import("@/components/portal/receipt-dialog").then((m) => m.ReceiptDialog),
+);

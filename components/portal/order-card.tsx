@@ -1,4 +1,4 @@
-import { Loader2, XCircle } from "lucide-react";
+import { Loader2, ReceiptText, XCircle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -37,6 +37,7 @@ export function OrderCard({
   canCancel,
   cancelling = false,
   onCancel,
+  onReceipt,
 }: {
   order: OrderDto;
   cycleStart: string | undefined;
@@ -45,6 +46,8 @@ export function OrderCard({
   /** The cancel was sent and the server has not answered yet. */
   cancelling?: boolean;
   onCancel: () => void;
+  /** Issue 49: reopens the receipt of the payment that paid for this order. */
+  onReceipt?: (reference: string) => void;
 }) {
   const day = weekdayName(order.dayOfWeek);
   const date = cycleStart
@@ -63,6 +66,9 @@ export function OrderCard({
   // Issue 24 §4: a cancelled paid order says where its money is; once refunded with a record
   // (issue 25), how it went back.
   const refund = refundState(order);
+  const showReceipt = Boolean(
+    order.paymentReference && order.paymentStatus === "confirmed" && onReceipt,
+  );
   if (order.refund) {
     const reference = order.refund.reference ? ` (${order.refund.reference})` : "";
     rows.push(["Refunded", `${refundMethodLabel(order.refund.method)}${reference}`]);
@@ -117,15 +123,29 @@ export function OrderCard({
           <Loader2 aria-hidden className="size-4 animate-spin" /> Cancelling your order…
         </p>
       )}
-      {canCancel && !cancelling && (
-        <Button
-          variant="outline"
-          className="w-full border-destructive text-destructive hover:bg-destructive/10 hover:text-destructive sm:w-fit"
-          onClick={onCancel}
-          aria-label={`Cancel Order: ${order.menuItem.name} for ${order.student.name}, ${day}`}
-        >
-          <XCircle aria-hidden /> Cancel Order
-        </Button>
+      {(showReceipt || (canCancel && !cancelling)) && (
+        <div className="flex flex-wrap gap-2">
+          {showReceipt && (
+            <Button
+              variant="outline"
+              className="w-full sm:w-fit"
+              onClick={() => onReceipt?.(order.paymentReference ?? "")}
+              aria-label={`View receipt: ${order.menuItem.name} for ${order.student.name}, ${day}`}
+            >
+              <ReceiptText aria-hidden /> View receipt
+            </Button>
+          )}
+          {canCancel && !cancelling && (
+            <Button
+              variant="outline"
+              className="w-full border-destructive text-destructive hover:bg-destructive/10 hover:text-destructive sm:w-fit"
+              onClick={onCancel}
+              aria-label={`Cancel Order: ${order.menuItem.name} for ${order.student.name}, ${day}`}
+            >
+              <XCircle aria-hidden /> Cancel Order
+            </Button>
+          )}
+        </div>
       )}
     </li>
   );

@@ -5,9 +5,10 @@ import { useState } from "react";
 import { toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { AccountCreditPanel } from "@/components/portal/account-credit-panel";
 import { CounterPurchases } from "@/components/portal/counter-purchases";
-import { LazyCancelOrderDialog } from "@/components/portal/lazy-portal";
+import { LazyCancelOrderDialog, LazyReceiptDialog } from "@/components/portal/lazy-portal";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { OrderCard } from "@/components/portal/order-card";
+import { StatementDownload } from "@/components/portal/statement-download";
 import { useNow } from "@/components/portal/use-now";
 import { useOrderCycles, useOrders } from "@/components/portal/use-portal-queries";
 import { useShownOnce } from "@/components/portal/use-shown-once";
@@ -45,6 +46,9 @@ export function OrderHistory({
   const [toCancel, setToCancel] = useState<OrderDto | null>(null);
   // The confirmation's code is fetched when Cancel is first pressed.
   const cancelDialogUsed = useShownOnce(toCancel !== null);
+  // Issue 49: a receipt reopened by its payment's reference; the dialog is fetched when first used.
+  const [receiptOf, setReceiptOf] = useState<string | null>(null);
+  const receiptDialogUsed = useShownOnce(receiptOf !== null);
 
   const cancel = useMutation({
     mutationFn: (order: OrderDto) => api(`/api/orders/${order.id}/cancel`, { method: "POST" }),
@@ -66,6 +70,7 @@ export function OrderHistory({
       <h2 className="text-xl font-semibold">Order History</h2>
       <AccountCreditPanel timeZone={timeZone} phone={phone} />
       <CounterPurchases timeZone={timeZone} buyerName={ordererName} />
+      <StatementDownload timeZone={timeZone} />
       {orders.isPending ? (
         <LoadingBlock label="Loading orders" />
       ) : (
@@ -90,11 +95,18 @@ export function OrderHistory({
                   canCancel={canCancelOrder(order, now.getTime())}
                   cancelling={cancel.isPending && cancel.variables?.id === order.id}
                   onCancel={() => setToCancel(order)}
+                  onReceipt={setReceiptOf}
                 />
               ))}
             </ul>
           )}
         </>
+      )}
+      {receiptDialogUsed && (
+        <LazyReceiptDialog
+          reference={receiptOf}
+          onOpenChange={(open) => !open && setReceiptOf(null)}
+        />
       )}
       {cancelDialogUsed && (
         <LazyCancelOrderDialog

@@ -37,6 +37,8 @@ export const queryKeys = {
   counterSettings: ["/api/settings/counter"],
   /** The signed-in parent's or teacher's account credit (issue 17). */
   accountCredit: ["/api/account/credit"],
+  /** A paid payment's receipt, reopened from Order History (issue 49). */
+  receipt: (reference: string) => ["/api/account/receipts", reference],
   /** An account's credit in Parents & Students. */
   parentCredit: (userId: number) => ["/api/parents/credit", userId],
   /** Every cart validation (to invalidate them all). */

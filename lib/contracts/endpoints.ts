@@ -55,6 +55,7 @@ import type {
 import type {
   AttemptDto,
   CreatePaymentAnswer,
+  PaymentReceiptDto,
   VerifyPaymentAnswer,
 } from "@/lib/contracts/payments";
 import type {
@@ -108,6 +109,9 @@ export type ApiEndpoints = {
   // A family's own data (issue 26); the copy, GET /api/account/export, is a file download.
   "/api/account/delete": { POST: AccountDeletedDto };
   "/api/account/credit": { GET: AccountCreditDto };
+  // Issue 49: GET /api/account/statement?from=&to= is a file download (a PDF), not a JSON answer;
+  // a paid payment's receipt is reopened from Order History by its reference.
+  [path: `/api/account/receipts/${string}`]: { GET: PaymentReceiptDto };
   // The wallet (issue 47): a top-up answers as a payment's creation does.
   "/api/account/top-up": { POST: CreatePaymentAnswer | MobilePaymentAnswer };
   "/api/account/wallet": { GET: WalletDto; PUT: WalletDto };

@@ -1,4 +1,5 @@
 import "server-only";
+import { notFound } from "@/lib/api/errors";
 import type { PaymentReceiptDto } from "@/lib/contracts/payments";
 import { schoolDb } from "@/lib/db";
 import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
@@ -39,4 +40,27 @@ export async function receiptForAttempt(
       amount: o.discountedPrice.toFixed(2),
     })),
   };
+}
+
+export const RECEIPT_NOT_FOUND = "Receipt not found";
+
+/**
+ * GET /api/account/receipts/{reference} (issue 49): a paid payment's receipt reopened from Order
+ * History. Only the caller's own paid payment in this school; anything else is as unknown as none.
+ */
+export async function getOwnReceipt(
+  schoolId: number,
+  userId: number,
+  reference: string,
+): Promise<PaymentReceiptDto> {
+  const db = await schoolDb(schoolId);
+  const attempt = await db.paymentAttempt.findFirst({
+    where: { schoolId, userId, transactionRef: reference, transactionStatus: "verified" },
+    select: { id: true, transactionRef: true, paymentAmount: true },
+  });
+  if (!attempt) throw notFound(RECEIPT_NOT_FOUND);
+  return receiptForAttempt(schoolId, userId, {
+    ...attempt,
+    paymentAmount: attempt.paymentAmount.toFixed(2),
+  });
 }

@@ -92,6 +92,12 @@ export const MATRIX: Record<string, Row> = {
   },
   "POST /api/order-cycles/[id]/close-day": { access: { feature: "cycles" } },
   "GET /api/account/credit": { access: "parent-teacher" },
+  // Issue 49: the family's statement, a PDF.
+  "GET /api/account/statement": {
+    access: "parent-teacher",
+    query: { from: "2026-01-01", to: "2026-01-31" },
+  },
+  "GET /api/account/receipts/[reference]": { access: "parent-teacher" },
   "POST /api/account/top-up": { access: "parent-teacher" },
   "POST /api/account/withdraw": { access: "parent-teacher" },
   "GET /api/account/withdrawals": { access: "parent-teacher" },

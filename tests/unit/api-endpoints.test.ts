@@ -3,6 +3,7 @@ import type * as deleteAccount from "@/app/api/account/delete/route";
 import type * as adminUserPermissions from "@/app/api/admin-users/[id]/permissions/route";
 import type * as adminUsers from "@/app/api/admin-users/route";
 import type * as accountCredit from "@/app/api/account/credit/route";
+import type * as ownReceipt from "@/app/api/account/receipts/[reference]/route";
 import type * as topUp from "@/app/api/account/top-up/route";
 import type * as wallet from "@/app/api/account/wallet/route";
 import type * as phoneVerify from "@/app/api/account/phone/verify/route";
@@ -149,6 +150,7 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof profile.PUT, "/api/profile", "PUT">>,
   Expect<Serves<typeof deleteAccount.POST, "/api/account/delete", "POST">>,
   Expect<Serves<typeof accountCredit.GET, "/api/account/credit", "GET">>,
+  Expect<Serves<typeof ownReceipt.GET, `/api/account/receipts/${string}`, "GET">>,
   Expect<Serves<typeof topUp.POST, "/api/account/top-up", "POST">>,
   Expect<Serves<typeof wallet.GET, "/api/account/wallet", "GET">>,
   Expect<Serves<typeof wallet.PUT, "/api/account/wallet", "PUT">>,
