@@ -24,7 +24,7 @@ export type CartContext = {
 
 /**
  * What a checkout's transaction holds once the cart is read under its locks: the cycle's closed
- * days (FOR SHARE) and the account's columns a message needs (FOR UPDATE).
+ * days (FOR SHARE) and the account's columns a message needs (FOR NO KEY UPDATE).
  */
 export type CartLocks = { cycle: { id: number; blockedDays: unknown }; watch: LowBalanceWatch };
 
@@ -95,8 +95,10 @@ export async function readCartContext(
 /**
  * The cart's context and the checkout's locks in one statement (decision 0114): the cycle's row
  * FOR SHARE (a "Close a day" holds it FOR UPDATE, so the checkout runs wholly before or wholly
- * after a closing) and the account FOR UPDATE (two checkouts of one account never spend the same
- * credit). Two co-located tables joined, each naming the school with its own parameter, and the
+ * after a closing) and the account FOR NO KEY UPDATE: two checkouts of one account, and every
+ * other spend (`lockedBalance`, FOR UPDATE), queue on it, so none spends the same credit, while a
+ * row that only points at the account (a closing's credit movement, a session) does not wait for
+ * it. Two co-located tables joined, each naming the school with its own parameter, and the
  * context's subqueries with theirs: one shard on Citus. Null when the cycle is gone.
  *
  * The credit in the context is the statement's snapshot, taken before any wait for the account's
@@ -120,7 +122,7 @@ export async function readLockedCartContext(
     FROM "OrderCycle" c
     JOIN "User" u ON u."schoolId" = ${schoolId} AND u."id" = ${userId}
     WHERE c."schoolId" = ${schoolId} AND c."id" = ${cycleId}
-    FOR SHARE OF c FOR UPDATE OF u`;
+    FOR SHARE OF c FOR NO KEY UPDATE OF u`;
   if (!row) return null;
   const { students, code, ordered, creditBalance, creditSpendable } = row;
   return {

@@ -36,10 +36,11 @@ export type CartPlan = { orders: NewOrder[]; email: Email | null; confirmation?:
  *
  * The cycle is held FOR SHARE: a "Close a day" holds it FOR UPDATE, so this transaction either
  * runs before the closing (whose later read then finds these orders and cancels them) or after it,
- * against the blocked days as the closing left them. The account is held FOR UPDATE, and `decide`
- * gets the balance read under that lock (0 when the cart spends no credit), so two checkouts at
- * once never spend the same credit; a spend that leaves the balance below the parent's low-balance
- * threshold sends the day's one message (issue 47).
+ * against the blocked days as the closing left them. The account is held (FOR NO KEY UPDATE, the
+ * strength that still queues every other spend of it), and `decide` gets the balance read under
+ * that lock (0 when the cart spends no credit), so two checkouts at once never spend the same
+ * credit; a spend that leaves the balance below the parent's low-balance threshold sends the
+ * day's one message (issue 47).
  *
  * The cart's capped lines (issue 47, `stock`) take their portions after the cycle's check and
  * before the insert: a day sold out meanwhile throws `SoldOut` and the whole transaction rolls
