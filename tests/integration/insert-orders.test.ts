@@ -189,3 +189,61 @@ describe("a placed cart's answer", () => {
     ]);
   });
 });
+
+describe("the checkout's locks (decision 0114)", () => {
+  // Two transactions at once need two connections: PostgreSQL only (the embedded database has one).
+  const postgres = Boolean(process.env.DATABASE_URL);
+
+  (postgres ? it : it.skip)(
+    "hold the cycle against a closing and the account against a spend, not against a row pointing at it",
+    async () => {
+      const db = await testDb();
+      const cycle = await activeCycle({ startDate: "2040-03-05" });
+      const outcomes = await db.$transaction(async (tx) => {
+        const read = await readLockedCartContext(tx, DEFAULT_SCHOOL_ID, parent.id, cycle.id, [
+          {
+            menuItemId: meal.id,
+            studentId: child.id,
+            ...day,
+            category: null,
+            sideDish: null,
+            comments: null,
+          },
+        ]);
+        expect(read?.locks.cycle.id).toBe(cycle.id);
+        // Each probe in its own transaction on another connection; NOWAIT fails at once when held.
+        const probe = (run: (other: typeof tx) => Promise<unknown>) =>
+          db.$transaction(run).then(
+            () => "free",
+            (error: unknown) =>
+              /55P03|could not obtain lock/.test(String(error)) ? "held" : String(error),
+          );
+        return {
+          closing: await probe(
+            (other) => other.$queryRaw`SELECT "id" FROM "OrderCycle"
+            WHERE "schoolId" = ${DEFAULT_SCHOOL_ID} AND "id" = ${cycle.id} FOR UPDATE NOWAIT`,
+          ),
+          spend: await probe(
+            (other) => other.$queryRaw`SELECT "id" FROM "User"
+            WHERE "schoolId" = ${DEFAULT_SCHOOL_ID} AND "id" = ${parent.id} FOR UPDATE NOWAIT`,
+          ),
+          checkout: await probe(
+            (other) => other.$queryRaw`SELECT "id" FROM "User"
+            WHERE "schoolId" = ${DEFAULT_SCHOOL_ID} AND "id" = ${parent.id} FOR NO KEY UPDATE NOWAIT`,
+          ),
+          // What a foreign key to the account takes (a credit movement, a session).
+          reference: await probe(
+            (other) => other.$queryRaw`SELECT "id" FROM "User"
+            WHERE "schoolId" = ${DEFAULT_SCHOOL_ID} AND "id" = ${parent.id} FOR KEY SHARE NOWAIT`,
+          ),
+        };
+      });
+      expect(outcomes).toEqual({
+        closing: "held",
+        spend: "held",
+        checkout: "held",
+        reference: "free",
+      });
+    },
+  );
+});
