@@ -87,6 +87,9 @@ export const queryKeys = {
   announcement: (id: number, page: number) => ["/api/announcements", "one", id, page],
   announcementPreview: (query: string) => ["/api/announcements", "preview", query],
   revenueStats: (period: string) => ["/api/revenue/stats", period],
+  /** Issue 49: the takings of a period, and the payments behind one of its figures. */
+  takings: (query: string) => ["/api/revenue/takings", query],
+  takingsPayments: (query: string) => ["/api/revenue/takings/payments", query],
 } as const;
 
 /** Spec 000 §9: orders are stale after 30 s, the cut-off time after 5 minutes. */

@@ -4,6 +4,7 @@
 // literal types (`/api/students/${number}`); a helper that builds a path returns one of them.
 // tests/unit/api-endpoints.test.ts holds each entry against what its route handler returns.
 // Types only.
+import type { PromotionDoneDto, PromotionPreviewDto } from "@/lib/contracts/promotion";
 import type {
   CommunicationDto,
   CutoffTimeDto,
@@ -59,6 +60,7 @@ import type {
 } from "@/lib/contracts/people";
 import type { AccountDeletedDto } from "@/lib/contracts/privacy";
 import type { RevenueStatsDto } from "@/lib/contracts/revenue";
+import type { SettlementDto, TakingsDto, TakingsPaymentsDto } from "@/lib/contracts/takings";
 import type {
   AllergenSettingsDto,
   BankTransferSettingDto,
@@ -210,6 +212,11 @@ export type ApiEndpoints = {
   // Revenue Stats
   "/api/revenue/stats": { GET: RevenueStatsDto };
   [path: `/api/revenue/stats?cycleId=${string}`]: { GET: RevenueStatsDto };
+  // Takings and settlement matching (issue 49)
+  "/api/revenue/takings": { GET: TakingsDto };
+  [path: `/api/revenue/takings?${string}`]: { GET: TakingsDto };
+  [path: `/api/revenue/takings/payments?${string}`]: { GET: TakingsPaymentsDto };
+  "/api/revenue/settlement": { POST: SettlementDto };
 
   // Admin Users, Parents & Students
   "/api/admin-users": { GET: AdminUserDto[]; POST: AdminUserDto };
@@ -222,6 +229,7 @@ export type ApiEndpoints = {
   [path: `/api/parents/${number}/credit`]: { GET: AccountCreditDto; POST: AccountCreditDto };
   [path: `/api/parents/students/${number}`]: { PUT: StudentDto; DELETE: DeletedAnswer };
   [path: `/api/parents/students/${number}?force=true`]: { DELETE: DeletedAnswer };
+  "/api/parents/students/promotion": { GET: PromotionPreviewDto; POST: PromotionDoneDto };
 
   // Settings
   "/api/settings/cutoff-time": { GET: CutoffTimeDto; POST: CutoffTimeDto };

@@ -45,6 +45,7 @@ export const SETTING_KEYS = {
   wallet: "wallet",
   counter: "counter",
   messaging: "messaging",
+  promotion: "grade-promotion",
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 

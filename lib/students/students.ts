@@ -310,13 +310,37 @@ async function countUpcomingOrders(
   school: Pick<SchoolContext, "id" | "timeZone">,
   studentId: number,
 ): Promise<number> {
+  return (await upcomingOrderStudents(tx, school, [studentId])).length;
+}
+
+/**
+ * The student of each live (pending or completed) order of these students for today or a later
+ * day of the school's: one entry per order.
+ */
+export async function upcomingOrderStudents(
+  tx: Tx,
+  school: Pick<SchoolContext, "id" | "timeZone">,
+  studentIds: number[],
+): Promise<number[]> {
+  if (studentIds.length === 0) return [];
   const today = schoolToday(school.timeZone);
   const orders = await tx.order.findMany({
-    where: { schoolId: school.id, studentId, status: { in: ["pending", "completed"] } },
-    select: { weekNumber: true, dayOfWeek: true, cycle: { select: { startDate: true } } },
+    where: {
+      schoolId: school.id,
+      studentId: { in: studentIds },
+      status: { in: ["pending", "completed"] },
+    },
+    select: {
+      studentId: true,
+      weekNumber: true,
+      dayOfWeek: true,
+      cycle: { select: { startDate: true } },
+    },
   });
-  return orders.filter(
-    (order) =>
-      cycleDayDate(toIsoDate(order.cycle.startDate), order.weekNumber, order.dayOfWeek) >= today,
-  ).length;
+  return orders
+    .filter(
+      (order) =>
+        cycleDayDate(toIsoDate(order.cycle.startDate), order.weekNumber, order.dayOfWeek) >= today,
+    )
+    .map((order) => order.studentId);
 }

@@ -14,6 +14,7 @@ import {
   signedInAdmin,
 } from "@/tests/support/money-admin-fixtures";
 import { testDb } from "@/tests/support/school";
+import { freezeClock } from "@/tests/support/frozen-clock";
 
 // The office's announcements (issue 48, decision 0112) on the real handlers: the preview counts
 // what each channel reaches with families on different choices, phones proven or not, for each
@@ -243,25 +244,7 @@ describe("POST /api/announcements", () => {
   it("lets SMS and WhatsApp wait out quiet hours; the e-mail goes at once", async () => {
     // 21:30 at the school (Lusaka, UTC+2); only Date is faked, the database keeps running.
     const evening = new Date("2030-03-05T19:30:00.000Z");
-    jest.useFakeTimers({
-      now: evening,
-      doNotFake: [
-        "hrtime",
-        "nextTick",
-        "performance",
-        "queueMicrotask",
-        "requestAnimationFrame",
-        "cancelAnimationFrame",
-        "requestIdleCallback",
-        "cancelIdleCallback",
-        "setImmediate",
-        "clearImmediate",
-        "setInterval",
-        "clearInterval",
-        "setTimeout",
-        "clearTimeout",
-      ],
-    });
+    freezeClock(evening);
     // Signed in at that time: the clock jumps years, past an admin's session.
     const office = await signedInAdmin(["parents_students"]);
     const answer = await send(office, SPORTS_DAY);

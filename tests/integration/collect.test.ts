@@ -20,28 +20,7 @@ import {
 } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 import { schoolContext, testDb } from "@/tests/support/school";
-
-// Only Date is faked: the database's timers and I/O keep running.
-const freezeClock = (iso: string) =>
-  jest.useFakeTimers({
-    now: new Date(iso),
-    doNotFake: [
-      "hrtime",
-      "nextTick",
-      "performance",
-      "queueMicrotask",
-      "requestAnimationFrame",
-      "cancelAnimationFrame",
-      "requestIdleCallback",
-      "cancelIdleCallback",
-      "setImmediate",
-      "clearImmediate",
-      "setInterval",
-      "clearInterval",
-      "setTimeout",
-      "clearTimeout",
-    ],
-  });
+import { freezeClock } from "@/tests/support/frozen-clock";
 
 const monday = mondayOf(schoolToday("Africa/Lusaka"));
 const tuesday = addDaysIso(monday, 1);

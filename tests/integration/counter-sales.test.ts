@@ -20,6 +20,7 @@ import {
 import { activeCycle, addMenuItem, signedIn } from "@/tests/support/fixtures";
 import type { Browser } from "@/tests/support/http";
 import { key, testDb } from "@/tests/support/school";
+import { freezeClock } from "@/tests/support/frozen-clock";
 
 // The counter's sales (issue 47) on the real handlers: the till finds a child by card code or
 // name, sells from the family wallet once per key, refuses with the cause and charges nothing
@@ -36,27 +37,6 @@ beforeAll(async () => {
   juice = await counterItem({ name: "Juice", price: "5.00" });
 });
 
-// Only Date is faked: the database's timers and I/O keep running.
-const freezeClock = (at: Date) =>
-  jest.useFakeTimers({
-    now: at,
-    doNotFake: [
-      "hrtime",
-      "nextTick",
-      "performance",
-      "queueMicrotask",
-      "requestAnimationFrame",
-      "cancelAnimationFrame",
-      "requestIdleCallback",
-      "cancelIdleCallback",
-      "setImmediate",
-      "clearImmediate",
-      "setInterval",
-      "clearInterval",
-      "setTimeout",
-      "clearTimeout",
-    ],
-  });
 afterEach(() => {
   jest.useRealTimers();
 });

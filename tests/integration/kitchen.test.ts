@@ -12,6 +12,7 @@ import {
   uniqueName,
 } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
+import { freezeClock } from "@/tests/support/frozen-clock";
 
 type OrderStatus = "pending" | "completed" | "cancelled" | "refunded";
 
@@ -390,26 +391,6 @@ describe("GET /api/orders/today", () => {
 
   describe("at a fixed school time", () => {
     // Only Date is faked: the database's timers and I/O keep running.
-    const freezeClock = (iso: string) =>
-      jest.useFakeTimers({
-        now: new Date(iso),
-        doNotFake: [
-          "hrtime",
-          "nextTick",
-          "performance",
-          "queueMicrotask",
-          "requestAnimationFrame",
-          "cancelAnimationFrame",
-          "requestIdleCallback",
-          "cancelIdleCallback",
-          "setImmediate",
-          "clearImmediate",
-          "setInterval",
-          "clearInterval",
-          "setTimeout",
-          "clearTimeout",
-        ],
-      });
     afterEach(() => {
       jest.useRealTimers();
     });

@@ -12,6 +12,7 @@ import {
   type Choice,
   type OutboxRow,
 } from "@/tests/support/message-kinds-fixtures";
+import { freezeClock } from "@/tests/support/frozen-clock";
 
 // Issue 48's quiet hours with a moved clock: "nothing between 20:00 and 08:00 in the school's time
 // zone except a confirmation of what the parent just did; the rest waits until 08:00." The clock
@@ -39,26 +40,7 @@ let cycle: { id: number; startDate: Date };
 let meal: { id: number };
 
 beforeAll(async () => {
-  jest.useFakeTimers({
-    now: EVENING,
-    advanceTimers: true,
-    doNotFake: [
-      "hrtime",
-      "nextTick",
-      "performance",
-      "queueMicrotask",
-      "requestAnimationFrame",
-      "cancelAnimationFrame",
-      "requestIdleCallback",
-      "cancelIdleCallback",
-      "setImmediate",
-      "clearImmediate",
-      "setInterval",
-      "clearInterval",
-      "setTimeout",
-      "clearTimeout",
-    ],
-  });
+  freezeClock(EVENING, { advanceTimers: true });
   admin = await signedInSuperadmin();
   cycle = await activeCycle();
   meal = await addMenuItem({ price: "45.50", categories: [], sideDishes: [] });

@@ -22,6 +22,7 @@ import {
   browserFor,
   type Caller,
 } from "@/tests/support/settings-fixtures";
+import { freezeClock } from "@/tests/support/frozen-clock";
 
 // The Settings section's server calls (spec 001 §3, §5, §7): who may write, what is refused, what
 // is saved and audited, and that parents keep reading the settings they use (spec 000 §7).
@@ -174,22 +175,7 @@ describe("a saved cut-off applies to the very next order check", () => {
 
     // Only the clock moves: it is 09:00 in Lusaka on the cycle's first Wednesday.
     const wednesday = addDaysIso(start, 2);
-    jest.useFakeTimers({
-      now: new Date(`${wednesday}T09:00:00+02:00`),
-      advanceTimers: true,
-      doNotFake: [
-        "hrtime",
-        "nextTick",
-        "performance",
-        "queueMicrotask",
-        "setImmediate",
-        "clearImmediate",
-        "setInterval",
-        "clearInterval",
-        "setTimeout",
-        "clearTimeout",
-      ],
-    });
+    freezeClock(new Date(`${wednesday}T09:00:00+02:00`), { advanceTimers: true });
     // The admin signs in on that day: an admin's session lasts 24 hours at most.
     const admin = await superadmin();
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { cartOf, registeredParent, twoMeals } from "@/tests/production/crowd";
 import { HttpClient, startServer, type RunningServer } from "@/tests/production/server";
 
 // Two production instances on one PostgreSQL, as a school behind a load balancer would run them.
@@ -60,36 +61,6 @@ afterAll(async () => {
   await admin((c) => c.query(`DROP DATABASE IF EXISTS "${dbUrl.pathname.slice(1)}" WITH (FORCE)`));
 });
 
-type MenuItem = {
-  id: number;
-  price: string;
-  discountPrice: string | null;
-  isAvailable: boolean;
-  type: string;
-  categories: string[];
-  sideDishes: string[];
-};
-
-const ngwee = (price: string) => Math.round(Number(price) * 100);
-
-async function registeredParent(i: number, server: RunningServer) {
-  const client = new HttpClient(server.url);
-  const username = `crowd${i}x${randomBytes(2).toString("hex")}`;
-  const reg = await client.call<{ id: number }>("POST", "/api/register", {
-    username,
-    password: "crowd-pass-1",
-    name: `Crowd Parent ${i}`,
-    email: `${username}@example.com`,
-  });
-  expect(reg.status).toBe(200);
-  const student = await client.call<{ id: number }>("POST", "/api/students", {
-    name: `Child ${i}`,
-    grade: "3", // a primary-menu grade
-  });
-  expect(student.status).toBe(200);
-  return { client, username, userId: reg.body.id, studentId: student.body.id };
-}
-
 describe("two instances on one PostgreSQL", () => {
   it("takes a crowd of card payments across both: every order once, and the sweep settles the forgotten ones once", async () => {
     const servers = [a, b];
@@ -104,24 +75,12 @@ describe("two instances on one PostgreSQL", () => {
       }
     }
 
-    const menu = await parents[0]!.client.call<MenuItem[]>("GET", "/api/menu");
-    const items = menu.body
-      .filter((m) => m.isAvailable && !m.discountPrice && m.type === "primary")
-      .slice(0, 2);
-    expect(items).toHaveLength(2);
-    const amount = items.reduce((sum, m) => sum + ngwee(m.price), 0) / 100;
+    const { items, amount } = await twoMeals(parents[0]!);
 
     const forgotten = new Set<number>();
     await Promise.all(
       parents.map(async (parent, i) => {
-        const cartItems = items.map((item, k) => ({
-          menuItemId: item.id,
-          studentId: parent.studentId,
-          weekNumber: 2 + k,
-          dayOfWeek: 1 + (i % 5),
-          category: item.categories[0],
-          sideDish: item.sideDishes[0],
-        }));
+        const cartItems = cartOf(parent, items, 1 + (i % 5));
         const here = servers[i % 2]!;
         const there = servers[(i + 1) % 2]!;
         // The same cart sent to both instances at once (a double tap): one open payment.

@@ -122,6 +122,8 @@ export const MATRIX: Record<string, Row> = {
   "GET /api/parents": { access: { feature: "parents_students" } },
   "POST /api/parents": { access: { feature: "parents_students" } },
   "PUT /api/parents/students/[id]": { access: { feature: "parents_students" } },
+  "GET /api/parents/students/promotion": { access: { feature: "parents_students" } },
+  "POST /api/parents/students/promotion": { access: { feature: "parents_students" } },
   "GET /api/kitchen/cycles": { access: { feature: "kitchen" } },
   "GET /api/kitchen/labels": { access: { feature: "kitchen" }, query: { date: "2026-01-05" } },
   "GET /api/kitchen/class-list": {
@@ -162,6 +164,9 @@ export const MATRIX: Record<string, Row> = {
   "POST /api/refunds/withdrawals/[id]/pay": { access: { feature: "refunds" } },
   "POST /api/refunds/withdrawals/[id]/decline": { access: { feature: "refunds" } },
   "GET /api/revenue/stats": { access: { feature: "revenue" } },
+  "GET /api/revenue/takings": { access: { feature: "revenue" } },
+  "GET /api/revenue/takings/payments": { access: { feature: "revenue" } },
+  "POST /api/revenue/settlement": { access: { feature: "revenue" } },
   "POST /api/register": { access: "public" },
   "GET /api/settings/reminders": { access: { feature: "settings" } },
   "POST /api/settings/reminders": { access: { feature: "settings" } },

@@ -53,6 +53,7 @@ import type * as studentCard from "@/app/api/students/[id]/card/route";
 import type * as parent from "@/app/api/parents/[id]/route";
 import type * as parents from "@/app/api/parents/route";
 import type * as parentStudent from "@/app/api/parents/students/[id]/route";
+import type * as promotion from "@/app/api/parents/students/promotion/route";
 import type * as checkStatus from "@/app/api/payments/check-status/[transactionId]/route";
 import type * as createPayment from "@/app/api/payments/create/route";
 import type * as failedOrders from "@/app/api/payments/failed-orders/route";
@@ -74,6 +75,9 @@ import type * as withdrawalPay from "@/app/api/refunds/withdrawals/[id]/pay/rout
 import type * as withdrawalDecline from "@/app/api/refunds/withdrawals/[id]/decline/route";
 import type * as register from "@/app/api/register/route";
 import type * as revenue from "@/app/api/revenue/stats/route";
+import type * as takings from "@/app/api/revenue/takings/route";
+import type * as takingsPayments from "@/app/api/revenue/takings/payments/route";
+import type * as settlement from "@/app/api/revenue/settlement/route";
 import type * as allergenSettings from "@/app/api/settings/allergens/route";
 import type * as communication from "@/app/api/settings/communication/route";
 import type * as cutoffTime from "@/app/api/settings/cutoff-time/route";
@@ -254,6 +258,10 @@ export type EveryEntryIsServed = [
   >,
   Expect<Serves<typeof revenue.GET, "/api/revenue/stats", "GET">>,
   Expect<Serves<typeof revenue.GET, `/api/revenue/stats?cycleId=${string}`, "GET">>,
+  Expect<Serves<typeof takings.GET, "/api/revenue/takings", "GET">>,
+  Expect<Serves<typeof takings.GET, `/api/revenue/takings?${string}`, "GET">>,
+  Expect<Serves<typeof takingsPayments.GET, `/api/revenue/takings/payments?${string}`, "GET">>,
+  Expect<Serves<typeof settlement.POST, "/api/revenue/settlement", "POST">>,
 
   Expect<Serves<typeof adminUsers.GET, "/api/admin-users", "GET">>,
   Expect<Serves<typeof adminUsers.POST, "/api/admin-users", "POST">>,
@@ -267,6 +275,8 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof parent.DELETE, `/api/parents/${number}?force=true`, "DELETE">>,
   Expect<Serves<typeof parentStudent.DELETE, `/api/parents/students/${number}`, "DELETE">>,
   Expect<Serves<typeof parentStudent.PUT, `/api/parents/students/${number}`, "PUT">>,
+  Expect<Serves<typeof promotion.GET, "/api/parents/students/promotion", "GET">>,
+  Expect<Serves<typeof promotion.POST, "/api/parents/students/promotion", "POST">>,
   Expect<
     Serves<typeof parentStudent.DELETE, `/api/parents/students/${number}?force=true`, "DELETE">
   >,

@@ -23,7 +23,7 @@ class ChunkError extends Error {
   }
 }
 
-function downloadCsv(csv: string, fileName: string) {
+export function downloadCsv(csv: string, fileName: string) {
   const blob = new Blob([csv], { type: "text/csv;charset=utf-8;" });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");

@@ -1,6 +1,6 @@
 "use client";
 
-import { Plus, Search } from "lucide-react";
+import { ArrowUpNarrowWide, Plus, Search } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,6 +11,7 @@ import { FilterSelect } from "@/components/admin/data-table/filter-select";
 import { ConfirmDeleteDialog, ForceDeleteDialog } from "./delete-dialogs";
 import { ParentDialog } from "./parent-dialog";
 import { ParentsTable } from "./parents-table";
+import { PromotionDialog } from "./promotion-dialog";
 import { AdminStudentDialog, type StudentDialogTarget } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
 import { Pager } from "@/components/admin/data-table/pager";
@@ -78,6 +79,7 @@ function FamilyAccounts() {
   const [studentTarget, setStudentTarget] = useState<StudentDialogTarget | null>(null);
   const [confirm, setConfirm] = useState<DeleteTarget | null>(null);
   const [force, setForce] = useState<ForcePrompt | null>(null);
+  const [promoting, setPromoting] = useState(false);
   const remove = useDelete(setForce);
 
   function runSearch(event: FormEvent) {
@@ -175,6 +177,11 @@ function FamilyAccounts() {
               options={ROLE_OPTIONS}
               className="w-36"
             />
+            {!teachers && (
+              <Button variant="outline" onClick={() => setPromoting(true)}>
+                <ArrowUpNarrowWide aria-hidden /> Move up a grade…
+              </Button>
+            )}
             <Button onClick={() => openParentDialog(null)}>
               <Plus aria-hidden /> Add Parent
             </Button>
@@ -237,6 +244,7 @@ function FamilyAccounts() {
           remove.mutate({ target, force: false });
         }}
       />
+      <PromotionDialog open={promoting} onOpenChange={setPromoting} />
       <ForceDeleteDialog
         prompt={force}
         onCancel={() => setForce(null)}

@@ -20,6 +20,9 @@ import { errorMessage } from "@/lib/client/api";
 import type { RevenueBucket, RevenueCycleOption, RevenueStatsDto } from "@/lib/contracts/revenue";
 import { formatRevenueAmount, percentOf, totalRevenue } from "@/lib/revenue/revenue-math";
 import { useAddressValue } from "@/components/admin/data-table/use-console-address";
+import { SettlementTab } from "@/components/admin/revenue/settlement-tab";
+import { TakingsTab } from "@/components/admin/revenue/takings-tab";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
 // Revenue Stats (spec 001 §2, §7, §9): a period selector (All Time or one cycle) and the cards.
 // Amounts in ZMW without decimals, rounded up; percentages of all orders with one decimal. The
@@ -31,7 +34,36 @@ export function cycleLabel(cycle: RevenueCycleOption): string {
   return cycle.isActive ? `${dates} (Active)` : dates;
 }
 
+const VIEWS = ["stats", "takings", "settlement"] as const;
+
+/**
+ * Revenue Stats, with the office's books beside it (issue 49): the stats, the takings, and DPO's
+ * settlement report matched; three tabs, the shown one in the address (`&view=takings`).
+ */
 export function RevenueStatsSection() {
+  const [viewParam, setView] = useAddressValue("view", "stats");
+  const view = (VIEWS as readonly string[]).includes(viewParam) ? viewParam : "stats";
+  return (
+    <Tabs value={view} onValueChange={setView} className="gap-4">
+      <TabsList className="w-full justify-start sm:w-fit">
+        <TabsTrigger value="stats">Stats</TabsTrigger>
+        <TabsTrigger value="takings">Takings</TabsTrigger>
+        <TabsTrigger value="settlement">Settlement</TabsTrigger>
+      </TabsList>
+      <TabsContent value="stats">
+        <RevenueStats />
+      </TabsContent>
+      <TabsContent value="takings">
+        <TakingsTab />
+      </TabsContent>
+      <TabsContent value="settlement">
+        <SettlementTab />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function RevenueStats() {
   const [period, setPeriod] = useAddressValue("period", ALL);
   const stats = useRevenueStats(period);
   const cycles = stats.data?.cycles ?? [];
