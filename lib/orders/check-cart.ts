@@ -2,14 +2,21 @@ import "server-only";
 import { conflict, forbidden, notFound, unprocessable } from "@/lib/api/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { cachedRead } from "@/lib/cache/versioned-cache";
-import { balanceSql, signedNgwee, spendableSql } from "@/lib/credit/ledger";
+import { signedNgwee } from "@/lib/credit/ledger";
 import type { LineTermsDto, OrderCycleDto } from "@/lib/contracts";
 import { allergyConflicts, allergyRefusal } from "@/lib/contracts/allergies";
 import { getActiveCycle } from "@/lib/cycles/cycles";
 import type { SchoolContext } from "@/lib/contracts/schools";
-import { schoolDb } from "@/lib/db";
+import { schoolDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { menuItemSelect } from "@/lib/menu/menu-items";
+import {
+  readCartContext,
+  readLockedCartContext,
+  type CartContext,
+  type CartLocks,
+  type CartStudent,
+} from "@/lib/orders/cart-context";
 import { closedLinesOf, NO_ACTIVE_CYCLE } from "@/lib/orders/closed-cart-lines";
 import { assertOpenForOrdering } from "@/lib/orders/open-for-ordering";
 import { applyPercentOff, fromNgwee, toNgwee } from "@/lib/money";
@@ -58,13 +65,7 @@ export type PricedCart = {
   students: ReadonlyMap<number, CartStudent>;
 };
 
-export type CartStudent = {
-  id: number;
-  name: string;
-  grade: string;
-  allergies: string[];
-  dietaryNotes: string | null;
-};
+export type { CartStudent };
 
 /** The menu's columns less the texts a cart check does not read. */
 const orderableSelect = {
@@ -113,32 +114,75 @@ export async function checkCart(
   actor: SessionUser,
   items: OrderItemInput[],
 ): Promise<PricedCart> {
+  const terms = await readCartTerms(school, actor, items);
+  const db = await schoolDb(school.id);
+  const context = await readCartContext(db, school.id, actor.id, terms.cycle.id, items);
+  return priceCart(school, items, terms, context);
+}
+
+/**
+ * The cart checked and priced inside a checkout's transaction, its context read in the statement
+ * that takes the checkout's locks (decision 0114): the terms come from `readCartTerms`, asked
+ * before the transaction. Null (nothing read) when the cycle was removed meanwhile.
+ */
+export async function checkCartLocked(
+  tx: Tx,
+  school: SchoolContext,
+  actor: SessionUser,
+  items: OrderItemInput[],
+  terms: CartTerms,
+): Promise<{ cart: PricedCart; locks: CartLocks } | null> {
+  const read = await readLockedCartContext(tx, school.id, actor.id, terms.cycle.id, items);
+  if (!read) return null;
+  return { cart: priceCart(school, items, terms, read.context), locks: read.locks };
+}
+
+/** What the instance keeps in memory for a cart check: the cycle, the menu and the cut-off. */
+export type CartTerms = {
+  cycle: OrderCycleDto;
+  menu: ReadonlyMap<number, OrderableItem>;
+  cutoff: Awaited<ReturnType<typeof getCutoffTime>>;
+};
+
+/**
+ * The checks that need no read, then what the instance keeps in memory (the cycle, the menu, the
+ * cut-off), asked for at once so that their version checks share one query (a caller may add its
+ * own cached read to the same `Promise.all`).
+ */
+export async function readCartTerms(
+  school: SchoolContext,
+  actor: SessionUser,
+  items: OrderItemInput[],
+): Promise<CartTerms> {
   assertOpenForOrdering(school);
   if (actor.role !== "parent" && actor.role !== "teacher") {
     throw forbidden("Only parents and teachers can place orders");
   }
   if (!actor.email) throw unprocessable(EMAIL_REQUIRED);
   if (items.length === 0) throw unprocessable("No items found in cart");
-
-  // What the instance keeps in memory (the cycle, the menu, the cut-off) is asked for at once, so
-  // their version checks share one query; then the caller's children, discount code and the live
-  // orders of the cart's days come in one statement. Each answer is judged in the spec's order.
-  const menuItemIds = [...new Set(items.map((i) => i.menuItemId))];
   const [cycle, menu, cutoff] = await Promise.all([
     getActiveCycle(school),
     orderableMenu(school.id),
     getCutoffTime(school),
   ]);
   if (!cycle) throw conflict(NO_ACTIVE_CYCLE);
+  return { cycle, menu, cutoff };
+}
 
+/**
+ * The cart judged in the spec's order against the terms and its context (the caller's children,
+ * discount code, the live orders of the cart's days and the credit, read in one statement), and
+ * priced.
+ */
+function priceCart(
+  school: SchoolContext,
+  items: OrderItemInput[],
+  { cycle, menu, cutoff }: CartTerms,
+  { students, code, ordered, creditBalance, creditSpendable }: CartContext,
+): PricedCart {
+  const menuItemIds = [...new Set(items.map((i) => i.menuItemId))];
   const studentIds = [...new Set(items.map((i) => i.studentId))];
   const menuItems = menuItemIds.flatMap((id) => menu.get(id) ?? []);
-  const { students, code, ordered, creditBalance, creditSpendable } = await readCartContext(
-    school.id,
-    actor.id,
-    cycle.id,
-    items,
-  );
   const studentById = new Map(students.map((s) => [s.id, s]));
   const itemById = new Map(menuItems.map((m) => [m.id, m]));
 
@@ -236,67 +280,6 @@ export async function checkCart(
     },
     students: studentById,
   };
-}
-
-type CartContext = {
-  students: CartStudent[];
-  code: { code: string; discountPercentage: number } | null;
-  ordered: boolean;
-  creditBalance: string;
-  creditSpendable: string;
-};
-
-/**
- * In one statement: the caller's own (not archived) children among the cart's, the caller's best
- * active discount code (as findActiveDiscountCode picks it), and whether any (child, week, day) of
- * the cart already has a live order in the cycle (read through the one-live-order index), and the
- * account's credit (lib/credit/ledger.ts): a checkout that may spend it pays no second round trip.
- */
-async function readCartContext(
-  schoolId: number,
-  userId: number,
-  cycleId: number,
-  items: OrderItemInput[],
-): Promise<CartContext> {
-  const db = await schoolDb(schoolId);
-  const studentIds = [...new Set(items.map((i) => i.studentId))];
-  const [row] = await db.$queryRaw<CartContext[]>`
-    SELECT
-      COALESCE((
-        SELECT json_agg(json_build_object('id', s."id", 'name', s."name", 'grade', s."grade",
-          'allergies', s."allergies", 'dietaryNotes', s."dietaryNotes"))
-        FROM "Student" s
-        WHERE s."schoolId" = ${schoolId} AND s."id" = ANY(${studentIds}::int[])
-          AND s."parentId" = ${userId}
-          AND s."archivedAt" IS NULL
-      ), '[]'::json) AS "students",
-      (
-        SELECT json_build_object('code', d."code", 'discountPercentage', d."discountPercentage")
-        FROM "DiscountCode" d
-        WHERE d."schoolId" = ${schoolId} AND d."userId" = ${userId} AND d."isActive"
-        ORDER BY d."discountPercentage" DESC, d."id" ASC
-        LIMIT 1
-      ) AS "code",
-      EXISTS (
-        SELECT 1
-        FROM unnest(${items.map((i) => i.studentId)}::int[], ${items.map((i) => i.weekNumber)}::int[],
-                    ${items.map((i) => i.dayOfWeek)}::int[]) AS l("studentId", "weekNumber", "dayOfWeek")
-        JOIN "Order" o ON o."schoolId" = ${schoolId} AND o."studentId" = l."studentId"
-          AND o."cycleId" = ${cycleId}
-          AND o."weekNumber" = l."weekNumber" AND o."dayOfWeek" = l."dayOfWeek"
-        WHERE o."status" IN ('pending', 'completed')
-      ) AS "ordered",
-      ${balanceSql(schoolId, userId)}::numeric(14, 2)::text AS "creditBalance",
-      ${spendableSql(schoolId, userId)}::numeric(14, 2)::text AS "creditSpendable"`;
-  return (
-    row ?? {
-      students: [],
-      code: null,
-      ordered: false,
-      creditBalance: "0.00",
-      creditSpendable: "0.00",
-    }
-  );
 }
 
 /** A protein or side must be one the item offers; an item that offers none takes none. */

@@ -4,13 +4,13 @@ import type { Tx } from "@/lib/db";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { enqueueEmail, type Email } from "@/lib/mail/outbox";
 import { toNgwee } from "@/lib/money";
-import { noteLowBalance, watchOf, type LowBalanceWatch } from "@/lib/credit/low-balance";
+import { noteLowBalance } from "@/lib/credit/low-balance";
 import type { Channel } from "@/lib/contracts/notifications";
-import { offeredChannels } from "@/lib/messaging/config";
 import { notify } from "@/lib/messaging/notify";
 import type { PhoneTexts } from "@/lib/messaging/templates/payments";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { takeStock, type StockTake } from "@/lib/menu/stock";
+import type { CartLocks } from "@/lib/orders/cart-context";
 
 /** One order to insert: its row, the credit it takes, and its place in the cart. */
 export type NewOrder = Prisma.OrderUncheckedCreateInput & { credit: string; n: number };
@@ -30,17 +30,19 @@ export type CartPlan = { orders: NewOrder[]; email: Email | null; confirmation?:
 
 /**
  * A cart's orders, the e-mail and one credit movement per order that takes credit, inside the
- * caller's transaction: the orders as `decide` planned them with their inserted ids and times, or
- * null (nothing written) when a day of the cart was closed, or its cycle removed, meanwhile.
+ * caller's transaction, which already holds the cart's locks (`locks`, read with the cart:
+ * decision 0114): the orders as `decide` planned them with their inserted ids and times, or null
+ * (nothing written) when a day of the cart was closed meanwhile.
  *
- * The cycles are read FOR SHARE: a "Close a day" holds its cycle FOR UPDATE, so this transaction
- * either runs before the closing (whose later read then finds these orders and cancels them) or
- * after it, against the blocked days as the closing left them. A cart that spends credit locks the
- * account (FOR UPDATE) in the same statement, and `decide` gets the balance read under that lock
- * (0 without it), so two checkouts at once never spend the same credit; a spend that leaves the
- * balance below the parent's low-balance threshold sends the day's one message (issue 47).
+ * The cycle is held FOR SHARE: a "Close a day" holds it FOR UPDATE, so this transaction either
+ * runs before the closing (whose later read then finds these orders and cancels them) or after it,
+ * against the blocked days as the closing left them. The account is held (FOR NO KEY UPDATE, the
+ * strength that still queues every other spend of it), and `decide` gets the balance read under
+ * that lock (0 when the cart spends no credit), so two checkouts at once never spend the same
+ * credit; a spend that leaves the balance below the parent's low-balance threshold sends the
+ * day's one message (issue 47).
  *
- * The cart's capped lines (issue 47, `stock`) take their portions after the cycles' check and
+ * The cart's capped lines (issue 47, `stock`) take their portions after the cycle's check and
  * before the insert: a day sold out meanwhile throws `SoldOut` and the whole transaction rolls
  * back (nothing placed, nothing spent). A cart with no capped line sends no statement for it.
  *
@@ -58,22 +60,18 @@ export async function insertOrders(
     spendsCredit: boolean;
     stock?: StockTake[];
     /** The channels the school offers (issue 48), read before the transaction. */
-    offered?: Channel[];
+    offered: Channel[];
+    locks: CartLocks;
   },
   decide: (lockedBalanceNgwee: number) => CartPlan,
 ): Promise<{ orders: NewOrder[]; placed: PlacedOrder[] } | null> {
   const schoolId = school.id;
-  const cycleIds = [...new Set(cart.lines.map((line) => line.cycleId))];
-  const { cycles, watch } = await lockCycles(tx, schoolId, userId, cycleIds, cart.spendsCredit);
-  const offered = cart.offered ?? (await offeredChannels(school, tx));
-  if (cycles.length < cycleIds.length) return null;
-  const blockedIn = new Map(
-    cycles.map((c) => [c.id, Array.isArray(c.blockedDays) ? (c.blockedDays as Day[]) : []]),
-  );
+  const { cycle, watch } = cart.locks;
+  const offered = cart.offered;
+  if (cart.lines.some((line) => line.cycleId !== cycle.id)) return null;
+  const blocked = Array.isArray(cycle.blockedDays) ? (cycle.blockedDays as Day[]) : [];
   const closed = cart.lines.some((line) =>
-    (blockedIn.get(line.cycleId) ?? []).some(
-      (b) => b.weekNumber === line.weekNumber && b.dayOfWeek === line.dayOfWeek,
-    ),
+    blocked.some((b) => b.weekNumber === line.weekNumber && b.dayOfWeek === line.dayOfWeek),
   );
   if (closed) return null;
   await takeStock(tx, schoolId, cart.stock ?? []);
@@ -115,12 +113,12 @@ export async function insertOrders(
       SELECT ${schoolId}, ${userId}, -"amount", 'spent', "orderId"
       FROM json_to_recordset(${JSON.stringify(spent)}::json) AS l("orderId" int, "amount" numeric)`;
     const spentNgwee = spent.reduce((sum, entry) => sum + toNgwee(entry.amount), 0);
-    // Issue 47: the account's low-balance setting came with its lock (the cycles' statement).
-    if (watch && cart.spendsCredit) {
+    // Issue 47: the account's low-balance setting came with its lock (the cart's statement).
+    if (cart.spendsCredit) {
       await noteLowBalance(tx, school, userId, watch, balance - spentNgwee, offered);
     }
   }
-  if (confirmation && watch) {
+  if (confirmation) {
     // A confirmation of what the parent just did: sent during quiet hours too.
     const notice = { userId, kind: "payments", immediate: true, ...confirmation } as const;
     await notify(tx, school, email ? { ...notice, email } : notice, { prefs: watch, offered });
@@ -128,44 +126,4 @@ export async function insertOrders(
     await enqueueEmail({ userId, ...email }, tx);
   }
   return { orders, placed };
-}
-
-type CycleDays = { id: number; blockedDays: unknown };
-
-/**
- * The cart's cycles FOR SHARE with the account's columns in the same statement: what a message to
- * the parent needs (issue 48) and the low-balance setting; with `account`, the account FOR UPDATE
- * (a spend of credit). Null account only when no cycle was found.
- */
-async function lockCycles(
-  tx: Tx,
-  schoolId: number,
-  userId: number,
-  cycleIds: number[],
-  account: boolean,
-): Promise<{ cycles: CycleDays[]; watch: LowBalanceWatch | null }> {
-  const rows = account
-    ? await tx.$queryRaw<(CycleDays & LowBalanceWatch)[]>`
-      SELECT c."id", c."blockedDays", u."name", u."email",
-        u."lowBalanceThreshold"::text AS "threshold", u."lowBalanceNotifiedOn" AS "notifiedOn",
-        u."phone", u."phoneVerifiedAt", u."smsOptedOutAt", u."notificationChannels",
-        u."orderReminders", u."counterReceipts", u."deletedAt"
-      FROM "OrderCycle" c
-      JOIN "User" u ON u."schoolId" = ${schoolId} AND u."id" = ${userId}
-      WHERE c."schoolId" = ${schoolId} AND c."id" = ANY(${cycleIds}::int[])
-      FOR SHARE OF c FOR UPDATE OF u`
-    : await tx.$queryRaw<(CycleDays & LowBalanceWatch)[]>`
-      SELECT c."id", c."blockedDays", u."name", u."email",
-        u."lowBalanceThreshold"::text AS "threshold", u."lowBalanceNotifiedOn" AS "notifiedOn",
-        u."phone", u."phoneVerifiedAt", u."smsOptedOutAt", u."notificationChannels",
-        u."orderReminders", u."counterReceipts", u."deletedAt"
-      FROM "OrderCycle" c
-      JOIN "User" u ON u."schoolId" = ${schoolId} AND u."id" = ${userId}
-      WHERE c."schoolId" = ${schoolId} AND c."id" = ANY(${cycleIds}::int[])
-      FOR SHARE OF c`;
-  const [first] = rows;
-  return {
-    cycles: rows.map(({ id, blockedDays }) => ({ id, blockedDays })),
-    watch: first ? watchOf(first) : null,
-  };
 }

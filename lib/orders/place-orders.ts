@@ -13,7 +13,9 @@ import { kickOutbox } from "@/lib/messaging/outbox";
 import { bypassInstructionsEmail } from "@/lib/orders/bypass-email";
 import {
   ALREADY_ORDERED,
-  checkCart,
+  checkCartLocked,
+  readCartTerms,
+  type CartTerms,
   type PricedCart,
   type PricedLine,
 } from "@/lib/orders/check-cart";
@@ -26,7 +28,7 @@ import {
 import type { Channel } from "@/lib/contracts/notifications";
 import { offeredChannels } from "@/lib/messaging/config";
 import type { PhoneTexts } from "@/lib/messaging/templates/payments";
-import { insertOrders } from "@/lib/orders/insert-orders";
+import { insertOrders, type PlacedOrder } from "@/lib/orders/insert-orders";
 import { getBankTransferSetting, getPaymentBypassSettings } from "@/lib/settings/settings";
 import type { OrderItemInput } from "@/lib/validations/orders";
 import { orderRow } from "@/lib/orders/order-rows";
@@ -58,21 +60,26 @@ export async function placeFreeOrders(
   items: OrderItemInput[],
 ): Promise<{ orders: OrderDto[] }> {
   // Asked together: the channels' setting shares the cart's version check (issue 48).
-  const [cart, offered] = await Promise.all([
-    checkCart(school, actor, items),
+  const [terms, offered] = await Promise.all([
+    readCartTerms(school, actor, items),
     offeredChannels(school),
   ]);
-  if (cart.totalNgwee === 0) return insertFreeCart(school, actor, cart, offered);
-  const balance = cart.credit.balanceNgwee;
-  if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
-  return insertCart(school, actor, cart, { spendCredit: true, offered }, (lockedNgwee) => {
-    if (lockedNgwee < cart.totalNgwee) throw paymentRequired(cart.total, lockedNgwee);
+  return placeCart(school, actor, items, { terms, offered }, (cart) => {
+    if (cart.totalNgwee === 0) return freeCart(school, actor, cart);
+    const balance = cart.credit.balanceNgwee;
+    if (balance < cart.totalNgwee) throw paymentRequired(cart.total, balance);
     return {
-      plan: cart.lines.map((line) => ({
-        payment: PAID_BY_CREDIT,
-        creditNgwee: toNgwee(line.discountedPrice),
-      })),
-      ...confirmation(school, actor, cart, "credit"),
+      spendCredit: true,
+      decide: (lockedNgwee) => {
+        if (lockedNgwee < cart.totalNgwee) throw paymentRequired(cart.total, lockedNgwee);
+        return {
+          plan: cart.lines.map((line) => ({
+            payment: PAID_BY_CREDIT,
+            creditNgwee: toNgwee(line.discountedPrice),
+          })),
+          ...confirmation(school, actor, cart, "credit"),
+        };
+      },
     };
   });
 }
@@ -114,37 +121,42 @@ export async function placeAlternativePaymentOrders(
   ]);
   if (!settings.enabled) throw conflict(BYPASS_DISABLED);
   if (!bankTransfer.enabled) throw conflict(BANK_TRANSFER_OFF);
-  const [cart, offered] = await Promise.all([
-    checkCart(school, actor, items),
+  const [terms, offered] = await Promise.all([
+    readCartTerms(school, actor, items),
     offeredChannels(school),
   ]);
-  if (cart.totalNgwee === 0) return insertFreeCart(school, actor, cart, offered);
-  // Issue 44: the account's credit is spent first, under the account's lock, and only the rest is
-  // asked for. A meal the credit pays wholly is paid (processor CREDIT); the others wait for the
-  // school to verify the transfer, each carrying the credit it already took.
-  const spendCredit = cart.credit.balanceNgwee > 0;
-  return insertCart(school, actor, cart, { spendCredit, offered }, (lockedNgwee) => {
-    const prices = cart.lines.map((line) => toNgwee(line.discountedPrice));
-    const shares = allocateCredit(prices, lockedNgwee);
-    const spent = shares.reduce((sum, share) => sum + share, 0);
-    const due = cart.totalNgwee - spent;
+  return placeCart(school, actor, items, { terms, offered }, (cart) => {
+    if (cart.totalNgwee === 0) return freeCart(school, actor, cart);
+    // Issue 44: the account's credit is spent first, under the account's lock, and only the rest
+    // is asked for. A meal the credit pays wholly is paid (processor CREDIT); the others wait for
+    // the school to verify the transfer, each carrying the credit it already took.
     return {
-      plan: shares.map((share, n) => ({
-        payment: prices[n] === 0 ? FREE : share === prices[n] ? PAID_BY_CREDIT : AWAITING_PAYMENT,
-        creditNgwee: share,
-      })),
-      // Paid wholly by credit: a confirmation; else the transfer's instructions, plain mail.
-      ...(due === 0
-        ? confirmation(school, actor, cart, "credit")
-        : {
-            email: bypassInstructionsEmail(
-              actor,
-              cart.lines,
-              fromNgwee(due),
-              settings,
-              fromNgwee(spent),
-            ),
-          }),
+      spendCredit: cart.credit.balanceNgwee > 0,
+      decide: (lockedNgwee) => {
+        const prices = cart.lines.map((line) => toNgwee(line.discountedPrice));
+        const shares = allocateCredit(prices, lockedNgwee);
+        const spent = shares.reduce((sum, share) => sum + share, 0);
+        const due = cart.totalNgwee - spent;
+        return {
+          plan: shares.map((share, n) => ({
+            payment:
+              prices[n] === 0 ? FREE : share === prices[n] ? PAID_BY_CREDIT : AWAITING_PAYMENT,
+            creditNgwee: share,
+          })),
+          // Paid wholly by credit: a confirmation; else the transfer's instructions, plain mail.
+          ...(due === 0
+            ? confirmation(school, actor, cart, "credit")
+            : {
+                email: bypassInstructionsEmail(
+                  actor,
+                  cart.lines,
+                  fromNgwee(due),
+                  settings,
+                  fromNgwee(spent),
+                ),
+              }),
+        };
+      },
     };
   });
 }
@@ -160,19 +172,15 @@ function paymentRequired(total: string, balance: number): ApiError {
   });
 }
 
-function insertFreeCart(
-  school: SchoolContext,
-  actor: SessionUser,
-  cart: PricedCart,
-  offered: Channel[],
-) {
-  return insertCart(school, actor, cart, { spendCredit: false, offered }, () => ({
-    plan: cart.lines.map(() => ({
-      payment: FREE,
-      creditNgwee: 0,
-    })),
-    ...confirmation(school, actor, cart, "free"),
-  }));
+/** A cart that costs nothing: every line confirmed at once, no credit spent. */
+function freeCart(school: SchoolContext, actor: SessionUser, cart: PricedCart): Choice {
+  return {
+    spendCredit: false,
+    decide: () => ({
+      plan: cart.lines.map(() => ({ payment: FREE, creditNgwee: 0 })),
+      ...confirmation(school, actor, cart, "free"),
+    }),
+  };
 }
 
 /**
@@ -185,36 +193,56 @@ type Decision = {
   confirmation?: PhoneTexts;
 };
 
+/**
+ * How a checked cart is placed: whether it spends credit (the balance is then read again under the
+ * account's lock) and its decision given that balance (0 when it spends none).
+ */
+type Choice = { spendCredit: boolean; decide: (lockedBalanceNgwee: number) => Decision };
+
 /** A day of the cart was closed by the school between the cart's check and its insert. */
 export const DAY_CLOSED_MEANWHILE =
   "School Closed: the school has just closed a day in your cart. Please review your cart.";
 
 /**
- * Every line of a checked cart as one order, and the e-mail, in one transaction (all or nothing),
- * answered with each order and its child and item as the cart read them. The one-live-order index
- * is the guard against a day ordered meanwhile (409 Already Ordered). A cart paid by credit takes
- * the credit under the account's lock, and records one movement per order, in the same
- * transaction. `decide` gets the balance read under that lock (0 without it). Capped lines take
- * their portions in the same transaction (409 naming the item and day when one is sold out).
+ * The cart checked and every line of it placed as one order, with the e-mail, in one transaction
+ * (all or nothing), answered with each order and its child and item as the cart read them. The
+ * cart is read in the statement that takes the transaction's locks (decision 0114), then `choose`
+ * says how it is paid (or refuses it, which rolls back). The one-live-order index is the guard
+ * against a day ordered meanwhile (409 Already Ordered). A cart paid by credit takes the credit
+ * under the account's lock, and records one movement per order, in the same transaction. Capped
+ * lines take their portions in the same transaction (409 naming the item and day when one is sold
+ * out).
  */
-async function insertCart(
+async function placeCart(
   school: SchoolContext,
   actor: SessionUser,
-  cart: PricedCart,
-  { spendCredit, offered }: { spendCredit: boolean; offered: Channel[] },
-  decide: (lockedBalanceNgwee: number) => Decision,
+  items: OrderItemInput[],
+  { terms, offered }: { terms: CartTerms; offered: Channel[] },
+  choose: (cart: PricedCart) => Choice,
 ): Promise<{ orders: OrderDto[] }> {
   const schoolId = school.id;
   const db = await schoolDb(schoolId);
-  let inserted: Awaited<ReturnType<typeof insertOrders>>;
-  let payments: Payment[] = [];
+  let placed: { cart: PricedCart; payments: Payment[]; orders: PlacedOrder[] } | null;
+  let checkedLines: PricedLine[] = [];
   try {
-    inserted = await db.$transaction((tx) =>
-      insertOrders(
+    placed = await db.$transaction(async (tx) => {
+      const checked = await checkCartLocked(tx, school, actor, items, terms);
+      if (!checked) return null;
+      const { cart, locks } = checked;
+      checkedLines = cart.lines;
+      const { spendCredit, decide } = choose(cart);
+      let payments: Payment[] = [];
+      const inserted = await insertOrders(
         tx,
         school,
         actor.id,
-        { lines: cart.lines, spendsCredit: spendCredit, stock: capTakes(cart.lines), offered },
+        {
+          lines: cart.lines,
+          spendsCredit: spendCredit,
+          stock: capTakes(cart.lines),
+          offered,
+          locks,
+        },
         (lockedNgwee) => {
           const { plan, email, confirmation } = decide(lockedNgwee);
           payments = cart.lines.map((_, n) => plan[n]?.payment ?? AWAITING_PAYMENT);
@@ -225,19 +253,21 @@ async function insertCart(
           }));
           return { orders, email, ...(confirmation && { confirmation }) };
         },
-      ),
-    );
+      );
+      return inserted && { cart, payments, orders: inserted.placed };
+    });
   } catch (error) {
     // Two requests for the same child and day at once: the partial unique index lets one through.
     if (isUniqueViolation(error)) throw conflict(ALREADY_ORDERED);
     // Issue 47: a capped day sold out since the cart was read: nothing placed, nothing charged.
-    if (isSoldOut(error)) throw soldOutConflict(error.days, cart.lines);
+    if (isSoldOut(error)) throw soldOutConflict(error.days, checkedLines);
     throw error;
   }
-  if (!inserted) throw conflict(DAY_CLOSED_MEANWHILE);
+  if (!placed) throw conflict(DAY_CLOSED_MEANWHILE);
   kickOutbox(schoolId);
+  const { cart, payments } = placed;
   return {
-    orders: inserted.placed.map(({ n, id, orderDate }) =>
+    orders: placed.orders.map(({ n, id, orderDate }) =>
       placedOrderDto(id, orderDate, cart.lines[n]!, payments[n]!, cart.students),
     ),
   };

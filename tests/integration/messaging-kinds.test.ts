@@ -218,9 +218,9 @@ describe("payment confirmations", () => {
       "K45.50",
       "wallet credit",
     ]);
-    // The credit checkout's 8 statements (tests/integration/credit.test.ts) plus one insert per
+    // The credit checkout's 7 statements (tests/integration/credit.test.ts) plus one insert per
     // row: the parent's choice came with the account's lock, the channels with the cart's check.
-    expect(counts).toEqual([9, 8, 8]);
+    expect(counts).toEqual([8, 7, 7]);
   });
 
   it("of a top-up go to each chosen channel with the wallet's balance", async () => {
