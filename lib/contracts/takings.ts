@@ -14,6 +14,7 @@ export const TAKINGS_LINES = [
   "refund_mobile_money",
   "refund_bank",
   "refund_card_reversal",
+  "refund_card_dpo",
   "payout",
 ] as const;
 export type TakingsLine = (typeof TAKINGS_LINES)[number];
@@ -32,6 +33,7 @@ export const TAKINGS_LINE_INFO: Record<TakingsLine, { label: string; group: Taki
   refund_mobile_money: { label: "Refunds by mobile money", group: "out" },
   refund_bank: { label: "Refunds by bank transfer", group: "out" },
   refund_card_reversal: { label: "Refunds by card reversal", group: "out" },
+  refund_card_dpo: { label: "Refunds to card through DPO", group: "out" },
   payout: { label: "Wallet payouts", group: "out" },
 };
 

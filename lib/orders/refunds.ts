@@ -81,7 +81,7 @@ function creditReturned(row: Pick<RefundRow, "creditEntries">): number {
 }
 
 /** What the office refunds: the paid price less the credit already given back at the cancel. */
-function officeAmount(row: RefundRow): string {
+export function officeAmount(row: Pick<RefundRow, "discountedPrice" | "creditEntries">): string {
   return fromNgwee(Math.max(0, toNgwee(row.discountedPrice.toFixed(2)) - creditReturned(row)));
 }
 

@@ -117,7 +117,15 @@ async function movementRows(
       FROM "OrderRefund" r
       JOIN "Order" o ON o."schoolId" = r."schoolId" AND o."id" = r."orderId"
       JOIN "User" u ON u."schoolId" = o."schoolId" AND u."id" = o."userId"
-      WHERE r."schoolId" = ${schoolId} AND r."method" <> 'credit' AND ${inPeriod(Prisma.sql`r."createdAt"`)}
+      WHERE r."schoolId" = ${schoolId} AND r."method" NOT IN ('credit', 'dpo')
+        AND ${inPeriod(Prisma.sql`r."createdAt"`)}
+      UNION ALL
+      SELECT 'refund_card_dpo', 'card-refund-' || cr."id", ${dayOf(Prisma.sql`cr."refundedAt"`)},
+        cr."refundedAt", cr."amount"::text, u."name",
+        COALESCE('Order ' || cr."orderId", 'Card refund ' || cr."id")
+      FROM "CardRefund" cr JOIN "User" u ON u."schoolId" = cr."schoolId" AND u."id" = cr."userId"
+      WHERE cr."schoolId" = ${schoolId} AND cr."status" = 'refunded'
+        AND ${inPeriod(Prisma.sql`cr."refundedAt"`)}
       UNION ALL
       SELECT 'payout', 'withdrawal-' || w."id", ${dayOf(Prisma.sql`w."decidedAt"`)}, w."decidedAt",
         w."amount"::text, u."name", COALESCE(w."reference", w."method")

@@ -9,8 +9,10 @@ import type { StatementDto, StatementMovement } from "@/lib/contracts/statement"
 import { TOP_UP_KEY_PREFIX } from "@/lib/contracts/wallet";
 import { signedNgwee } from "@/lib/credit/ledger";
 import { schoolDb } from "@/lib/db";
-import { fromNgwee } from "@/lib/money";
+import { fromNgwee, toNgwee } from "@/lib/money";
 import { addDaysIso, cycleDayDate, toIsoDate } from "@/lib/school-calendar";
+import { officeAmount } from "@/lib/orders/refunds";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { StatementPeriod } from "@/lib/validations/statement";
 
 // The lines of a family's statement (issue 49), for the signed-in account only and only in its
@@ -48,6 +50,30 @@ export function withRunningBalance(
   });
 }
 
+type RefundedOrder = {
+  discountedPrice: Prisma.Decimal;
+  creditEntries: { amount: Prisma.Decimal; kind: string; adminId: number | null }[];
+  cardRefund: { amount: Prisma.Decimal; status: string } | null;
+};
+
+/**
+ * What a refund gave back for its order: a card refund through DPO its own amount (partial or
+ * whole, issue 49); a refund to credit the credit that came back for the order (also among the
+ * wallet's movements); a refund by hand the price less the credit the cancel already gave back,
+ * which is what the office paid out (lib/orders/refunds.ts).
+ */
+function refundedAmount(method: string, order: RefundedOrder): string {
+  if (method === "dpo" && order.cardRefund?.status === "refunded") {
+    return order.cardRefund.amount.toFixed(2);
+  }
+  if (method === "credit") {
+    const back = order.creditEntries.reduce((sum, e) => sum + toNgwee(e.amount.toFixed(2)), 0);
+    return fromNgwee(back);
+  }
+  const atCancel = order.creditEntries.filter((e) => e.kind === "refund" && e.adminId === null);
+  return officeAmount({ discountedPrice: order.discountedPrice, creditEntries: atCancel });
+}
+
 export async function getStatement(
   school: SchoolContext,
   actor: Pick<SessionUser, "id" | "name">,
@@ -58,78 +84,89 @@ export async function getStatement(
   const db = await schoolDb(schoolId);
   const { start, end } = periodBounds(period, school.timeZone);
   const within = { gte: start, lt: end };
-  const [attempts, byHand, orders, refunds, entries, before, after] = await Promise.all([
-    db.paymentAttempt.findMany({
-      where: { schoolId, userId, transactionStatus: "verified", verifiedAt: within },
-      orderBy: [{ verifiedAt: "asc" }, { id: "asc" }],
-      select: {
-        verifiedAt: true,
-        transactionRef: true,
-        paymentAmount: true,
-        paymentMethod: true,
-        mobileOperator: true,
-        mobileNumber: true,
-        cartKey: true,
-      },
-    }),
-    db.order.findMany({
-      where: {
-        schoolId,
-        userId,
-        paymentProcessor: BY_HAND_PROCESSOR,
-        paymentStatus: "confirmed",
-        orderDate: within,
-      },
-      orderBy: [{ orderDate: "asc" }, { id: "asc" }],
-      select: { id: true, orderDate: true, discountedPrice: true },
-    }),
-    db.order.findMany({
-      where: { schoolId, userId, orderDate: within },
-      orderBy: [{ orderDate: "asc" }, { id: "asc" }],
-      select: {
-        id: true,
-        orderDate: true,
-        weekNumber: true,
-        dayOfWeek: true,
-        discountedPrice: true,
-        status: true,
-        paymentStatus: true,
-        student: { select: { name: true } },
-        menuItem: { select: { name: true } },
-        cycle: { select: { startDate: true } },
-      },
-    }),
-    db.orderRefund.findMany({
-      where: { schoolId, createdAt: within, order: { schoolId, userId } },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: {
-        createdAt: true,
-        method: true,
-        reference: true,
-        order: {
+  // One snapshot (repeatable read): a payment made while the statement is read cannot make its
+  // running balance disagree with the closing one.
+  const [attempts, byHand, orders, refunds, entries, before, after] = await db.$transaction(
+    (tx) =>
+      Promise.all([
+        tx.paymentAttempt.findMany({
+          where: { schoolId, userId, transactionStatus: "verified", verifiedAt: within },
+          orderBy: [{ verifiedAt: "asc" }, { id: "asc" }],
+          select: {
+            verifiedAt: true,
+            transactionRef: true,
+            paymentAmount: true,
+            paymentMethod: true,
+            mobileOperator: true,
+            mobileNumber: true,
+            cartKey: true,
+          },
+        }),
+        tx.order.findMany({
+          where: {
+            schoolId,
+            userId,
+            paymentProcessor: BY_HAND_PROCESSOR,
+            paymentStatus: "confirmed",
+            orderDate: within,
+          },
+          orderBy: [{ orderDate: "asc" }, { id: "asc" }],
+          select: { id: true, orderDate: true, discountedPrice: true },
+        }),
+        tx.order.findMany({
+          where: { schoolId, userId, orderDate: within },
+          orderBy: [{ orderDate: "asc" }, { id: "asc" }],
           select: {
             id: true,
+            orderDate: true,
+            weekNumber: true,
+            dayOfWeek: true,
             discountedPrice: true,
+            status: true,
+            paymentStatus: true,
             student: { select: { name: true } },
             menuItem: { select: { name: true } },
+            cycle: { select: { startDate: true } },
           },
-        },
-      },
-    }),
-    db.creditEntry.findMany({
-      where: { schoolId, userId, createdAt: within },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { createdAt: true, amount: true, kind: true, reason: true },
-    }),
-    db.creditEntry.aggregate({
-      where: { schoolId, userId, createdAt: { lt: start } },
-      _sum: { amount: true },
-    }),
-    db.creditEntry.aggregate({
-      where: { schoolId, userId, createdAt: { lt: end } },
-      _sum: { amount: true },
-    }),
-  ]);
+        }),
+        tx.orderRefund.findMany({
+          where: { schoolId, createdAt: within, order: { schoolId, userId } },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          select: {
+            createdAt: true,
+            method: true,
+            reference: true,
+            order: {
+              select: {
+                id: true,
+                discountedPrice: true,
+                student: { select: { name: true } },
+                menuItem: { select: { name: true } },
+                creditEntries: {
+                  where: { kind: { in: ["refund", "closure"] } },
+                  select: { amount: true, kind: true, adminId: true },
+                },
+                cardRefund: { select: { amount: true, status: true } },
+              },
+            },
+          },
+        }),
+        tx.creditEntry.findMany({
+          where: { schoolId, userId, createdAt: within },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          select: { createdAt: true, amount: true, kind: true, reason: true },
+        }),
+        tx.creditEntry.aggregate({
+          where: { schoolId, userId, createdAt: { lt: start } },
+          _sum: { amount: true },
+        }),
+        tx.creditEntry.aggregate({
+          where: { schoolId, userId, createdAt: { lt: end } },
+          _sum: { amount: true },
+        }),
+      ]),
+    { isolationLevel: "RepeatableRead" },
+  );
 
   const opening = signedNgwee((before._sum.amount ?? 0).toFixed(2));
   const payments = [
@@ -173,7 +210,7 @@ export async function getStatement(
       meal: r.order.menuItem.name,
       method: refundMethodLabel(r.method),
       reference: r.reference,
-      amount: r.order.discountedPrice.toFixed(2),
+      amount: refundedAmount(r.method, r.order),
     })),
     wallet: {
       opening: fromNgwee(opening),

@@ -249,6 +249,7 @@ describe("GET /api/account/statement", () => {
     [{ from: "2026-02-30", to: "2026-03-01" }, STATEMENT_BAD_DATE],
     [{ from: "01/01/2026", to: "2026-01-31" }, STATEMENT_BAD_DATE],
     [{ from: "2026-01-01".repeat(50), to: "2026-01-31" }, STATEMENT_BAD_DATE],
+    [{ from: "9999-12-31", to: "9999-12-31" }, STATEMENT_BAD_DATE],
     [{ from: "2026-01-31", to: "2026-01-01" }, STATEMENT_REVERSED],
     [{ from: "2025-01-01", to: "2026-01-02" }, STATEMENT_TOO_LONG],
   ])("refuses %j with 400: %s", async (query, message) => {
