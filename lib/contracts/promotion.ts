@@ -52,4 +52,8 @@ export const promotionLeaversHaveMeals = (count: number) =>
   `${count} ${count === 1 ? "meal is" : "meals are"} still to be served to leavers. ` +
   "Settle them (serve, cancel or refund) before moving the children up.";
 
+export const promotionTermRunning = (count: number) =>
+  `${count} ${count === 1 ? "meal" : "meals"} of this school year ${count === 1 ? "is" : "are"} ` +
+  "still to be served: move the children up after the last school day.";
+
 export const NOTHING_TO_PROMOTE = "There are no children to move up.";

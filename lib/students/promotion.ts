@@ -10,6 +10,7 @@ import {
   promotionAlreadyDone,
   promotionDoneMessage,
   promotionLeaversHaveMeals,
+  promotionTermRunning,
   type PromotionDoneDto,
   type PromotionLeaverDto,
   type PromotionPreviewDto,
@@ -32,6 +33,9 @@ type School = Pick<SchoolContext, "id" | "timeZone">;
 const LAST_GRADE: Grade = GRADES[GRADES.length - 1]!;
 /** From October the office prepares the next school year (Zambia's starts in January). */
 const NEXT_YEAR_FROM_MONTH = 10;
+/** Two promotions are a school year apart: never two within half a year, whatever the dates. */
+const MIN_DAYS_BETWEEN = 180;
+const DAY_MS = 86_400_000;
 
 const doneSchema = z.object({ year: z.number().int(), at: z.string() });
 
@@ -59,7 +63,7 @@ async function currentChildren(tx: Tx, schoolId: number, lock: boolean): Promise
     ? await tx.$queryRaw<ChildRow[]>`
         SELECT "id", "name", "grade", "className" FROM "Student"
         WHERE "schoolId" = ${schoolId} AND "archivedAt" IS NULL AND "grade" <> ${STAFF_GRADE}
-        ORDER BY "id" FOR UPDATE`
+        ORDER BY "id" FOR NO KEY UPDATE`
     : await tx.student.findMany({
         where: { schoolId, archivedAt: null, grade: { not: STAFF_GRADE } },
         select: { id: true, name: true, grade: true, className: true },
@@ -85,11 +89,18 @@ async function plan(tx: Tx, school: School, lock: boolean, now: Date) {
   const children = await currentChildren(tx, school.id, lock);
   const last = await lastPromotion(tx, school.id, lock);
   const leaverRows = children.filter((child) => child.grade === LAST_GRADE);
-  const meals = await upcomingOrderStudents(
+  const year = schoolYearStarting(school.timeZone, now);
+  const upcoming = await upcomingOrderStudents(
     tx,
     school,
-    leaverRows.map((child) => child.id),
+    children.map((child) => child.id),
   );
+  const leaverIds = new Set(leaverRows.map((child) => child.id));
+  const meals = upcoming.filter((order) => leaverIds.has(order.studentId)).map((o) => o.studentId);
+  // Meals of this school year still to serve to children who would move: the term is running.
+  const termMeals = upcoming.filter(
+    (order) => !leaverIds.has(order.studentId) && order.date < `${year}-01-01`,
+  ).length;
   const parents = await tx.student.findMany({
     where: { schoolId: school.id, id: { in: leaverRows.map((child) => child.id) } },
     select: { id: true, parent: { select: { name: true } } },
@@ -107,16 +118,18 @@ async function plan(tx: Tx, school: School, lock: boolean, now: Date) {
     to: nextGrade(grade),
     count: children.filter((child) => child.grade === grade).length,
   })).filter((step) => step.count > 0);
-  const year = schoolYearStarting(school.timeZone, now);
   const moving = children.length - leavers.length;
+  const recent = last !== null && now.getTime() - Date.parse(last.at) < MIN_DAYS_BETWEEN * DAY_MS;
   const refusal =
-    last && last.year >= year
+    last && (last.year >= year || recent)
       ? promotionAlreadyDone(last.year)
       : meals.length > 0
         ? promotionLeaversHaveMeals(meals.length)
-        : children.length === 0
-          ? NOTHING_TO_PROMOTE
-          : null;
+        : termMeals > 0
+          ? promotionTermRunning(termMeals)
+          : children.length === 0
+            ? NOTHING_TO_PROMOTE
+            : null;
   return { year, last, steps, leavers, moving, refusal, children };
 }
 
@@ -168,16 +181,19 @@ export async function promoteGrades(
       data: { archivedAt: now },
     });
     // One statement per grade, highest first, each naming its own children by id: a child moves
-    // exactly one grade whatever order the statements run in.
+    // exactly one grade whatever order the statements run in. A class named after its grade
+    // ("7B", "7 Blue") follows it ("8B", "8 Blue"); any other class name stays.
     let moved = 0;
     for (const step of [...found.steps].reverse()) {
       if (step.to === null) continue;
       const ids = found.children.filter((child) => child.grade === step.from).map((c) => c.id);
-      const result = await tx.student.updateMany({
-        where: { schoolId, id: { in: ids } },
-        data: { grade: step.to },
-      });
-      moved += result.count;
+      // ELC and K name no class: "^$." matches nothing.
+      const namedAfter = /^[0-9]+$/.test(step.from) ? `^${step.from}([^0-9]|$)` : "^$.";
+      moved += await tx.$executeRaw`
+        UPDATE "Student" SET "grade" = ${step.to}, "updatedAt" = now(),
+          "className" = CASE WHEN "className" ~ ${namedAfter}
+            THEN ${step.to} || substr("className", ${step.from.length + 1}) ELSE "className" END
+        WHERE "schoolId" = ${schoolId} AND "id" = ANY(${ids}::int[])`;
     }
     const done = { year: found.year, at: now.toISOString() };
     await tx.setting.update({

@@ -314,14 +314,14 @@ async function countUpcomingOrders(
 }
 
 /**
- * The student of each live (pending or completed) order of these students for today or a later
- * day of the school's: one entry per order.
+ * Each live (pending or completed) order of these students for today or a later day of the
+ * school's: its student and its meal day (YYYY-MM-DD).
  */
 export async function upcomingOrderStudents(
   tx: Tx,
   school: Pick<SchoolContext, "id" | "timeZone">,
   studentIds: number[],
-): Promise<number[]> {
+): Promise<{ studentId: number; date: string }[]> {
   if (studentIds.length === 0) return [];
   const today = schoolToday(school.timeZone);
   const orders = await tx.order.findMany({
@@ -338,9 +338,9 @@ export async function upcomingOrderStudents(
     },
   });
   return orders
-    .filter(
-      (order) =>
-        cycleDayDate(toIsoDate(order.cycle.startDate), order.weekNumber, order.dayOfWeek) >= today,
-    )
-    .map((order) => order.studentId);
+    .map((order) => ({
+      studentId: order.studentId,
+      date: cycleDayDate(toIsoDate(order.cycle.startDate), order.weekNumber, order.dayOfWeek),
+    }))
+    .filter((order) => order.date >= today);
 }

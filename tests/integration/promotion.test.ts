@@ -7,6 +7,7 @@ import {
   PROMOTION_WRONG_YEAR,
   promotionAlreadyDone,
   promotionLeaversHaveMeals,
+  promotionTermRunning,
   type PromotionDoneDto,
   type PromotionPreviewDto,
 } from "@/lib/contracts/promotion";
@@ -244,5 +245,78 @@ describe("moving every child up a grade", () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(NOTHING_TO_PROMOTE);
+  });
+  it("moves a class named after its grade with it, and leaves other class names", async () => {
+    freezeClock(NOVEMBER);
+    const admin = await signedInSuperadmin();
+    const parent = await signedUpParent();
+    const db = await testDb();
+    const named = await addStudent(parent.id, "Natasha", "7");
+    const house = await addStudent(parent.id, "Luyando", "7");
+    const ten = await addStudent(parent.id, "Mutale", "1");
+    await db.student.update({ where: key(named.id), data: { className: "7B" } });
+    await db.student.update({ where: key(house.id), data: { className: "Blue" } });
+    await db.student.update({ where: key(ten.id), data: { className: "10A" } });
+    expect((await promote(admin, 2027)).status).toBe(200);
+    const rows = await db.student.findMany({
+      where: { id: { in: [named.id, house.id, ten.id] } },
+      select: { id: true, grade: true, className: true },
+      orderBy: { id: "asc" },
+    });
+    expect(rows.map((r) => [r.grade, r.className])).toEqual([
+      ["8", "8B"],
+      ["8", "Blue"],
+      ["2", "10A"],
+    ]);
+  });
+
+  it("waits for the last school day: a meal of this year still to serve holds it back", async () => {
+    freezeClock(NOVEMBER);
+    const admin = await signedInSuperadmin();
+    const parent = await signedUpParent();
+    const child = await addStudent(parent.id, "Kondwani", "5");
+    const meal = await addMenuItem();
+    const db = await testDb();
+    const december = await activeCycle({ startDate: "2026-11-30" });
+    const order = await db.order.create({
+      data: {
+        userId: parent.id,
+        studentId: child.id,
+        menuItemId: meal.id,
+        cycleId: december.id,
+        weekNumber: 2,
+        dayOfWeek: 3,
+        originalPrice: "40.00",
+        discountedPrice: "40.00",
+        paymentStatus: "confirmed",
+      },
+    });
+    const refused = await promote(admin, 2027);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(promotionTermRunning(1));
+    expect((await gradesOf([child.id]))[child.id]!.grade).toBe("5");
+
+    // A meal already ordered for January, the new school year, does not hold it back.
+    const january = await activeCycle({ startDate: "2027-01-04" });
+    await db.order.update({ where: key(order.id), data: { cycleId: january.id } });
+    expect((await promote(admin, 2027)).status).toBe(200);
+    expect((await gradesOf([child.id]))[child.id]!.grade).toBe("6");
+  });
+
+  it("never moves the children up twice within half a year, whatever year is asked", async () => {
+    freezeClock("2027-09-15T08:00:00Z");
+    const admin = await signedInSuperadmin();
+    const parent = await signedUpParent();
+    const child = await addStudent(parent.id, "Chipo", "3");
+    expect((await promote(admin, 2027)).status).toBe(200);
+    jest.useRealTimers();
+    freezeClock("2027-10-20T08:00:00Z");
+    // A month later (an admin's session lasts a day: signed in again).
+    const later = await signedInSuperadmin();
+    const shown = await preview(later);
+    expect(shown.body).toMatchObject({ year: 2028, refusal: promotionAlreadyDone(2027) });
+    const refused = await promote(later, 2028);
+    expect(refused.status).toBe(409);
+    expect((await gradesOf([child.id]))[child.id]!.grade).toBe("4");
   });
 });
