@@ -84,9 +84,14 @@ export async function sendCardRefund(
       status: "pending",
       OR: [{ callingUntil: null }, { callingUntil: { lt: now } }],
     },
+    // Until DPO's answer is recorded the row says it may or may not have gone through: if the
+    // answer is lost (the instance stops, the database cannot take it), the office reads that,
+    // and not the last attempt's refusal, before it retries.
     data: {
       callingUntil: new Date(now.getTime() + timeoutMs + CLAIM_MARGIN_MS),
       calls: { increment: 1 },
+      resultCode: null,
+      explanation: NO_ANSWER_FROM_DPO,
     },
   });
   const row = await db.cardRefund.findUnique({

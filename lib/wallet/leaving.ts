@@ -16,7 +16,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueEmail } from "@/lib/mail/outbox";
 import { fromNgwee, formatNgwee, toNgwee } from "@/lib/money";
 import { lockedCardPayment } from "@/lib/payments/card-refunds";
-import { sendCardRefund } from "@/lib/payments/card-refund-send";
+import { cardRefundSelect, sendCardRefund, toCardRefundDto } from "@/lib/payments/card-refund-send";
+import { log } from "@/lib/observability/log";
 import { idKey } from "@/lib/schools/keys";
 import { LEAVING_METHOD_MESSAGE, type LeavingValues } from "@/lib/validations/refunds";
 
@@ -192,7 +193,9 @@ export async function refundLeavingFamily(
     });
     if (family.email && !family.deletedAt) {
       const lines = [
-        byCard > 0 && `${formatNgwee(byCard)} back to the card you paid with (through DPO)`,
+        byCard > 0 &&
+          `${formatNgwee(byCard)} to go back to the card you paid with: we have asked DPO, ` +
+            "and you will have a mail when it is done",
         plan.byHand > 0 && `${formatNgwee(plan.byHand)} paid back by ${how}`,
       ].filter(Boolean);
       await enqueueEmail(
@@ -209,8 +212,21 @@ export async function refundLeavingFamily(
     }
     return { balance, byHand: plan.byHand, refundIds };
   });
+  // Each card part is asked of DPO on its own: one that fails (it stays pending, to retry from
+  // Refund Management) never keeps the others from being asked.
   const cardRefunds = [];
-  for (const id of planned.refundIds) cardRefunds.push(await sendCardRefund(school, actor, id));
+  for (const id of planned.refundIds) {
+    try {
+      cardRefunds.push(await sendCardRefund(school, actor, id));
+    } catch (error) {
+      log.error({ err: error, schoolId, refundId: id }, "leaving: a card refund was not sent");
+      const row = await db.cardRefund.findUniqueOrThrow({
+        where: idKey(schoolId, id),
+        select: cardRefundSelect,
+      });
+      cardRefunds.push(toCardRefundDto(row));
+    }
+  }
   return {
     familyId: userId,
     refunded: fromNgwee(planned.balance),

@@ -169,6 +169,28 @@ describe("POST /api/refunds/{orderId}/card", () => {
     expect((await orderState(order.id)).status).toBe("refunded");
   });
 
+  it("shows no refusal while DPO is asked again: an answer lost then reads as unknown", async () => {
+    const { order } = await cardOrder("15.00");
+    fake.onRefundToken(() => refundRefusedXml("Refund failed: try later"), { once: true });
+    const refused = await cardRefundCall(office, order.id, { amount: "15.00" });
+    expect(refused.body).toMatchObject({ status: "pending", resultCode: "999" });
+
+    fake.onRefundToken(() => ({ hang: true }), { once: true });
+    const retrying = retryCall(office, refused.body.id);
+    while (fake.requestsNamed("refundToken").length < 2) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // DPO has the request; until its answer is recorded the refund may or may not have happened.
+    const db = await testDb();
+    expect(
+      await db.cardRefund.findUniqueOrThrow({
+        where: key(refused.body.id),
+        select: { status: true, resultCode: true, explanation: true },
+      }),
+    ).toEqual({ status: "pending", resultCode: null, explanation: NO_ANSWER_FROM_DPO });
+    expect((await retrying).body).toMatchObject({ status: "pending", resultCode: null });
+  });
+
   it("keeps a refund pending when DPO does not answer, and the retry refunds once", async () => {
     const { order } = await cardOrder("25.00");
     fake.onRefundToken(() => ({ hang: true }), { once: true });
