@@ -82,6 +82,11 @@ export async function startOrderCardRefund(
     if (order.paid !== "confirmed" || toNgwee(order.price) === 0) {
       throw conflict(ONLY_PAID_REFUNDABLE, { status: order.status });
     }
+    // The family's account before its payment, in the order a family leaving takes them (account,
+    // then payments): the refund row's foreign key needs the account, and taking it last would
+    // deadlock with a leaving family's refund of the same payment.
+    await tx.$queryRaw`
+      SELECT "id" FROM "User" WHERE "schoolId" = ${schoolId} AND "id" = ${order.userId} FOR KEY SHARE`;
     const payment =
       order.attemptId === null ? null : await lockedCardPayment(tx, schoolId, order.attemptId);
     if (!payment) throw conflict(NOT_A_CARD_PAYMENT);
