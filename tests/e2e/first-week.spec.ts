@@ -129,7 +129,7 @@ test.describe("§4 money, said plainly", () => {
     await profile.getByLabel("Email").fill(`${unique("payer")}@example.com`);
     // A change of address needs the current password (issue 43).
     await profile.getByLabel("Current password").fill("secret123");
-    await profile.getByRole("button", { name: /Save/ }).click();
+    await profile.getByRole("button", { name: "Save Changes" }).click();
     await expect(profile).toBeHidden();
     await page.getByRole("tab", { name: "Students" }).click();
     await addStudent(page, "Bwalya Mulenga", "Grade 3");
