@@ -5,8 +5,8 @@ import { useForm } from "react-hook-form";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { TextareaField, TextField } from "@/components/ui/form-fields";
 import { FormField, FormItem, FormMessage } from "@/components/ui/form";
+import { RefundMethodRadios } from "./refund-method-radios";
 import type { LeavingFamilyDto } from "@/lib/contracts/card-refunds";
-import { REFUND_METHOD_LABELS } from "@/lib/contracts/refunds";
 import { formatZmw } from "@/lib/money";
 import {
   LEAVING_HAND_METHODS,
@@ -67,24 +67,13 @@ export function LeavingDialog({
             name="method"
             render={({ field }) => (
               <FormItem>
-                <fieldset className="grid gap-2">
-                  <legend className="mb-1 text-sm font-medium">
-                    How the office paid {family && formatZmw(family.byHand)}
-                  </legend>
-                  {LEAVING_HAND_METHODS.map((value) => (
-                    <label key={value} className="flex items-center gap-2 text-sm">
-                      <input
-                        type="radio"
-                        name={field.name}
-                        value={value}
-                        checked={field.value === value}
-                        onChange={() => field.onChange(value)}
-                        className="size-4 accent-primary"
-                      />
-                      {REFUND_METHOD_LABELS[value]}
-                    </label>
-                  ))}
-                </fieldset>
+                <RefundMethodRadios
+                  legend={<>How the office paid {family && formatZmw(family.byHand)}</>}
+                  methods={LEAVING_HAND_METHODS}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
                 <FormMessage />
               </FormItem>
             )}

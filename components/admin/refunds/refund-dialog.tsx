@@ -5,8 +5,9 @@ import { useForm, useWatch } from "react-hook-form";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { TextareaField, TextField } from "@/components/ui/form-fields";
 import { FormField, FormItem, FormMessage } from "@/components/ui/form";
+import { RefundMethodRadios } from "./refund-method-radios";
 import type { RefundDto } from "@/lib/contracts/orders";
-import { REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod } from "@/lib/contracts/refunds";
+import { REFUND_METHODS, type RefundMethod } from "@/lib/contracts/refunds";
 import { formatZmw } from "@/lib/money";
 import {
   refundCompleteSchema,
@@ -72,22 +73,13 @@ export function RefundDialog({
         name="method"
         render={({ field }) => (
           <FormItem>
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">Refund method</legend>
-              {REFUND_METHODS.map((value) => (
-                <label key={value} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name={field.name}
-                    value={value}
-                    checked={field.value === value}
-                    onChange={() => field.onChange(value)}
-                    className="size-4 accent-primary"
-                  />
-                  {REFUND_METHOD_LABELS[value]}
-                </label>
-              ))}
-            </fieldset>
+            <RefundMethodRadios
+              legend={"Refund method"}
+              methods={REFUND_METHODS}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+            />
             {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
             <FormMessage />
           </FormItem>
