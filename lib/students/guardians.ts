@@ -1,0 +1,34 @@
+import "server-only";
+import type { Tx } from "@/lib/db";
+
+// Issue 49: a child has one or two guardians. Student.parentId is the first (who added the child,
+// or the first on the school roll to claim it); StudentGuardian holds the second, one row per
+// child. Both see and order for the child; the database's one-live-order-per-child-per-day index
+// holds across both; each pays for their own orders.
+
+export type GuardianLink = "second" | "already" | "full";
+
+/**
+ * Makes `userId` a guardian of the child, inside the caller's transaction (the child's row is
+ * locked, so two links racing for the one second place cannot both win): "already" when the
+ * account is a guardian of it, "full" when the child has two others. Never moves the first.
+ */
+export async function linkGuardian(
+  tx: Tx,
+  schoolId: number,
+  studentId: number,
+  userId: number,
+): Promise<GuardianLink> {
+  const rows = await tx.$queryRaw<{ parentId: number; second: number | null }[]>`
+    SELECT s."parentId", g."userId" AS second
+      FROM "Student" s
+      LEFT JOIN "StudentGuardian" g ON g."schoolId" = s."schoolId" AND g."studentId" = s.id
+     WHERE s."schoolId" = ${schoolId} AND s.id = ${studentId}
+       FOR NO KEY UPDATE OF s`;
+  const row = rows[0];
+  if (!row) throw new Error(`Student ${studentId} not found in school ${schoolId}`);
+  if (row.parentId === userId || row.second === userId) return "already";
+  if (row.second !== null) return "full";
+  await tx.studentGuardian.create({ data: { schoolId, studentId, userId } });
+  return "second";
+}
