@@ -11,7 +11,9 @@ import Papa from "papaparse";
 // and `$` then fails, so any value holding a newline was never escaped. This pattern looks only at
 // the start. It also catches a formula behind leading whitespace (" =1+1", "\n=1+1"), since an
 // import that trims spaces (LibreOffice's "Trim spaces") would otherwise evaluate it.
-export const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
+// A whole cell that is a negative amount ("-12.50": a refund, a net loss) is a number, not a
+// formula, and stays one: with the apostrophe the office's spreadsheet could not add it up.
+export const FORMULA_START = /^(?!-\d+(?:\.\d+)?$)(?:[\t\r]|\s*[=+\-@])/;
 
 /** A CSV file (header row, then one row per entry; CRLF line breaks) safe to open in a spreadsheet. */
 export function toCsv(fields: readonly string[], rows: readonly (readonly string[])[]): string {

@@ -78,6 +78,9 @@ const HOSTILE: [string, string][] = [
   ["CRLF, then +", "\r\n+1+1\nmore"],
   ["spaces, then =", "  =1+1"],
   ["a space, then @, then a newline", " @SUM(A1)\nx"],
+  ["a negative number, then more", "-12.50+cmd|' /C calc'!A0"],
+  ["a negative number, then a line", "-12.50\n=1+1"],
+  ["a negative number with a space", "-12.50 "],
 ];
 /** Text that no spreadsheet runs: kept exactly, without an added quote. */
 const HARMLESS = [
@@ -91,6 +94,9 @@ const HARMLESS = [
   '"Quoted", with a comma',
   "Über ✓ <b>hot</b>",
   "45.00",
+  // A refund or a net loss in the takings: a number the spreadsheet must be able to add up.
+  "-12.50",
+  "-3",
 ];
 
 /** The file's cells, read back the way a spreadsheet imports it. */

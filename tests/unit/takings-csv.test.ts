@@ -56,6 +56,20 @@ describe("takingsCsv", () => {
     expect(rows).toContain("2026-11-30 to 2026-11-30,Received less paid out,,,30.50");
     expect(rows.at(-1)).toBe("2026-11-30,Credit outstanding at the end of the day,,,123.45");
   });
+
+  it("writes a day that paid out more than it took as a negative number, not as text", () => {
+    const csv = takingsCsv({
+      from: "2026-11-30",
+      to: "2026-11-30",
+      timeZone: "Africa/Lusaka",
+      ...summariseTakings([
+        { line: "card", day: "2026-11-30", ngwee: 1000 },
+        { line: "refund_cash", day: "2026-11-30", ngwee: 2550 },
+      ]),
+      creditOutstanding: fromNgwee(0),
+    });
+    expect(csv.split("\r\n")).toContain("2026-11-30 to 2026-11-30,Received less paid out,,,-15.50");
+  });
 });
 
 describe("parseSettlementCsv", () => {
