@@ -176,6 +176,21 @@ export async function refundLeavingFamily(
         adminId: actor.id,
         reason: `Leaving the school: paid back by ${how}`,
       });
+      // The office paid it out: a wallet payout like any other (Wallet payouts, and the takings'
+      // "paid out"), decided at once; there is no request for the family to wait on.
+      await tx.withdrawal.create({
+        data: {
+          schoolId,
+          userId,
+          amount: fromNgwee(plan.byHand),
+          status: "paid",
+          method: values.method ? refundMethodLabel(values.method) : null,
+          reference: values.reference ?? null,
+          decidedById: actor.id,
+          decidedAt: new Date(),
+        },
+        select: { id: true },
+      });
     }
     const byCard = balance - plan.byHand;
     await audit(schoolId, tx, actor, {

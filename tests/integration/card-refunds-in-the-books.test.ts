@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import * as takings from "@/app/api/revenue/takings/route";
 import * as takingsPayments from "@/app/api/revenue/takings/payments/route";
 import type { TakingsDto, TakingsPaymentsDto } from "@/lib/contracts/takings";
+import { toNgwee } from "@/lib/money";
 import { schoolToday } from "@/lib/school-calendar";
 import { getStatement } from "@/lib/statements/statement";
 import {
   cancelledOrderOn,
   cardRefundCall,
+  leavingCall,
   paidPayment,
+  topUpFrom,
 } from "@/tests/support/card-refund-fixtures";
 import { refundedXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
 import { directParent, orderGround, signedInAdmin } from "@/tests/support/money-admin-fixtures";
@@ -68,5 +71,49 @@ describe("a card refund through DPO in the takings", () => {
     expect(statement.refunds).toEqual([
       expect.objectContaining({ orderId: order.id, amount: "10.00" }),
     ]);
+  });
+});
+
+describe("a family leaving in the takings", () => {
+  it("counts the card part as a DPO refund and the part by hand as a wallet payout", async () => {
+    const office = await signedInAdmin(["refunds", "revenue"]);
+    const parent = await directParent();
+    const card = await paidPayment(parent.id, "30.00");
+    await topUpFrom(parent.id, "30.00", card.id);
+    await topUpFrom(parent.id, "12.50", null);
+    fake.onRefundToken(() => refundedXml("Refund successful"));
+    const before = await office.call<TakingsDto>(
+      takings.GET,
+      "GET",
+      `/api/revenue/takings?from=${today}&to=${today}`,
+    );
+
+    const left = await leavingCall(office, {
+      familyId: parent.id,
+      method: "cash",
+      reference: "Receipt 77",
+    });
+    expect(left.status).toBe(200);
+    expect(left.body).toMatchObject({ byCard: "30.00", byHand: "12.50" });
+
+    const after = await office.call<TakingsDto>(
+      takings.GET,
+      "GET",
+      `/api/revenue/takings?from=${today}&to=${today}`,
+    );
+    const grew = (line: string) => {
+      const ngwee = (dto: TakingsDto) => toNgwee(dto.lines.find((l) => l.line === line)!.amount);
+      return ngwee(after.body) - ngwee(before.body);
+    };
+    expect(grew("payout")).toBe(1250);
+    expect(grew("refund_card_dpo")).toBe(3000);
+    const payouts = await office.call<TakingsPaymentsDto>(
+      takingsPayments.GET,
+      "GET",
+      `/api/revenue/takings/payments?from=${today}&to=${today}&line=payout`,
+    );
+    expect(payouts.body.items).toContainEqual(
+      expect.objectContaining({ amount: "12.50", reference: "Receipt 77" }),
+    );
   });
 });
