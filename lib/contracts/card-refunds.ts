@@ -1,7 +1,8 @@
 // Card refunds through DPO's refundToken (issue 49, decision 0115): an order's refund to the card
 // it was paid with, and a family leaving the school with its whole credit given back.
 
-export const CARD_REFUND_STATUSES = ["pending", "refunded"] as const;
+/** paid_by_hand: DPO would not make it, and the office paid it back another way instead. */
+export const CARD_REFUND_STATUSES = ["pending", "refunded", "paid_by_hand"] as const;
 export type CardRefundStatus = (typeof CARD_REFUND_STATUSES)[number];
 
 export const CARD_REFUND_NOT_FOUND = "Card refund not found";
@@ -13,6 +14,11 @@ export const CARD_REFUND_PENDING_FOR_ORDER =
   "A card refund through DPO is pending for this order: retry it instead";
 export const NO_CREDIT_TO_GIVE_BACK = "This family has no credit to give back";
 export const FAMILY_NOT_FOUND = "Family not found";
+export const CARD_REFUND_NOT_PENDING = "This refund is no longer waiting for DPO";
+export const CHECK_DPO_FIRST =
+  "DPO never answered this refund: check in DPO's portal that it was not made, then confirm";
+export const NOT_BY_CREDIT_WHEN_LEAVING =
+  "A family leaving is paid back by cash, mobile money, bank transfer or in DPO's portal";
 /** The explanation kept when DPO gave no answer (a time-out, the network). */
 export const NO_ANSWER_FROM_DPO =
   "No answer from DPO: it may or may not have refunded. Check DPO's portal before retrying.";
@@ -34,10 +40,12 @@ export type CardRefundDto = {
   explanation: string | null;
   answeredAt: string | null;
   refundedAt: string | null;
+  /** When the office paid it back by hand instead of through DPO. */
+  paidByHandAt: string | null;
   createdAt: string;
 };
 
-/** GET /api/refunds/card-refunds: pending first, then the latest answered, at most 50. */
+/** GET /api/refunds/card-refunds: pending first, then the latest settled, at most 50. */
 export type CardRefundsDto = { data: CardRefundDto[] };
 
 /** On a Refund Management row paid by card: what is left to refund, and its DPO refund if any. */

@@ -221,6 +221,7 @@ export type ApiEndpoints = {
   [path: `/api/refunds/${number}/card`]: { POST: CardRefundDto };
   "/api/refunds/card-refunds": { GET: CardRefundsDto };
   [path: `/api/refunds/card-refunds/${number}/retry`]: { POST: CardRefundDto };
+  [path: `/api/refunds/card-refunds/${number}/by-hand`]: { POST: CardRefundDto };
   "/api/refunds/leaving": { GET: LeavingFamiliesDto; POST: LeavingAnswer };
 
   // Revenue Stats

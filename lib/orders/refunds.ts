@@ -12,7 +12,7 @@ import {
 } from "@/lib/contracts/card-refunds";
 import { appendMovement } from "@/lib/credit/ledger";
 import type { SchoolContext } from "@/lib/contracts/schools";
-import { schoolDb } from "@/lib/db";
+import { schoolDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueEmail } from "@/lib/mail/outbox";
 import { kickOutbox } from "@/lib/messaging/outbox";
@@ -161,87 +161,94 @@ export async function completeRefund(
   orderId: number,
   how: RefundCompleteValues = { reference: null, note: null },
 ): Promise<RefundDto> {
-  const schoolId = school.id;
-  const db = await schoolDb(schoolId);
-  const answer = await db.$transaction(async (tx) => {
-    const { count } = await tx.order.updateMany({
-      // The same orders the list shows: a free order (nothing paid) is never refunded.
-      where: {
-        schoolId,
-        id: orderId,
-        status: "cancelled",
-        paymentStatus: "confirmed",
-        discountedPrice: { gt: 0 },
-      },
-      data: { status: "refunded", version: { increment: 1 } },
-    });
-    const row = await tx.order.findUnique({
-      where: idKey(schoolId, orderId),
-      select: { ...refundSelect, paymentStatus: true },
-    });
-    if (!row) throw notFound(ORDER_NOT_FOUND);
-    // Issue 49: not while its refund through DPO is pending (it locked the order cancelled).
-    if (count === 1 && row.cardRefund?.status === "pending") {
-      throw conflict(CARD_REFUND_PENDING_FOR_ORDER, { cardRefundId: row.cardRefund.id });
-    }
-    if (count === 0) {
-      throw conflict(
-        row.status === "cancelled" ? ONLY_PAID_REFUNDABLE : ONLY_CANCELLED_REFUNDABLE,
-        {
-          status: row.status,
-        },
-      );
-    }
-    const amount = officeAmount(row);
-    if (how.method) {
-      await tx.orderRefund.create({
-        data: {
-          schoolId,
-          orderId,
-          method: how.method,
-          reference: how.reference,
-          note: how.note,
-          adminId: actor.id,
-        },
-      });
-      if (how.method === "credit" && toNgwee(amount) > 0) {
-        await appendMovement(tx, {
-          userId: row.userId,
-          ngwee: toNgwee(amount),
-          // One "refund" entry per order: when its credit part already came back at the cancel,
-          // the office's credit for the rest is recorded as an adjustment naming the order.
-          kind: creditReturned(row) > 0 ? "adjustment" : "refund",
-          orderId,
-          adminId: actor.id,
-          reason: how.note,
-        });
-      }
-    }
-    await audit(schoolId, tx, actor, {
-      action: "refund.complete",
-      entity: "Order",
-      entityId: orderId,
-      before: { status: "cancelled" },
-      after: { status: "refunded" },
-      details: {
-        amount,
-        ...(how.method && { method: how.method, reference: how.reference, note: how.note }),
-      },
-    });
-    const saved = await tx.order.findUniqueOrThrow({
-      where: idKey(schoolId, orderId),
-      select: { ...refundSelect, user: { select: { id: true, name: true, email: true } } },
-    });
-    const email = refundRecordedEmail(saved.user, mealOf(saved), {
-      amount,
-      method: how.method ?? null,
-      reference: how.reference ?? null,
-    });
-    if (email) await enqueueEmail(email, tx);
-    return toRefundDto(saved);
-  });
+  const db = await schoolDb(school.id);
+  const answer = await db.$transaction((tx) =>
+    completeRefundIn(tx, school.id, actor, orderId, how),
+  );
   kickOutbox(school.id);
   return answer;
+}
+
+/** completeRefund inside the caller's transaction (a DPO refund paid by hand instead). */
+export async function completeRefundIn(
+  tx: Tx,
+  schoolId: number,
+  actor: SessionUser,
+  orderId: number,
+  how: RefundCompleteValues,
+): Promise<RefundDto> {
+  const { count } = await tx.order.updateMany({
+    // The same orders the list shows: a free order (nothing paid) is never refunded.
+    where: {
+      schoolId,
+      id: orderId,
+      status: "cancelled",
+      paymentStatus: "confirmed",
+      discountedPrice: { gt: 0 },
+    },
+    data: { status: "refunded", version: { increment: 1 } },
+  });
+  const row = await tx.order.findUnique({
+    where: idKey(schoolId, orderId),
+    select: { ...refundSelect, paymentStatus: true },
+  });
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  // Issue 49: not while its refund through DPO is pending (it locked the order cancelled).
+  if (count === 1 && row.cardRefund?.status === "pending") {
+    throw conflict(CARD_REFUND_PENDING_FOR_ORDER, { cardRefundId: row.cardRefund.id });
+  }
+  if (count === 0) {
+    throw conflict(row.status === "cancelled" ? ONLY_PAID_REFUNDABLE : ONLY_CANCELLED_REFUNDABLE, {
+      status: row.status,
+    });
+  }
+  const amount = officeAmount(row);
+  if (how.method) {
+    await tx.orderRefund.create({
+      data: {
+        schoolId,
+        orderId,
+        method: how.method,
+        reference: how.reference,
+        note: how.note,
+        adminId: actor.id,
+      },
+    });
+    if (how.method === "credit" && toNgwee(amount) > 0) {
+      await appendMovement(tx, {
+        userId: row.userId,
+        ngwee: toNgwee(amount),
+        // One "refund" entry per order: when its credit part already came back at the cancel,
+        // the office's credit for the rest is recorded as an adjustment naming the order.
+        kind: creditReturned(row) > 0 ? "adjustment" : "refund",
+        orderId,
+        adminId: actor.id,
+        reason: how.note,
+      });
+    }
+  }
+  await audit(schoolId, tx, actor, {
+    action: "refund.complete",
+    entity: "Order",
+    entityId: orderId,
+    before: { status: "cancelled" },
+    after: { status: "refunded" },
+    details: {
+      amount,
+      ...(how.method && { method: how.method, reference: how.reference, note: how.note }),
+    },
+  });
+  const saved = await tx.order.findUniqueOrThrow({
+    where: idKey(schoolId, orderId),
+    select: { ...refundSelect, user: { select: { id: true, name: true, email: true } } },
+  });
+  const email = refundRecordedEmail(saved.user, mealOf(saved), {
+    amount,
+    method: how.method ?? null,
+    reference: how.reference ?? null,
+  });
+  if (email) await enqueueEmail(email, tx);
+  return toRefundDto(saved);
 }
 
 function mealOf(row: RefundRow): MealOfOrder {

@@ -41,6 +41,7 @@ export const cardRefundSelect = {
   explanation: true,
   answeredAt: true,
   refundedAt: true,
+  paidByHandAt: true,
   createdAt: true,
   user: { select: { id: true, name: true } },
 } as const satisfies Prisma.CardRefundSelect;
@@ -59,6 +60,7 @@ export function toCardRefundDto(row: CardRefundRow): CardRefundDto {
     explanation: row.explanation,
     answeredAt: row.answeredAt?.toISOString() ?? null,
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    paidByHandAt: row.paidByHandAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -46,7 +46,8 @@ export async function lockedCardPayment(
   if (!attempt?.token || attempt.method !== "CARD" || attempt.status !== "verified") return null;
   const [refunded] = await tx.$queryRaw<{ sum: string }[]>`
     SELECT COALESCE(SUM("amount"), 0)::numeric(14, 2)::text AS "sum" FROM "CardRefund"
-    WHERE "schoolId" = ${schoolId} AND "paymentAttemptId" = ${attemptId}`;
+    WHERE "schoolId" = ${schoolId} AND "paymentAttemptId" = ${attemptId}
+      AND "status" <> 'paid_by_hand'`;
   return {
     id: attemptId,
     token: attempt.token,
@@ -148,7 +149,7 @@ export async function retryCardRefund(
   return sendCardRefund(school, actor, id);
 }
 
-/** Pending card refunds first (oldest first), then the 50 latest refunded. */
+/** Pending card refunds first (oldest first), then the 50 latest settled (refunded or by hand). */
 export async function listCardRefunds(school: Pick<SchoolContext, "id">): Promise<CardRefundsDto> {
   const schoolId = school.id;
   const db = await schoolDb(schoolId);
@@ -160,7 +161,7 @@ export async function listCardRefunds(school: Pick<SchoolContext, "id">): Promis
       take: 200,
     }),
     db.cardRefund.findMany({
-      where: { schoolId, status: "refunded" },
+      where: { schoolId, status: { in: ["refunded", "paid_by_hand"] } },
       select: cardRefundSelect,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 50,

@@ -51,3 +51,12 @@ export const leavingSchema = z.object({
 });
 export type LeavingInput = z.input<typeof leavingSchema>;
 export type LeavingValues = z.output<typeof leavingSchema>;
+
+/** POST /api/refunds/card-refunds/{id}/by-hand: how the office paid it back instead of DPO. */
+export const cardRefundByHandSchema = refundCompleteSchema.extend({
+  method: z.enum(REFUND_METHODS, { message: REFUND_METHOD_MESSAGE }),
+  /** The office checked DPO's portal: needed after a call DPO never answered. */
+  checkedDpo: z.boolean({ message: "checkedDpo must be true or false" }).optional(),
+});
+export type CardRefundByHandInput = z.input<typeof cardRefundByHandSchema>;
+export type CardRefundByHandValues = z.output<typeof cardRefundByHandSchema>;

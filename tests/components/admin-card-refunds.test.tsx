@@ -39,6 +39,7 @@ function cardRefund(overrides: Partial<CardRefundDto> = {}): CardRefundDto {
     explanation: "Refund successful",
     answeredAt: "2026-03-12T09:00:00.000Z",
     refundedAt: "2026-03-12T09:00:00.000Z",
+    paidByHandAt: null,
     createdAt: "2026-03-12T09:00:00.000Z",
     ...overrides,
   };
@@ -153,6 +154,70 @@ describe("Refund Management: refunds through DPO", () => {
     expect(calls.find((c) => c.method === "POST")).toMatchObject({
       path: "/api/refunds/leaving",
       body: { familyId: 4, method: "bank", reference: "TT-55", note: null },
+    });
+  });
+
+  it("pays a refused refund back by hand instead, saying how", async () => {
+    const refused = cardRefund({ status: "pending", resultCode: "999", refundedAt: null });
+    const calls = render({
+      "GET /api/refunds?page=1": page([]),
+      "GET /api/refunds/card-refunds": { data: [refused] },
+      "POST /api/refunds/card-refunds/7/by-hand": cardRefund({
+        status: "paid_by_hand",
+        paidByHandAt: "2026-03-12T10:00:00.000Z",
+      }),
+    });
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Pay card refund 7 back by hand instead" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Pay back by hand instead" });
+    expect(within(dialog).queryByText(/DPO never answered/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole("radio", { name: "Mobile money" }));
+    await userEvent.type(within(dialog).getByLabelText("Reference (optional)"), "MP77");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Record as paid by hand" }));
+    expect(await screen.findByText("Recorded as paid by hand")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")).toMatchObject({
+      path: "/api/refunds/card-refunds/7/by-hand",
+      body: { method: "mobile_money", reference: "MP77", checkedDpo: false },
+    });
+  });
+
+  it("asks the office to check DPO's portal first when DPO never answered", async () => {
+    const lost = cardRefund({
+      id: 8,
+      orderId: null,
+      status: "pending",
+      resultCode: null,
+      explanation: "No answer from DPO",
+      refundedAt: null,
+      answeredAt: null,
+    });
+    const calls = render({
+      "GET /api/refunds?page=1": page([]),
+      "GET /api/refunds/card-refunds": { data: [lost] },
+      "POST /api/refunds/card-refunds/8/by-hand": cardRefund({ id: 8, status: "paid_by_hand" }),
+    });
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Pay card refund 8 back by hand instead" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Pay back by hand instead" });
+    // A leaving family is paid out: never to credit.
+    expect(within(dialog).queryByRole("radio", { name: /credit/i })).toBeNull();
+    const record = within(dialog).getByRole("button", { name: "Record as paid by hand" });
+    await userEvent.click(record);
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(/check in DPO's portal/);
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    await userEvent.click(
+      within(dialog).getByRole("switch", {
+        name: "I checked DPO's portal: this refund was not made",
+      }),
+    );
+    await userEvent.click(record);
+    expect(await screen.findByText("Recorded as paid by hand")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")).toMatchObject({
+      path: "/api/refunds/card-refunds/8/by-hand",
+      body: { method: "cash", checkedDpo: true },
     });
   });
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { DEFAULT_SCHOOL_ID } from "@/lib/contracts/schools";
-import { appendMovement, balanceOf } from "@/lib/credit/ledger";
+import { appendMovement, balanceOf, signedNgwee } from "@/lib/credit/ledger";
 import { fromNgwee, toNgwee } from "@/lib/money";
 import {
+  byHandCall,
   cancelledOrderOn,
   cardRefundCall,
   leavingCall,
@@ -28,10 +29,12 @@ import {
 import { testDb } from "@/tests/support/school";
 
 // The invariant of card refunds (issue 49, decision 0115), over random sequences of order
-// refunds (some for more than was paid), retries, spends and a family leaving, each DPO call
-// answered at random with a refund, a refusal or a dropped connection: per card payment, what is
-// refunded never exceeds what was paid; each refund gets DPO's 000 at most once and is refunded
-// exactly when it got one; the wallet's balance is its ledger's sum and never below zero.
+// refunds (some for more than was paid), retries, spends, a family leaving and refunds paid by
+// hand instead, each DPO call answered at random with a refund, a refusal or a dropped connection:
+// per card payment, what is refunded or pending never exceeds what was paid; each refund gets
+// DPO's 000 at most once and is refunded exactly when it got one; an order's money goes back one
+// way only; every ngwee a leaving took out of the wallet is on its way to a card, back on one, or
+// paid by the office, once; the wallet's balance is its ledger's sum and never below zero.
 const fake = await startFakeDpoProvider();
 
 type Dpo = "ok" | "refuse" | "drop";
@@ -40,7 +43,8 @@ type Step =
   | { kind: "order"; pick: number; percent: number; dpo: Dpo }
   | { kind: "retry"; pick: number; dpo: Dpo }
   | { kind: "spend"; ngwee: number }
-  | { kind: "leave"; dpo: Dpo };
+  | { kind: "leave"; dpo: Dpo }
+  | { kind: "hand"; pick: number; credit: boolean; checkedDpo: boolean };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
@@ -52,6 +56,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("retry" as const), pick: fc.nat(5), dpo }),
   fc.record({ kind: fc.constant("spend" as const), ngwee: fc.integer({ min: 1, max: 8_000 }) }),
   fc.record({ kind: fc.constant("leave" as const), dpo }),
+  fc.record({
+    kind: fc.constant("hand" as const),
+    pick: fc.nat(5),
+    credit: fc.boolean(),
+    checkedDpo: fc.boolean(),
+  }),
 );
 
 let ground: Ground;
@@ -101,6 +111,14 @@ describe("card refunds: the invariant", () => {
               });
               continue;
             }
+            if (s.kind === "hand") {
+              const id = refundIds[s.pick % Math.max(1, refundIds.length)];
+              if (id === undefined) continue;
+              const method = s.credit ? "credit" : "cash";
+              const answer = await byHandCall(office, id, { method, checkedDpo: s.checkedDpo });
+              expect([200, 409, 422]).toContain(answer.status);
+              continue;
+            }
             next = s.dpo;
             if (s.kind === "order") {
               const i = s.pick % orders.length;
@@ -123,7 +141,13 @@ describe("card refunds: the invariant", () => {
           const db = await testDb();
           const payments = await db.paymentAttempt.findMany({
             where: { userId: parent.id },
-            select: { paymentAmount: true, cardRefunds: { select: { amount: true } } },
+            select: {
+              paymentAmount: true,
+              cardRefunds: {
+                where: { status: { not: "paid_by_hand" } },
+                select: { amount: true },
+              },
+            },
           });
           for (const payment of payments) {
             const refunded = payment.cardRefunds.reduce(
@@ -136,8 +160,35 @@ describe("card refunds: the invariant", () => {
           for (const row of rows) {
             const approved = approvals.get(row.id) ?? 0;
             expect(approved).toBeLessThanOrEqual(1);
-            expect(row.status).toBe(approved === 1 ? "refunded" : "pending");
+            if (approved === 1) expect(row.status).toBe("refunded");
+            else expect(["pending", "paid_by_hand"]).toContain(row.status);
+            if (row.orderId !== null && row.status !== "pending") {
+              const order = await db.order.findFirstOrThrow({
+                where: { id: row.orderId },
+                select: { status: true, refund: { select: { method: true } } },
+              });
+              expect(order.status).toBe("refunded");
+              expect(order.refund?.method === "dpo").toBe(row.status === "refunded");
+            }
           }
+          const sumOf = (amounts: { amount: { toFixed(n: number): string } }[]) =>
+            amounts.reduce((t, r) => t + signedNgwee(r.amount.toFixed(2)), 0);
+          const [takenOut, toCards, paidByOffice] = await Promise.all([
+            db.creditEntry.findMany({
+              where: { userId: parent.id, kind: "withdrawal" },
+              select: { amount: true },
+            }),
+            db.cardRefund.findMany({
+              where: { userId: parent.id, orderId: null, status: { not: "paid_by_hand" } },
+              select: { amount: true },
+            }),
+            db.withdrawal.findMany({
+              where: { userId: parent.id, status: "paid" },
+              select: { amount: true },
+            }),
+          ]);
+          // The ledger's withdrawals are negative: with what went out they add up to nothing.
+          expect(sumOf(takenOut) + sumOf(toCards) + sumOf(paidByOffice)).toBe(0);
           const wallet = await walletOf(parent.id);
           const balance = await db.$transaction((tx) =>
             balanceOf(tx, DEFAULT_SCHOOL_ID, parent.id),

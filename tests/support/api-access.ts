@@ -172,6 +172,7 @@ export const MATRIX: Record<string, Row> = {
   "POST /api/refunds/[orderId]/card": { access: { feature: "refunds" } },
   "GET /api/refunds/card-refunds": { access: { feature: "refunds" } },
   "POST /api/refunds/card-refunds/[id]/retry": { access: { feature: "refunds" } },
+  "POST /api/refunds/card-refunds/[id]/by-hand": { access: { feature: "refunds" } },
   "GET /api/refunds/leaving": { access: { feature: "refunds" } },
   "POST /api/refunds/leaving": { access: { feature: "refunds" } },
   "GET /api/revenue/stats": { access: { feature: "revenue" } },

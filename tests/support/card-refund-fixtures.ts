@@ -4,6 +4,7 @@ import * as card from "@/app/api/refunds/[orderId]/card/route";
 import * as complete from "@/app/api/refunds/[orderId]/complete/route";
 import * as list from "@/app/api/refunds/card-refunds/route";
 import * as retry from "@/app/api/refunds/card-refunds/[id]/retry/route";
+import * as byHand from "@/app/api/refunds/card-refunds/[id]/by-hand/route";
 import * as leaving from "@/app/api/refunds/leaving/route";
 import * as refunds from "@/app/api/refunds/route";
 import type {
@@ -87,6 +88,14 @@ export const retryCall = (browser: Browser, id: number | string) =>
   browser.call<CardRefundDto & Body>(retry.POST, "POST", `/api/refunds/card-refunds/${id}/retry`, {
     params: { id: String(id) },
   });
+
+export const byHandCall = (browser: Browser, id: number | string, body: unknown) =>
+  browser.call<CardRefundDto & Body>(
+    byHand.POST,
+    "POST",
+    `/api/refunds/card-refunds/${id}/by-hand`,
+    { params: { id: String(id) }, body },
+  );
 
 export const cardRefundsCall = (browser: Browser) =>
   browser.call<CardRefundsDto>(list.GET, "GET", "/api/refunds/card-refunds");

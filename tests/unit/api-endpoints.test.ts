@@ -74,6 +74,7 @@ import type * as refunds from "@/app/api/refunds/route";
 import type * as refundCard from "@/app/api/refunds/[orderId]/card/route";
 import type * as cardRefunds from "@/app/api/refunds/card-refunds/route";
 import type * as cardRefundRetry from "@/app/api/refunds/card-refunds/[id]/retry/route";
+import type * as cardRefundByHand from "@/app/api/refunds/card-refunds/[id]/by-hand/route";
 import type * as leaving from "@/app/api/refunds/leaving/route";
 import type * as withdrawals from "@/app/api/refunds/withdrawals/route";
 import type * as withdrawalPay from "@/app/api/refunds/withdrawals/[id]/pay/route";
@@ -265,6 +266,9 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof refundCard.POST, `/api/refunds/${number}/card`, "POST">>,
   Expect<Serves<typeof cardRefunds.GET, "/api/refunds/card-refunds", "GET">>,
   Expect<Serves<typeof cardRefundRetry.POST, `/api/refunds/card-refunds/${number}/retry`, "POST">>,
+  Expect<
+    Serves<typeof cardRefundByHand.POST, `/api/refunds/card-refunds/${number}/by-hand`, "POST">
+  >,
   Expect<Serves<typeof leaving.GET, "/api/refunds/leaving", "GET">>,
   Expect<Serves<typeof leaving.POST, "/api/refunds/leaving", "POST">>,
   Expect<Serves<typeof revenue.GET, "/api/revenue/stats", "GET">>,

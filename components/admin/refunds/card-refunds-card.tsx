@@ -1,7 +1,7 @@
 "use client";
 
 import { useTable } from "@tanstack/react-table";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { DataTable } from "@/components/admin/data-table/data-table";
 import { tableMessage } from "@/components/admin/data-table/data-table-body";
 import {
@@ -10,8 +10,10 @@ import {
   rightAligned,
   type OrderColumn,
 } from "@/components/admin/data-table/order-columns";
+import { ByHandDialog } from "@/components/admin/refunds/by-hand-dialog";
 import {
   useCardRefunds,
+  usePayByHand,
   useRetryCardRefund,
 } from "@/components/admin/refunds/use-card-refunds-queries";
 import { useSchoolBrand } from "@/components/school-brand";
@@ -23,11 +25,22 @@ import type { CardRefundDto } from "@/lib/contracts/card-refunds";
 import { formatZmw } from "@/lib/money";
 
 // Refund Management's refunds through DPO (issue 49): those DPO has not refunded yet first, with
-// DPO's reason (or "no answer") and Retry; then the latest refunded, with DPO's answer and time.
+// DPO's reason (or "no answer"), Retry, and Pay by hand instead; then the latest settled, with
+// DPO's answer and time.
+
+const STATUS_BADGES = {
+  pending: { label: "Pending", variant: "warning" },
+  refunded: { label: "Refunded", variant: "success" },
+  paid_by_hand: { label: "Paid by hand", variant: "secondary" },
+} as const;
 
 export function CardRefundsCard() {
   const query = useCardRefunds();
-  const retry = useRetryCardRefund();
+  // The pieces, not the mutation object (a new one each render): the columns change only when
+  // they do, so a row's buttons are not remounted by an unrelated render.
+  const { mutate: retry, isPending: retrying, variables: retryingId } = useRetryCardRefund();
+  const [byHandOf, setByHandOf] = useState<CardRefundDto | null>(null);
+  const byHand = usePayByHand(() => setByHandOf(null));
   const { timeZone } = useSchoolBrand();
   const columns = useMemo<OrderColumn<CardRefundDto>[]>(
     () => [
@@ -58,8 +71,8 @@ export function CardRefundsCard() {
         id: "status",
         header: "Status",
         cell: ({ row }) => (
-          <Badge variant={row.original.status === "refunded" ? "success" : "warning"}>
-            {row.original.status === "refunded" ? "Refunded" : "Pending"}
+          <Badge variant={STATUS_BADGES[row.original.status].variant}>
+            {STATUS_BADGES[row.original.status].label}
           </Badge>
         ),
       },
@@ -73,20 +86,31 @@ export function CardRefundsCard() {
         header: "Action",
         cell: ({ row }) =>
           row.original.status === "pending" ? (
-            <Button
-              size="sm"
-              variant="outline"
-              className="min-h-9"
-              disabled={retry.isPending}
-              onClick={() => retry.mutate(row.original.id)}
-              aria-label={`Send card refund ${row.original.id} to DPO again`}
-            >
-              {retry.isPending && retry.variables === row.original.id ? "Asking DPO..." : "Retry"}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                variant="outline"
+                className="min-h-9"
+                disabled={retrying}
+                onClick={() => retry(row.original.id)}
+                aria-label={`Send card refund ${row.original.id} to DPO again`}
+              >
+                {retrying && retryingId === row.original.id ? "Asking DPO..." : "Retry"}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="min-h-9"
+                onClick={() => setByHandOf(row.original)}
+                aria-label={`Pay card refund ${row.original.id} back by hand instead`}
+              >
+                Pay by hand
+              </Button>
+            </div>
           ) : null,
       },
     ],
-    [retry, timeZone],
+    [retry, retrying, retryingId, timeZone],
   );
   const table = useTable({
     features: orderTableFeatures,
@@ -100,8 +124,9 @@ export function CardRefundsCard() {
       <CardHeader>
         <CardTitle>Card refunds through DPO</CardTitle>
         <CardDescription>
-          A refund DPO refused or did not answer stays pending with its reason. When DPO gave no
-          answer, check DPO&apos;s portal before retrying: it may have refunded already.
+          A refund DPO refused or did not answer stays pending with its reason: retry it, or pay it
+          back by hand instead. When DPO gave no answer, check DPO&apos;s portal first: it may have
+          refunded already.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -117,6 +142,12 @@ export function CardRefundsCard() {
           )}
         />
       </CardContent>
+      <ByHandDialog
+        refund={byHandOf}
+        pending={byHand.isPending}
+        onClose={() => setByHandOf(null)}
+        onConfirm={(values) => byHandOf && byHand.mutate({ id: byHandOf.id, values })}
+      />
     </Card>
   );
 }

@@ -10,7 +10,11 @@ import {
 import { api } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { CardRefundDto } from "@/lib/contracts/card-refunds";
-import type { CardRefundValues, LeavingInput } from "@/lib/validations/refunds";
+import type {
+  CardRefundByHandValues,
+  CardRefundValues,
+  LeavingInput,
+} from "@/lib/validations/refunds";
 
 // Refund Management's refunds through DPO (issue 49): the list, refunding an order to its card,
 // a retry, and a family leaving, with their toasts. Each answer is DPO's as recorded: a refusal
@@ -77,6 +81,20 @@ export function useRetryCardRefund() {
       api(`/api/refunds/card-refunds/${id}/retry`, { method: "POST", body: {} }),
     onSuccess: toastAnswer,
     onError: (error) => toastError(error, "The refund could not be sent again"),
+    onSettled: refresh,
+  });
+}
+
+export function usePayByHand(onDone?: () => void) {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: number; values: CardRefundByHandValues }) =>
+      api(`/api/refunds/card-refunds/${id}/by-hand`, { method: "POST", body: values }),
+    onSuccess: () => {
+      toastSuccess("Recorded as paid by hand", "DPO will not be asked for this refund again.");
+      onDone?.();
+    },
+    onError: (error) => toastError(error, "The refund could not be recorded"),
     onSettled: refresh,
   });
 }

@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "CardRefund" ADD COLUMN     "paidByHandAt" TIMESTAMPTZ(3);
+
+-- Issue 49: a card refund DPO will not make can be paid back by hand instead
+ALTER TABLE "CardRefund" DROP CONSTRAINT "CardRefund_status_check";
+ALTER TABLE "CardRefund" ADD CONSTRAINT "CardRefund_status_check" CHECK ("status" IN ('pending', 'refunded', 'paid_by_hand'));
