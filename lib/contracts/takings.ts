@@ -80,6 +80,7 @@ export type TakingsPaymentsDto = { items: TakingsItemDto[]; truncated: boolean }
 export const TAKINGS_ITEMS_LIMIT = 1000;
 /** The longest period asked at once. */
 export const TAKINGS_MAX_DAYS = 366;
+export const SETTLEMENT_SPAN_MESSAGE = `A settlement report covers at most ${TAKINGS_MAX_DAYS} days: upload it in parts`;
 
 // Settlement matching.
 

@@ -7,7 +7,8 @@ import type {
 
 // Settlement matching (issue 49, decision 0116), pure: DPO's report lines against the books' DPO
 // payments. A line names its payment by DPO's token, else by our CompanyRef. In file order:
-// a token already on an earlier line is a duplicate; a line DPO did not pay is only reported; a
+// a line DPO did not pay is only reported; a paid line whose token was paid on an earlier line is
+// a duplicate (a card declined and then paid on the same token is one payment, not two); a
 // paid line with no payment paid in the books is "not in the books" (paid at DPO, no order); a
 // paid line whose payment was charged another amount or currency says so. Every payment paid in
 // the books on the report's dates that no paid line names is missing from the report.
@@ -49,7 +50,7 @@ export function matchSettlement(
         }
       : null;
     const kind = kindOf(line, payment, seen);
-    seen.add(line.token);
+    if (line.status === "paid") seen.add(line.token);
     if (payment && line.status === "paid") settled.add(payment.id);
     return { kind, line, payment: shown };
   });
@@ -78,8 +79,8 @@ function kindOf(
   payment: BookPayment | undefined,
   seen: ReadonlySet<string>,
 ): SettlementMatchKind {
-  if (seen.has(line.token)) return "duplicate";
   if (line.status !== "paid") return "not_paid_at_dpo";
+  if (seen.has(line.token)) return "duplicate";
   if (!payment || !payment.paid) return "not_in_books";
   if (payment.currency.toUpperCase() !== line.currency) return "currency_differs";
   if (payment.amount !== line.amount) return "amount_differs";

@@ -1,11 +1,16 @@
 import "server-only";
 import { unprocessable } from "@/lib/api/errors";
-import type { SettlementDto } from "@/lib/contracts/takings";
+import {
+  SETTLEMENT_SPAN_MESSAGE,
+  TAKINGS_MAX_DAYS,
+  type SettlementDto,
+} from "@/lib/contracts/takings";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { matchSettlement, type BookPayment } from "@/lib/revenue/settlement-match";
 import { parseSettlementCsv } from "@/lib/revenue/settlement-csv";
+import { daysBetween } from "@/lib/revenue/takings-math";
 
 // POST /api/revenue/settlement (issue 49, decision 0116): DPO's settlement report read, checked
 // and matched against the school's DPO payments. Nothing is stored, whatever the file holds: the
@@ -25,6 +30,11 @@ export async function matchSettlementReport(
   const dates = lines.map((line) => line.date).sort();
   const from = dates[0]!;
   const to = dates[dates.length - 1]!;
+  // The same bound as the takings: a report is a day, a week or a month of DPO's settlements.
+  const span = daysBetween(from, to);
+  if (span !== null && span > TAKINGS_MAX_DAYS) {
+    throw unprocessable(SETTLEMENT_SPAN_MESSAGE, { from, to });
+  }
   const schoolId = school.id;
   const tz = school.timeZone;
   const db = await schoolDb(schoolId);

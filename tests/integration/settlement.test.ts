@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { NextRequest } from "next/server";
 import * as settlement from "@/app/api/revenue/settlement/route";
-import type { SettlementDto } from "@/lib/contracts/takings";
+import { SETTLEMENT_SPAN_MESSAGE, type SettlementDto } from "@/lib/contracts/takings";
 import { fromNgwee } from "@/lib/money";
 import { fingerprint } from "@/tests/support/db-fingerprint";
 import { ORIGIN, type Browser } from "@/tests/support/http";
@@ -171,5 +171,22 @@ describe("POST /api/revenue/settlement", () => {
     const answer = await upload(admin, text || "\n");
     expect(answer.status).toBe(422);
     expect(answer.body.message).toBe(message);
+  });
+
+  it("reads a card declined and then paid on the same token as one payment, not a duplicate", async () => {
+    const p = book[4]!;
+    const answer = await upload(admin, [HEADER, line(p, "901"), line(p)].join("\n"));
+    expect(answer.status).toBe(200);
+    expect(answer.body.matches.map((m) => m.kind)).toEqual(["not_paid_at_dpo", "matched"]);
+    expect(answer.body.summary.duplicate).toBe(0);
+  });
+
+  it("refuses a report spanning more than a year, whatever its lines", async () => {
+    const answer = await upload(
+      admin,
+      [HEADER, line(book[0]!), line({ ...book[1]!, day: "2045-05-01" })].join("\n"),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(SETTLEMENT_SPAN_MESSAGE);
   });
 });
