@@ -90,6 +90,10 @@ async function movementRows(
           AND a."details" -> 'orderIds' @> to_jsonb(o."id") ORDER BY a."createdAt" LIMIT 1) v ON TRUE
       WHERE o."schoolId" = ${schoolId} AND o."paymentProcessor" = 'BYPASS'
         AND o."paymentStatus" = 'confirmed' AND o."discountedPrice" + c."spent" > 0
+        -- Verifying an order writes its updatedAt (the same transaction as its audit row), so an
+        -- order last changed before the period (a day's margin) was not verified in it: history
+        -- is not searched for audit rows.
+        AND o."updatedAt" >= ${start} - interval '1 day'
         AND ${inPeriod(verifiedAt)}
       UNION ALL
       SELECT 'credit_spent', 'credit-' || e."id", ${dayOf(Prisma.sql`e."createdAt"`)}, e."createdAt",
