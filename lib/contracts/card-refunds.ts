@@ -14,6 +14,11 @@ export const CARD_REFUND_PENDING_FOR_ORDER =
   "A card refund through DPO is pending for this order: retry it instead";
 export const NO_CREDIT_TO_GIVE_BACK = "This family has no credit to give back";
 export const FAMILY_NOT_FOUND = "Family not found";
+/** Kept on a refund paid by hand when DPO's late answer says it refunded the card too. */
+export const DPO_REFUNDED_AFTER_BY_HAND =
+  "DPO refunded this card too, after it was paid by hand: the family was paid twice";
+export const PART_REFUND_NOT_BY_HAND =
+  "Only a card refund of what the order is owed can be paid by hand instead: retry this one with DPO";
 export const CARD_REFUND_NOT_PENDING = "This refund is no longer waiting for DPO";
 export const CHECK_DPO_FIRST =
   "DPO never answered this refund: check in DPO's portal that it was not made, then confirm";

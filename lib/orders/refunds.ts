@@ -58,7 +58,8 @@ const refundSelect = {
       transactionId: true,
       transactionStatus: true,
       paymentAmount: true,
-      cardRefunds: { select: { amount: true } },
+      // What went back to the card or is on its way: not a refund the office paid by hand.
+      cardRefunds: { where: { status: { not: "paid_by_hand" } }, select: { amount: true } },
     },
   },
   cardRefund: { select: { id: true, status: true, resultCode: true, explanation: true } },

@@ -8,6 +8,7 @@ import {
   CARD_REFUND_NOT_PENDING,
   CHECK_DPO_FIRST,
   NOT_BY_CREDIT_WHEN_LEAVING,
+  PART_REFUND_NOT_BY_HAND,
   type CardRefundDto,
 } from "@/lib/contracts/card-refunds";
 import { refundMethodLabel } from "@/lib/contracts/refunds";
@@ -15,8 +16,8 @@ import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb, type Tx } from "@/lib/db";
 import { enqueueEmail } from "@/lib/mail/outbox";
 import { kickOutbox } from "@/lib/messaging/outbox";
-import { formatZmw } from "@/lib/money";
-import { completeRefundIn } from "@/lib/orders/refunds";
+import { formatZmw, fromNgwee, toNgwee } from "@/lib/money";
+import { completeRefundIn, officeAmount } from "@/lib/orders/refunds";
 import { cardRefundSelect, toCardRefundDto } from "@/lib/payments/card-refund-send";
 import { idKey } from "@/lib/schools/keys";
 import type { CardRefundByHandValues } from "@/lib/validations/refunds";
@@ -37,6 +38,7 @@ type Locked = {
   status: string;
   callingUntil: Date | null;
   calls: number;
+  answers: number;
   resultCode: string | null;
   orderId: number | null;
   userId: number;
@@ -45,7 +47,7 @@ type Locked = {
 
 async function lockRefund(tx: Tx, schoolId: number, id: number): Promise<Locked> {
   const [row] = await tx.$queryRaw<Locked[]>`
-    SELECT "status", "callingUntil", "calls", "resultCode", "orderId", "userId",
+    SELECT "status", "callingUntil", "calls", "answers", "resultCode", "orderId", "userId",
       "amount"::text AS "amount"
     FROM "CardRefund" WHERE "schoolId" = ${schoolId} AND "id" = ${id} FOR UPDATE`;
   if (!row) throw notFound(CARD_REFUND_NOT_FOUND);
@@ -70,7 +72,9 @@ export async function payCardRefundByHand(
     if (row.status !== "pending") throw conflict(CARD_REFUND_NOT_PENDING, { status: row.status });
     const now = new Date();
     if (row.callingUntil && row.callingUntil > now) throw conflict(CARD_REFUND_BUSY);
-    if (row.calls > 0 && row.resultCode === null && !how.checkedDpo) {
+    // Any call DPO never answered, not only the last: a refusal after it may be DPO's "already
+    // refunded".
+    if (row.calls > row.answers && !how.checkedDpo) {
       throw unprocessable(CHECK_DPO_FIRST, { field: "checkedDpo" });
     }
     if (row.orderId === null && how.method === "credit") {
@@ -81,6 +85,12 @@ export async function payCardRefundByHand(
       data: { status: "paid_by_hand", paidByHandAt: now, callingUntil: null },
     });
     if (row.orderId !== null) {
+      // The order's refund by hand is what the order is owed (its record has no amount of its own):
+      // a DPO refund of part of it is only retried.
+      const owed = await owedFor(tx, schoolId, row.orderId);
+      if (owed !== toNgwee(row.amount)) {
+        throw unprocessable(PART_REFUND_NOT_BY_HAND, { amount: row.amount, owed: fromNgwee(owed) });
+      }
       await completeRefundIn(tx, schoolId, actor, row.orderId, how);
     } else {
       await payLeavingPartByHand(tx, schoolId, actor, row, how, now);
@@ -109,6 +119,18 @@ export async function payCardRefundByHand(
   });
   kickOutbox(schoolId);
   return answer;
+}
+
+/** What the office refunds for the order (its price less the credit given back at the cancel). */
+async function owedFor(tx: Tx, schoolId: number, orderId: number): Promise<number> {
+  const order = await tx.order.findUniqueOrThrow({
+    where: idKey(schoolId, orderId),
+    select: {
+      discountedPrice: true,
+      creditEntries: { where: { kind: "refund", adminId: null }, select: { amount: true } },
+    },
+  });
+  return toNgwee(officeAmount(order));
 }
 
 /** A leaving family's card part, paid by the office instead: a paid wallet payout, and a mail. */

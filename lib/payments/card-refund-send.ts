@@ -5,6 +5,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import {
   CARD_REFUND_BUSY,
   CARD_REFUND_NOT_FOUND,
+  DPO_REFUNDED_AFTER_BY_HAND,
   NO_ANSWER_FROM_DPO,
   type CardRefundDto,
   type CardRefundStatus,
@@ -134,9 +135,11 @@ async function recordAnswer(
       resultCode: answered ? answer.result : null,
       explanation: answered ? answer.explanation || null : NO_ANSWER_FROM_DPO,
       answeredAt: answered ? now : null,
+      ...(answered && { answers: { increment: 1 } }),
       ...(answer.ok && { status: "refunded", refundedAt: now }),
     },
   });
+  if (answer.ok && count === 0) await refundedAfterSettled(tx, schoolId, actor, id, answer);
   const row = await tx.cardRefund.findUniqueOrThrow({
     where: idKey(schoolId, id),
     select: {
@@ -161,6 +164,37 @@ async function recordAnswer(
   });
   if (answer.ok && count === 1) await onRefunded(tx, schoolId, actor, row);
   return toCardRefundDto(row);
+}
+
+/**
+ * DPO answered 000 for a refund that is no longer pending: the office paid it by hand meanwhile
+ * (its call had outlived its claim: a stalled instance). The family has been paid twice: DPO's
+ * answer is kept on the row, which the office sees, and logged and audited, never dropped.
+ */
+async function refundedAfterSettled(
+  tx: Tx,
+  schoolId: number,
+  actor: SessionUser,
+  id: number,
+  answer: Extract<RefundTokenResult, { ok: true }>,
+) {
+  const late = await tx.cardRefund.updateMany({
+    where: { schoolId, id, status: "paid_by_hand" },
+    data: {
+      resultCode: answer.result,
+      explanation: DPO_REFUNDED_AFTER_BY_HAND,
+      answeredAt: new Date(),
+      answers: { increment: 1 },
+    },
+  });
+  if (late.count === 0) return;
+  log.error({ schoolId, refundId: id }, "card refund: DPO refunded one already paid by hand");
+  await audit(schoolId, tx, actor, {
+    action: "refund.card.refunded-twice",
+    entity: "CardRefund",
+    entityId: id,
+    details: { resultCode: answer.result, explanation: answer.explanation },
+  });
 }
 
 /** DPO refunded: an order's refund becomes its record; the family is told by e-mail. */

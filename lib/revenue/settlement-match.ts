@@ -49,7 +49,7 @@ export function matchSettlement(
           at: payment.at,
         }
       : null;
-    const kind = kindOf(line, payment, seen);
+    const kind = kindOf(line, payment, seen, settled);
     if (line.status === "paid") seen.add(line.token);
     if (payment && line.status === "paid") settled.add(payment.id);
     return { kind, line, payment: shown };
@@ -78,9 +78,12 @@ function kindOf(
   line: SettlementLine,
   payment: BookPayment | undefined,
   seen: ReadonlySet<string>,
+  settled: ReadonlySet<number>,
 ): SettlementMatchKind {
   if (line.status !== "paid") return "not_paid_at_dpo";
-  if (seen.has(line.token)) return "duplicate";
+  // The same token paid twice, or two tokens naming one payment by our reference: one payment
+  // settled twice is a double charge to look into.
+  if (seen.has(line.token) || (payment && settled.has(payment.id))) return "duplicate";
   if (!payment || !payment.paid) return "not_in_books";
   if (payment.currency.toUpperCase() !== line.currency) return "currency_differs";
   if (payment.amount !== line.amount) return "amount_differs";

@@ -19,14 +19,19 @@ export async function linkGuardian(
   studentId: number,
   userId: number,
 ): Promise<GuardianLink> {
-  const rows = await tx.$queryRaw<{ parentId: number; second: number | null }[]>`
-    SELECT s."parentId", g."userId" AS second
-      FROM "Student" s
-      LEFT JOIN "StudentGuardian" g ON g."schoolId" = s."schoolId" AND g."studentId" = s.id
-     WHERE s."schoolId" = ${schoolId} AND s.id = ${studentId}
-       FOR NO KEY UPDATE OF s`;
-  const row = rows[0];
-  if (!row) throw new Error(`Student ${studentId} not found in school ${schoolId}`);
+  // The child's row first, alone: a link racing for the one second place waits here, and the
+  // second guardian is then read by a new statement, which sees the winner's row once it commits
+  // (one statement with the join would read it from a snapshot taken before the wait).
+  const [child] = await tx.$queryRaw<{ parentId: number }[]>`
+    SELECT "parentId" FROM "Student"
+     WHERE "schoolId" = ${schoolId} AND "id" = ${studentId}
+       FOR NO KEY UPDATE`;
+  if (!child) throw new Error(`Student ${studentId} not found in school ${schoolId}`);
+  const second = await tx.studentGuardian.findUnique({
+    where: { schoolId_studentId: { schoolId, studentId } },
+    select: { userId: true },
+  });
+  const row = { parentId: child.parentId, second: second?.userId ?? null };
   if (row.parentId === userId || row.second === userId) return "already";
   if (row.second !== null) return "full";
   await tx.studentGuardian.create({ data: { schoolId, studentId, userId } });

@@ -3,7 +3,9 @@ import {
   CARD_REFUND_BUSY,
   CARD_REFUND_NOT_PENDING,
   CHECK_DPO_FIRST,
+  DPO_REFUNDED_AFTER_BY_HAND,
   NOT_BY_CREDIT_WHEN_LEAVING,
+  PART_REFUND_NOT_BY_HAND,
 } from "@/lib/contracts/card-refunds";
 import { REFUND_METHOD_MESSAGE } from "@/lib/validations/refunds";
 import {
@@ -17,7 +19,7 @@ import {
   topUpFrom,
   walletOf,
 } from "@/tests/support/card-refund-fixtures";
-import { refundRefusedXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
+import { refundedXml, refundRefusedXml, startFakeDpoProvider } from "@/tests/support/fake-dpo";
 import type { Browser } from "@/tests/support/http";
 import {
   directParent,
@@ -147,6 +149,90 @@ describe("a refused card refund paid by hand instead", () => {
     expect(
       await db.order.findUniqueOrThrow({ where: key(order.id), select: { status: true } }),
     ).toEqual({ status: "cancelled" });
+  });
+});
+
+describe("what DPO said before", () => {
+  it("still asks for DPO's portal to be checked when a call went unanswered before a refusal", async () => {
+    const parent = await directParent();
+    const payment = await paidPayment(parent.id, "16.00");
+    const order = await cancelledOrderOn(ground, parent, payment, "16.00");
+    fake.onRefundToken(() => ({ hang: true }), { once: true });
+    const lost = await cardRefundCall(office, order.id, { amount: "16.00" });
+    // DPO's refusal of the retry may be "already refunded": the first call's fate is unknown.
+    fake.onRefundToken(() => refundRefusedXml("Refund failed: nothing left to refund"), {
+      once: true,
+    });
+    expect((await retryCall(office, lost.body.id)).body).toMatchObject({ resultCode: "999" });
+
+    const unchecked = await byHandCall(office, lost.body.id, { method: "cash" });
+
+    expect(unchecked.status).toBe(422);
+    expect(unchecked.body.message).toBe(CHECK_DPO_FIRST);
+  });
+
+  it("refuses to pay by hand a DPO refund of part of the order", async () => {
+    const parent = await directParent();
+    const payment = await paidPayment(parent.id, "30.00");
+    const order = await cancelledOrderOn(ground, parent, payment, "30.00");
+    fake.onRefundToken(() => refundRefusedXml("Refund failed"), { once: true });
+    const part = await cardRefundCall(office, order.id, { amount: "10.00" });
+    expect(part.body).toMatchObject({ status: "pending", amount: "10.00" });
+
+    const answer = await byHandCall(office, part.body.id, { method: "credit" });
+
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({
+      message: PART_REFUND_NOT_BY_HAND,
+      amount: "10.00",
+      owed: "30.00",
+    });
+    expect((await walletOf(parent.id)).ngwee).toBe(0);
+  });
+
+  it("keeps DPO's late 000 on a refund paid by hand meanwhile: the family was paid twice", async () => {
+    const parent = await directParent();
+    const payment = await paidPayment(parent.id, "14.00");
+    const order = await cancelledOrderOn(ground, parent, payment, "14.00");
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    fake.onRefundToken(() => ({ gate, reply: refundedXml() }), { once: true });
+    const asking = cardRefundCall(office, order.id, { amount: "14.00" });
+    while (fake.requestsNamed("refundToken").length < 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const db = await testDb();
+    const { id } = await db.cardRefund.findFirstOrThrow({ where: { orderId: order.id } });
+    // The instance asking DPO stalls past its claim; the office pays by hand meanwhile.
+    await db.cardRefund.update({
+      where: key(id),
+      data: { callingUntil: new Date(Date.now() - 1_000) },
+    });
+    const paid = await byHandCall(office, id, { method: "cash", checkedDpo: true });
+    expect(paid.status).toBe(200);
+
+    release();
+    await asking;
+
+    expect(
+      await db.cardRefund.findUniqueOrThrow({
+        where: key(id),
+        select: { status: true, resultCode: true, explanation: true },
+      }),
+    ).toEqual({
+      status: "paid_by_hand",
+      resultCode: "000",
+      explanation: DPO_REFUNDED_AFTER_BY_HAND,
+    });
+    expect(
+      await db.auditLog.count({
+        where: { action: "refund.card.refunded-twice", entityId: String(id) },
+      }),
+    ).toBe(1);
+    // One record of the order's refund: the office's.
+    expect(
+      await db.orderRefund.findMany({ where: { orderId: order.id }, select: { method: true } }),
+    ).toEqual([{ method: "cash" }]);
   });
 });
 

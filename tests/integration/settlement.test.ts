@@ -181,6 +181,16 @@ describe("POST /api/revenue/settlement", () => {
     expect(answer.body.summary.duplicate).toBe(0);
   });
 
+  it("reads a second paid line naming the same payment by our reference as a duplicate", async () => {
+    const p = book[5]!;
+    const answer = await upload(
+      admin,
+      [HEADER, line(p), line({ ...p, token: "OTHER-TOKEN" })].join("\n"),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.matches.map((m) => m.kind)).toEqual(["matched", "duplicate"]);
+  });
+
   it("refuses a report spanning more than a year, whatever its lines", async () => {
     const answer = await upload(
       admin,

@@ -11,7 +11,9 @@ export type FakeReply =
   | string
   | { status?: number; body: string; contentType?: string }
   | { hang: true }
-  | { close: true };
+  | { close: true }
+  /** Answers `reply` once `gate` settles: DPO slower than the caller's claim on the refund. */
+  | { gate: Promise<unknown>; reply: FakeReply };
 
 export type ReceivedRequest = {
   /** createToken, verifyToken, cancelToken, ChargeTokenMobile, refundToken … ("" when the body was not an API3G document). */
@@ -179,7 +181,11 @@ export class FakeDpo {
     const xml = Buffer.concat(chunks).toString("utf8");
     const request = parse(xml, req.headers["content-type"]);
     this.requests.push(request);
-    const reply = this.replyFor(request);
+    let reply = this.replyFor(request);
+    while (typeof reply !== "string" && "gate" in reply) {
+      await reply.gate;
+      reply = reply.reply;
+    }
     if (typeof reply === "string") {
       res.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" });
       res.end(reply);

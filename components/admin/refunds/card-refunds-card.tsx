@@ -143,6 +143,8 @@ export function CardRefundsCard() {
         />
       </CardContent>
       <ByHandDialog
+        // A fresh form for each refund: nothing ticked or typed for another carries over.
+        key={byHandOf?.id ?? "closed"}
         refund={byHandOf}
         pending={byHand.isPending}
         onClose={() => setByHandOf(null)}
@@ -153,6 +155,20 @@ export function CardRefundsCard() {
 }
 
 function DpoAnswer({ refund, timeZone }: { refund: CardRefundDto; timeZone: string }) {
+  if (refund.status === "paid_by_hand") {
+    // A late 000 from DPO is kept on the row (the family was paid twice): the office must see it.
+    const twice = refund.resultCode === "000";
+    return (
+      <div className="grid max-w-64 min-w-44 gap-0.5 text-xs whitespace-normal">
+        <span className={twice ? "font-medium break-words text-destructive" : "font-medium"}>
+          {twice ? refund.explanation : "Paid by hand instead"}
+        </span>
+        <span className="text-muted-foreground">
+          {refund.paidByHandAt ? formatInstant(refund.paidByHandAt, timeZone) : null}
+        </span>
+      </div>
+    );
+  }
   const when = refund.answeredAt ?? null;
   return (
     <div className="grid max-w-64 min-w-44 gap-0.5 text-xs whitespace-normal">
