@@ -3,9 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField, FormItem, FormMessage } from "@/components/ui/form";
-import { SwitchField, TextareaField, TextField } from "@/components/ui/form-fields";
-import { RefundMethodRadios } from "./refund-method-radios";
+import { SwitchField, TextareaField } from "@/components/ui/form-fields";
+import { RefundHowFields } from "./refund-method-radios";
 import { CHECK_DPO_FIRST, type CardRefundDto } from "@/lib/contracts/card-refunds";
 import { REFUND_METHODS } from "@/lib/contracts/refunds";
 import { formatZmw } from "@/lib/money";
@@ -93,28 +92,10 @@ export function ByHandDialog({
           )}
         </div>
       )}
-      <FormField
+      <RefundHowFields
         control={form.control}
-        name="method"
-        render={({ field }) => (
-          <FormItem>
-            <RefundMethodRadios
-              legend="How the money went back"
-              methods={leaving ? LEAVING_BY_HAND : REFUND_METHODS}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-            />
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <TextField
-        control={form.control}
-        name="reference"
-        label="Reference (optional)"
-        placeholder="e.g. the mobile-money transaction id"
-        maxLength={100}
+        legend="How the money went back"
+        methods={leaving ? LEAVING_BY_HAND : REFUND_METHODS}
       />
       <TextareaField control={form.control} name="note" label="Note (optional)" rows={2} />
     </FormDialog>

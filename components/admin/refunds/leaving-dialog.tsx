@@ -3,9 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { TextareaField, TextField } from "@/components/ui/form-fields";
-import { FormField, FormItem, FormMessage } from "@/components/ui/form";
-import { RefundMethodRadios } from "./refund-method-radios";
+import { TextareaField } from "@/components/ui/form-fields";
+import { RefundHowFields } from "./refund-method-radios";
 import type { LeavingFamilyDto } from "@/lib/contracts/card-refunds";
 import { formatZmw } from "@/lib/money";
 import {
@@ -62,28 +61,10 @@ export function LeavingDialog({
     >
       {byHand && (
         <>
-          <FormField
+          <RefundHowFields
             control={form.control}
-            name="method"
-            render={({ field }) => (
-              <FormItem>
-                <RefundMethodRadios
-                  legend={<>How the office paid {family && formatZmw(family.byHand)}</>}
-                  methods={LEAVING_HAND_METHODS}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                />
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <TextField
-            control={form.control}
-            name="reference"
-            label="Reference (optional)"
-            placeholder="e.g. the mobile-money transaction id"
-            maxLength={100}
+            legend={<>How the office paid {family && formatZmw(family.byHand)}</>}
+            methods={LEAVING_HAND_METHODS}
           />
         </>
       )}

@@ -3,9 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { TextareaField, TextField } from "@/components/ui/form-fields";
-import { FormField, FormItem, FormMessage } from "@/components/ui/form";
-import { RefundMethodRadios } from "./refund-method-radios";
+import { TextareaField } from "@/components/ui/form-fields";
+import { RefundHowFields } from "./refund-method-radios";
 import type { RefundDto } from "@/lib/contracts/orders";
 import { REFUND_METHODS, type RefundMethod } from "@/lib/contracts/refunds";
 import { formatZmw } from "@/lib/money";
@@ -68,29 +67,11 @@ export function RefundDialog({
       submitLabel="Confirm Refund"
       pendingLabel="Refunding..."
     >
-      <FormField
+      <RefundHowFields
         control={form.control}
-        name="method"
-        render={({ field }) => (
-          <FormItem>
-            <RefundMethodRadios
-              legend={"Refund method"}
-              methods={REFUND_METHODS}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-            />
-            {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <TextField
-        control={form.control}
-        name="reference"
-        label="Reference (optional)"
-        placeholder="e.g. the mobile-money transaction id"
-        maxLength={100}
+        legend="Refund method"
+        methods={REFUND_METHODS}
+        hint={hint}
       />
       <TextareaField control={form.control} name="note" label="Note (optional)" rows={2} />
     </FormDialog>

@@ -1,6 +1,9 @@
 "use client";
 
 import type { ReactNode } from "react";
+import type { Control, FieldPath } from "react-hook-form";
+import { FormField, FormItem, FormMessage } from "@/components/ui/form";
+import { TextField } from "@/components/ui/form-fields";
 import { REFUND_METHOD_LABELS, type RefundMethod } from "@/lib/contracts/refunds";
 
 /**
@@ -37,5 +40,56 @@ export function RefundMethodRadios({
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/** The fields every "how the money went back" form has: the method, then a reference. */
+type HowValues = {
+  method?: RefundMethod | undefined;
+  reference?: string | null | undefined;
+};
+
+/**
+ * The method as radio buttons (with a hint under them when the screen has one) and the optional
+ * reference: Mark as Refunded, a family leaving, and a card refund paid by hand instead.
+ */
+export function RefundHowFields<T extends HowValues>({
+  control,
+  legend,
+  methods,
+  hint,
+}: {
+  control: Control<T>;
+  legend: ReactNode;
+  methods: readonly RefundMethod[];
+  hint?: ReactNode;
+}) {
+  return (
+    <>
+      <FormField
+        control={control}
+        name={"method" as FieldPath<T>}
+        render={({ field }) => (
+          <FormItem>
+            <RefundMethodRadios
+              legend={legend}
+              methods={methods}
+              name={field.name}
+              value={field.value as string | undefined}
+              onChange={field.onChange}
+            />
+            {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <TextField
+        control={control}
+        name={"reference" as FieldPath<T>}
+        label="Reference (optional)"
+        placeholder="e.g. the mobile-money transaction id"
+        maxLength={100}
+      />
+    </>
   );
 }
