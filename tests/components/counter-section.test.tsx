@@ -87,6 +87,28 @@ describe("the Counter screen", () => {
     expect(sent[0]!.body).toMatchObject({ studentId: 7, items: [{ menuItemId: 1, quantity: 2 }] });
   }, 20_000);
 
+  it("holds Sell while the basket costs more than the child may spend today", async () => {
+    const calls = mockFetch({
+      "GET /api/counter/items": items,
+      "GET /api/counter/students?q=nat": [{ ...natasha, available: "10.00" }],
+    });
+    renderPortal(<CounterSection />);
+    const user = await serveNatasha();
+    await user.click(screen.getByRole("button", { name: /^Crisps/ }));
+    await user.click(screen.getByRole("button", { name: "One Crisps more" }));
+    const sale = screen.getByRole("region", { name: "Sale" });
+    expect(within(sale).getByRole("button", { name: /^Sell K\s?15\.00$/ })).toBeDisabled();
+    expect(within(sale).getByRole("alert")).toHaveTextContent(
+      /K\s?15\.00 is more than Natasha Mumba can spend today \(K\s?10\.00\)/,
+    );
+
+    await user.click(within(sale).getByRole("button", { name: "One Crisps less" }));
+
+    expect(within(sale).getByRole("button", { name: /^Sell K\s?7\.50$/ })).toBeEnabled();
+    expect(within(sale).queryByRole("alert")).toBeNull();
+    expect(calls.some((c) => c.path === "/api/counter/sales")).toBe(false);
+  });
+
   it("asks to confirm an allergen, and a refusal starts a new sale", async () => {
     const calls = mockFetch({
       "GET /api/counter/items": items,

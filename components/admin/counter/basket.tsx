@@ -16,6 +16,8 @@ export const basketTotal = (lines: BasketLine[]) =>
  */
 export function Basket({
   lines,
+  available,
+  childName,
   onChange,
   allergens,
   sending,
@@ -25,6 +27,9 @@ export function Basket({
   onAbandon,
 }: {
   lines: BasketLine[];
+  /** What the child may still spend today, in ngwee (the wallet, capped by the day's limit). */
+  available: number;
+  childName: string;
   onChange: (itemId: number, delta: number) => void;
   allergens: string[];
   sending: boolean;
@@ -35,6 +40,9 @@ export function Basket({
 }) {
   const total = basketTotal(lines);
   const locked = sending || unanswered;
+  // Over what the child may spend: the server would refuse it, so Sell waits for a smaller basket.
+  // A sale already sent (no answer yet) is sent again as it is: it may have gone through.
+  const over = total > available && !unanswered;
   return (
     <section aria-label="Sale" className="space-y-3 rounded-lg border p-3">
       {lines.length === 0 ? (
@@ -87,6 +95,12 @@ export function Basket({
           Contains {allergens.join(", ")}: this child is allergic. Sell only if you are sure.
         </p>
       )}
+      {over && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {formatNgwee(total)} is more than {childName} can spend today ({formatNgwee(available)}).
+          Take something off.
+        </p>
+      )}
       {refusal && (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {refusal}
@@ -104,7 +118,7 @@ export function Basket({
           size="lg"
           className="min-w-40 flex-1"
           variant={allergens.length > 0 ? "destructive" : "default"}
-          disabled={lines.length === 0 || sending}
+          disabled={lines.length === 0 || sending || over}
           aria-busy={sending}
           onClick={() => onSell(allergens.length > 0)}
         >

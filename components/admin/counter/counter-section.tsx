@@ -250,6 +250,8 @@ export function CounterSection() {
         {child && (
           <Basket
             lines={lines}
+            available={toNgwee(child.available)}
+            childName={child.name}
             onChange={change}
             allergens={allergens}
             sending={sell.isPending}
