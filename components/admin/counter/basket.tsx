@@ -40,9 +40,10 @@ export function Basket({
 }) {
   const total = basketTotal(lines);
   const locked = sending || unanswered;
-  // Over what the child may spend: the server would refuse it, so Sell waits for a smaller basket.
-  // A sale already sent (no answer yet) is sent again as it is: it may have gone through.
-  const over = total > available && !unanswered;
+  // Over what the child may spend, as the screen last heard it: said before Sell is tapped. Sell
+  // stays the server's to refuse (its answer names the cause: the wallet, the day's limit, a
+  // block), since a parent may have topped up since the child was found.
+  const over = total > available && !unanswered && !refusal;
   return (
     <section aria-label="Sale" className="space-y-3 rounded-lg border p-3">
       {lines.length === 0 ? (
@@ -96,7 +97,7 @@ export function Basket({
         </p>
       )}
       {over && (
-        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <p aria-live="polite" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {formatNgwee(total)} is more than {childName} can spend today ({formatNgwee(available)}).
           Take something off.
         </p>
@@ -118,7 +119,7 @@ export function Basket({
           size="lg"
           className="min-w-40 flex-1"
           variant={allergens.length > 0 ? "destructive" : "default"}
-          disabled={lines.length === 0 || sending || over}
+          disabled={lines.length === 0 || sending}
           aria-busy={sending}
           onClick={() => onSell(allergens.length > 0)}
         >
