@@ -84,9 +84,9 @@ async function movementRows(
         (o."discountedPrice" + c."spent")::text, u."name", 'Order ' || o."id"
       FROM "Order" o JOIN "User" u ON u."schoolId" = o."schoolId" AND u."id" = o."userId"
       CROSS JOIN LATERAL (SELECT COALESCE(SUM(e."amount"), 0) AS "spent" FROM "CreditEntry" e
-        WHERE e."schoolId" = o."schoolId" AND e."orderId" = o."id" AND e."kind" = 'spent') c
+        WHERE e."schoolId" = ${schoolId} AND e."orderId" = o."id" AND e."kind" = 'spent') c
       LEFT JOIN LATERAL (SELECT a."createdAt" FROM "AuditLog" a
-        WHERE a."schoolId" = o."schoolId" AND a."action" = 'payment.verify'
+        WHERE a."schoolId" = ${schoolId} AND a."action" = 'payment.verify'
           AND a."details" -> 'orderIds' @> to_jsonb(o."id") ORDER BY a."createdAt" LIMIT 1) v ON TRUE
       WHERE o."schoolId" = ${schoolId} AND o."paymentProcessor" = 'BYPASS'
         AND o."paymentStatus" = 'confirmed' AND o."discountedPrice" + c."spent" > 0
@@ -104,7 +104,7 @@ async function movementRows(
       WHERE e."schoolId" = ${schoolId} AND e."kind" = 'spent' AND e."amount" < 0
         AND ${inPeriod(Prisma.sql`e."createdAt"`)}
         AND (e."paymentAttemptId" IS NULL OR (pa."transactionStatus" = 'verified'
-          AND NOT EXISTS (SELECT 1 FROM "CreditEntry" r WHERE r."schoolId" = e."schoolId"
+          AND NOT EXISTS (SELECT 1 FROM "CreditEntry" r WHERE r."schoolId" = ${schoolId}
             AND r."paymentAttemptId" = e."paymentAttemptId" AND r."kind" = 'released')))
       UNION ALL
       SELECT 'counter', 'sale-' || s."id", to_char(s."day", 'YYYY-MM-DD'), s."createdAt",
@@ -115,7 +115,7 @@ async function movementRows(
       UNION ALL
       SELECT 'refund_' || r."method", 'refund-' || r."id", ${dayOf(Prisma.sql`r."createdAt"`)}, r."createdAt",
         GREATEST(0, o."discountedPrice" - COALESCE((SELECT SUM(e."amount") FROM "CreditEntry" e
-          WHERE e."schoolId" = o."schoolId" AND e."orderId" = o."id" AND e."kind" = 'refund'
+          WHERE e."schoolId" = ${schoolId} AND e."orderId" = o."id" AND e."kind" = 'refund'
             AND e."adminId" IS NULL), 0))::text,
         u."name", COALESCE(r."reference", 'Order ' || o."id")
       FROM "OrderRefund" r

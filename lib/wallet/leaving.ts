@@ -36,7 +36,7 @@ function cardSources(tx: Tx, schoolId: number, userIds: number[]) {
     { attemptId: number; userId: number; sourced: string; paid: string; refunded: string }[]
   >`SELECT pa."id" AS "attemptId", ce."userId", SUM(ce."amount")::numeric(14, 2)::text AS "sourced",
       pa."paymentAmount"::text AS "paid",
-      COALESCE((SELECT SUM(cr."amount") FROM "CardRefund" cr WHERE cr."schoolId" = pa."schoolId"
+      COALESCE((SELECT SUM(cr."amount") FROM "CardRefund" cr WHERE cr."schoolId" = ${schoolId}
         AND cr."paymentAttemptId" = pa."id" AND cr."status" <> 'paid_by_hand'), 0)::numeric(14, 2)::text AS "refunded"
     FROM "CreditEntry" ce
     LEFT JOIN "Order" o ON o."schoolId" = ce."schoolId" AND o."id" = ce."orderId"

@@ -67,4 +67,16 @@ describe("raw SQL under lib/", () => {
       .map(({ file }) => file);
     expect(cross).toEqual([]);
   });
+
+  // Found on a Citus cluster (issue 46): a subquery that names its school through the outer row
+  // (`WHERE e."schoolId" = o."schoolId"`) is planned over every shard, and the request fails with
+  // "multi-task query"; named with the request's own school parameter, it goes to the one shard.
+  // A join's ON may pair the two tables' "schoolId" (co-located); a subquery's WHERE may not.
+  it("names the school with its parameter in every subquery, never through another row", () => {
+    const through = /WHERE\s+\w+\."schoolId"\s*=\s*\w+\."schoolId"/;
+    const correlated = statements
+      .filter(({ file, sql }) => !CROSS_SCHOOL.has(file) && through.test(sql))
+      .map(({ file, sql }) => `${file}: ${through.exec(sql)?.[0]}`);
+    expect(correlated).toEqual([]);
+  });
 });
