@@ -1,6 +1,5 @@
 import "server-only";
 import { notFound } from "@/lib/api/errors";
-import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { STAFF_GRADE, type RemovedDto } from "@/lib/contracts";
 import type { StudentGuardiansDto } from "@/lib/contracts/guardians";
@@ -76,14 +75,6 @@ export async function removeSecondGuardian(
   return db.$transaction(async (tx) => {
     const child = await lockChildForGuardians(tx, schoolId, actor, id);
     if (child.secondId === null) throw notFound("This child has no second guardian");
-    const leaving = child.secondId === actor.id;
-    await audit(schoolId, tx, actor, {
-      action: leaving ? "guardian.leave" : "guardian.remove",
-      entity: "Student",
-      entityId: child.id,
-      details: { guardian: child.secondId },
-    });
-    const left = await leaveChild(tx, schoolId, child.id);
-    return leaving ? left : { id: child.id, message: "The second guardian was removed" };
+    return leaveChild(tx, schoolId, actor, child);
   });
 }

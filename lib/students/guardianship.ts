@@ -1,4 +1,5 @@
 import "server-only";
+import { audit } from "@/lib/audit/audit";
 import type { Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -91,8 +92,28 @@ export async function passChildrenToSecondGuardians(
 
 export const LEFT_CHILD = "You are no longer a guardian of this student";
 
-/** The second guardian leaves (or is removed): the child stays with the first, orders and all. */
-export async function leaveChild(tx: Tx, schoolId: number, studentId: number) {
-  await tx.studentGuardian.delete({ where: { schoolId_studentId: { schoolId, studentId } } });
-  return { id: studentId, message: LEFT_CHILD };
+/**
+ * The second guardian leaves (or the first removes them), audited: the child stays with the
+ * first, orders and all.
+ */
+export async function leaveChild(
+  tx: Tx,
+  schoolId: number,
+  actor: { id: number },
+  child: { id: number; secondId: number | null },
+) {
+  const leaving = child.secondId === actor.id;
+  await audit(schoolId, tx, actor, {
+    action: leaving ? "guardian.leave" : "guardian.remove",
+    entity: "Student",
+    entityId: child.id,
+    details: { guardian: child.secondId },
+  });
+  await tx.studentGuardian.delete({
+    where: { schoolId_studentId: { schoolId, studentId: child.id } },
+  });
+  return {
+    id: child.id,
+    message: leaving ? LEFT_CHILD : "The second guardian was removed",
+  };
 }

@@ -303,7 +303,7 @@ export async function deleteStudent(
   const db = await schoolDb(schoolId);
   return db.$transaction(async (tx) => {
     const row = await lockOwnEditableStudent(tx, schoolId, actor, id);
-    if (row.parentId !== actor.id) return leaveChild(tx, schoolId, row.id);
+    if (row.parentId !== actor.id) return leaveChild(tx, schoolId, actor, row);
     const upcoming = await countUpcomingOrders(tx, school, row.id);
     if (upcoming > 0) throw conflict(STUDENT_HAS_UPCOMING_ORDERS, { orderCount: upcoming });
     // A child with order history is archived, not deleted: the orders are the school's records.
