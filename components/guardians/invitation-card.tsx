@@ -93,7 +93,7 @@ export function InvitationCard({
       <div className="w-full max-w-md">
         {preview && !closed && <InvitationSummary preview={preview} />}
         <Card>
-          <CardContent className="grid gap-3 pt-6 text-sm">
+          <CardContent className="grid gap-3 text-sm">
             {closed ? (
               <p role="alert" className="font-medium">
                 {closed}
