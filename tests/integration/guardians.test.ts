@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
+import fc from "fast-check";
 import * as deleteAccount from "@/app/api/account/delete/route";
 import * as invitationRoute from "@/app/api/guardian-invitations/[token]/route";
 import * as orders from "@/app/api/orders/route";
@@ -277,6 +278,44 @@ describe("two guardians ordering", () => {
       expect.objectContaining({ weekNumber: 2, dayOfWeek: 1, by: `Parent ${a.username}` }),
     ]);
   });
+});
+
+describe("two guardians ordering, as a property", () => {
+  it("keeps one live order a child a day, and each guardian pays exactly for their own", async () => {
+    // Each step: who orders (A or B) which of four days, one day at a time, from 200.00 each.
+    const step = fc.record({ who: fc.constantFrom("a", "b"), day: fc.integer({ min: 1, max: 4 }) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
+        const { a, b, child } = await twoGuardians();
+        await giveCredit(a.id, "200.00");
+        await giveCredit(b.id, "200.00");
+        const placed = { a: 0, b: 0 };
+        const ordered = new Set<number>();
+        for (const { who, day } of steps) {
+          const answer = await place(who === "a" ? a : b, [line(child.id, 3, day)]);
+          if (ordered.has(day)) {
+            expect(answer.status).toBe(409);
+            expect(answer.body).toMatchObject({ message: ALREADY_ORDERED });
+          } else {
+            expect(answer.status).toBe(200);
+            ordered.add(day);
+            placed[who] += 1;
+          }
+        }
+        expect(await ledgerBalance(a.id)).toBe((200 - 50 * placed.a).toFixed(2));
+        expect(await ledgerBalance(b.id)).toBe((200 - 50 * placed.b).toFixed(2));
+        const live = await (
+          await testDb()
+        ).order.findMany({
+          where: { studentId: child.id, status: { in: ["pending", "completed"] } },
+          select: { userId: true, dayOfWeek: true },
+        });
+        expect(live).toHaveLength(ordered.size);
+        expect(live.filter((o) => o.userId === a.id)).toHaveLength(placed.a);
+      }),
+      { numRuns: 6 },
+    );
+  }, 60_000);
 });
 
 describe("the child's care", () => {
