@@ -69,9 +69,12 @@ export function InvitationCard({
   token,
   preview,
   canAccept,
+  signedIn,
 }: {
   token: string;
   preview: InvitationPreviewDto | null;
+  /** Someone is signed in (Sign out is offered to switch to the invited account). */
+  signedIn: boolean;
   /** Signed in as a parent or teacher (an admin account has no children). */
   canAccept: boolean;
 }) {
@@ -114,7 +117,7 @@ export function InvitationCard({
               <Button variant="outline" onClick={() => router.push("/")}>
                 Go to the portal
               </Button>
-              {(problem || !canAccept) && (
+              {signedIn && (problem || !canAccept) && (
                 <Button variant="outline" onClick={() => void logout()}>
                   Sign out
                 </Button>

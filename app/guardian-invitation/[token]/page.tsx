@@ -26,6 +26,7 @@ export default async function GuardianInvitationPage({
       token={token}
       preview={preview}
       canAccept={user?.role === "parent" || user?.role === "teacher"}
+      signedIn={user !== null}
     />
   );
 }
