@@ -13,6 +13,8 @@ const ROLE_PAGES: Record<Role, readonly RegExp[]> = {
 
 /** Pages for everyone, signed in or not: the privacy notice (issue 26). */
 const PUBLIC_PAGES: readonly string[] = ["/privacy"];
+/** A guardian's invitation link (issue 49): it signs in or registers on the page itself. */
+const PUBLIC_PATTERNS: readonly RegExp[] = [/^\/guardian-invitation\/[^/]+$/];
 
 export function isDebugLoginAvailable(production: boolean): boolean {
   return !production;
@@ -21,7 +23,7 @@ export function isDebugLoginAvailable(production: boolean): boolean {
 /** Whether `pathname` is one of the visitor's pages (anything else is the login screen or 404). */
 export function isPageFor(visitor: Visitor, pathname: string, production: boolean): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (PUBLIC_PAGES.includes(path)) return true;
+  if (PUBLIC_PAGES.includes(path) || PUBLIC_PATTERNS.some((p) => p.test(path))) return true;
   if (visitor === "anonymous") {
     return path === "/" || (path === "/debug-login" && isDebugLoginAvailable(production));
   }

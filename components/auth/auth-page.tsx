@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { LoginForm } from "@/components/auth/login-form";
 import { useShownOnce } from "@/components/portal/use-shown-once";
 import { useSchoolName } from "@/components/school-brand";
@@ -24,8 +24,11 @@ const ResetPasswordDialog = dynamic(() =>
 export function AuthPage({
   initialMode = "login",
   notice,
+  intro,
 }: {
   initialMode?: AuthMode;
+  /** Above the form: what the visitor came for (a guardian's invitation, issue 49). */
+  intro?: ReactNode;
   /** A no-script post's problem, shown above the form it came from (lib/contracts/auth-form.ts). */
   notice?: string;
 }) {
@@ -52,6 +55,7 @@ export function AuthPage({
           <h1 className="text-2xl font-semibold tracking-tight">{shopName}</h1>
           <p className="text-sm text-muted-foreground">Parent &amp; Teacher Portal</p>
         </div>
+        {intro}
         <Card>
           <CardHeader>
             <CardTitle>{registering ? "Create an account" : "Login"}</CardTitle>

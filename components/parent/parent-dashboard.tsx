@@ -116,7 +116,7 @@ export function ParentDashboard({
             />
           </TabsContent>
           <TabsContent value="students" className="min-h-dvh">
-            <LazyStudentsTab user={user} />
+            <LazyStudentsTab user={user} timeZone={timeZone} />
           </TabsContent>
           <TabsContent value="history" className="min-h-dvh">
             <LazyOrderHistory timeZone={timeZone} phone={user.phone} />

@@ -13,6 +13,8 @@ import {
   StudentCareFields,
   StudentFields,
 } from "@/components/students/student-fields";
+import { CareHistory } from "@/components/parent/care-history";
+import { useStudentGuardians } from "@/components/parent/guardians-dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
 import type { SessionUser } from "@/lib/auth/session";
 import { api } from "@/lib/client/api";
@@ -34,11 +36,14 @@ const initialValues = (student: StudentDto | null): StudentFormValues => ({
 // Add or edit a student (spec 000 §2). `student` null = add.
 export function StudentDialog({
   user,
+  timeZone = "Africa/Lusaka",
   open,
   student,
   onOpenChange,
 }: {
   user: SessionUser;
+  /** The school's time zone, for the dates of the care changes (issue 49). */
+  timeZone?: string;
   open: boolean;
   student: StudentDto | null;
   onOpenChange: (open: boolean) => void;
@@ -56,6 +61,8 @@ export function StudentDialog({
     if (open) reset(initialValues(student));
   }, [open, student, reset]);
 
+  // Issue 49: who changed the child's allergies and notes, either guardian or the office.
+  const history = useStudentGuardians(open && student ? student.id : null);
   const childName = useWatch({ control: form.control, name: "name" });
   const save = useMutation({
     mutationFn: (values: StudentInput) =>
@@ -108,6 +115,8 @@ export function StudentDialog({
       pending={save.isPending}
       submitLabel={student ? "Save Changes" : "Add Student"}
       pendingLabel="Saving..."
+      className="max-h-[90dvh] overflow-y-auto"
+      after={history.data && <CareHistory changes={history.data.changes} timeZone={timeZone} />}
     >
       <StudentFields control={form.control} />
       <StudentCareFields

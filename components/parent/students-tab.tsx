@@ -1,10 +1,11 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Pencil, Plus, Store, Trash2 } from "lucide-react";
+import { LogOut, Pencil, Plus, Store, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { CounterLimitDialog } from "@/components/parent/counter-limit-dialog";
+import { GuardiansDialog } from "@/components/parent/guardians-dialog";
 import { StudentDialog } from "@/components/parent/student-dialog";
 import { EmptyBlock, ErrorBlock, LoadingBlock } from "@/components/portal/load-state";
 import { useStudents } from "@/components/portal/use-portal-queries";
@@ -19,15 +20,27 @@ import { STAFF_GRADE, type StudentDto } from "@/lib/contracts";
 import { formatZmw } from "@/lib/money";
 
 const isStaff = (s: StudentDto) => s.isStaff || s.grade === STAFF_GRADE;
+/** The caller is the child's second guardian (issue 49). */
+const isSecond = (s: StudentDto) => s.isFirstGuardian === false;
 
 // The parent's students (spec 000 §2): add, edit, delete with confirmation. The staff account is
-// marked Staff Account and cannot be edited or deleted here.
-export function StudentsTab({ user }: { user: SessionUser }) {
+// marked Staff Account and cannot be edited or deleted here. A child's second guardian (issue 49)
+// edits and orders like the first; the counter (the first guardian's wallet) and removing the
+// child stay the first's, and the second's Delete is Leave.
+export function StudentsTab({
+  user,
+  timeZone = "Africa/Lusaka",
+}: {
+  user: SessionUser;
+  /** The school's time zone, for the dates of guardians' changes. */
+  timeZone?: string;
+}) {
   const students = useStudents();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ student: StudentDto | null } | null>(null);
   const [toDelete, setToDelete] = useState<StudentDto | null>(null);
   const [counterFor, setCounterFor] = useState<StudentDto | null>(null);
+  const [guardiansFor, setGuardiansFor] = useState<StudentDto | null>(null);
   // The school's daily counter limit (issue 47), the default a child's own limit replaces.
   const schoolLimit = useQuery({
     queryKey: queryKeys.counterSettings,
@@ -37,7 +50,7 @@ export function StudentsTab({ user }: { user: SessionUser }) {
 
   const remove = useMutation({
     mutationFn: (student: StudentDto) => api(`/api/students/${student.id}`, { method: "DELETE" }),
-    onSuccess: () => toastSuccess("Success", "Student deleted successfully"),
+    onSuccess: (answer) => toastSuccess("Success", answer.message),
     onError: (error) => toastError(error, "Failed to delete student"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.students }),
   });
@@ -82,9 +95,16 @@ export function StudentsTab({ user }: { user: SessionUser }) {
                     {student.dietaryNotes}
                   </p>
                 )}
-                <p className="text-sm text-muted-foreground">
-                  {counterSummary(student, schoolLimit)}
-                </p>
+                {(student.guardians?.length ?? 0) > 1 && (
+                  <p className="text-sm break-words text-muted-foreground">
+                    Guardians: {student.guardians?.map((g) => (g.you ? "you" : g.name)).join(", ")}
+                  </p>
+                )}
+                {!isSecond(student) && (
+                  <p className="text-sm text-muted-foreground">
+                    {counterSummary(student, schoolLimit)}
+                  </p>
+                )}
               </div>
               {isStaff(student) ? (
                 <Badge variant="secondary">Staff Account</Badge>
@@ -99,19 +119,29 @@ export function StudentsTab({ user }: { user: SessionUser }) {
                   </Button>
                   <Button
                     variant="outline"
-                    onClick={() => setCounterFor(student)}
-                    aria-label={`Counter settings for ${student.name}`}
+                    onClick={() => setGuardiansFor(student)}
+                    aria-label={`Guardians of ${student.name}`}
                   >
-                    <Store aria-hidden /> Counter
+                    <Users aria-hidden /> Guardians
                   </Button>
+                  {!isSecond(student) && (
+                    <Button
+                      variant="outline"
+                      onClick={() => setCounterFor(student)}
+                      aria-label={`Counter settings for ${student.name}`}
+                    >
+                      <Store aria-hidden /> Counter
+                    </Button>
+                  )}
                   <Button
                     variant="outline"
                     className="text-destructive hover:text-destructive"
                     onClick={() => setToDelete(student)}
-                    aria-label={`Delete ${student.name}`}
+                    aria-label={`${isSecond(student) ? "Leave" : "Delete"} ${student.name}`}
                     disabled={remove.isPending && remove.variables?.id === student.id}
                   >
-                    <Trash2 aria-hidden /> Delete
+                    {isSecond(student) ? <LogOut aria-hidden /> : <Trash2 aria-hidden />}
+                    {isSecond(student) ? "Leave" : "Delete"}
                   </Button>
                 </div>
               )}
@@ -119,8 +149,17 @@ export function StudentsTab({ user }: { user: SessionUser }) {
           ))}
         </ul>
       )}
+      {guardiansFor && (
+        <GuardiansDialog
+          open
+          student={guardiansFor}
+          timeZone={timeZone}
+          onOpenChange={(open) => !open && setGuardiansFor(null)}
+        />
+      )}
       <StudentDialog
         user={user}
+        timeZone={timeZone}
         open={editing !== null}
         student={editing?.student ?? null}
         onOpenChange={(open) => !open && setEditing(null)}
@@ -140,9 +179,18 @@ export function StudentsTab({ user }: { user: SessionUser }) {
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete Student"
-        description={<>Remove {toDelete?.name} from your account? This cannot be undone.</>}
-        actionLabel="Delete"
+        title={toDelete && isSecond(toDelete) ? "Stop being a guardian" : "Delete Student"}
+        description={
+          toDelete && isSecond(toDelete) ? (
+            <>
+              Remove {toDelete.name} from your account? {toDelete.name} stays with{" "}
+              {toDelete.guardians?.find((g) => g.first)?.name ?? "the first guardian"}.
+            </>
+          ) : (
+            <>Remove {toDelete?.name} from your account? This cannot be undone.</>
+          )
+        }
+        actionLabel={toDelete && isSecond(toDelete) ? "Leave" : "Delete"}
         destructive
         onConfirm={() => toDelete && remove.mutate(toDelete)}
       />

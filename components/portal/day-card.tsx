@@ -91,6 +91,17 @@ function DayBody({
           <p className="text-sm break-words">{state.order.menuItem.name}</p>
         </div>
       );
+    case "ordered-by-other":
+      return (
+        <div className="grid gap-1">
+          <Badge variant="secondary">
+            <CheckCircle2 aria-hidden /> Already ordered
+          </Badge>
+          <p className="text-sm break-words text-muted-foreground">
+            Ordered by {state.by}: one order a day for both guardians.
+          </p>
+        </div>
+      );
     case "closed":
       return (
         <div className="grid gap-1">

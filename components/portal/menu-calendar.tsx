@@ -24,11 +24,12 @@ import {
   dayState,
   formatCutoff,
   openWeeks,
+  otherGuardianDay,
   type CalendarContext,
 } from "@/lib/client/day-state";
 import { formatDayDate, gradeLabel, weekdayName } from "@/lib/client/format";
 import { ordersForDay } from "@/lib/client/orders";
-import type { MenuItemType } from "@/lib/contracts";
+import type { MenuItemType, StudentDto } from "@/lib/contracts";
 import { cycleDayDate, dayClosure, menuTypeForGrade } from "@/lib/school-calendar";
 
 export type CalendarStudent = {
@@ -36,6 +37,8 @@ export type CalendarStudent = {
   name: string;
   grade: string;
   allergies?: readonly string[];
+  /** Issue 49: the days the child's other guardian has ordered. */
+  otherGuardianDays?: StudentDto["otherGuardianDays"];
 };
 
 const DAYS = [1, 2, 3, 4, 5] as const;
@@ -97,6 +100,7 @@ export function MenuCalendar({
     orders: orders.data ?? [],
     cart,
     menu: menu.data,
+    otherGuardianDays: student.otherGuardianDays ?? [],
   };
   const weeks = openWeeks(activeCycle, cutoff.data, timeZone, now);
   const shownWeek = week !== null && weeks.includes(week) ? week : weeks[0];
@@ -109,6 +113,11 @@ export function MenuCalendar({
     const { live } = ordersForDay(ctx.orders, ctx.cycle.id, student.id, weekNumber, dayOfWeek);
     if (live) {
       toastFailure("Already Ordered", "You already have an order for this day");
+      return;
+    }
+    const other = otherGuardianDay(ctx, weekNumber, dayOfWeek);
+    if (other) {
+      toastFailure("Already Ordered", `${other.by} has already ordered for this day`);
       return;
     }
     if (dayClosure(ctx.cycle, weekNumber, dayOfWeek, ctx.cutoff, timeZone, new Date()) !== null) {

@@ -32,12 +32,19 @@ async function accountIds(
 ): Promise<number[] | null> {
   if (audience.kind === "everyone") return null;
   if (audience.kind === "grade") {
+    // Issue 49: both of a child's guardians hear what the school says about its grade.
     const children = await db.student.findMany({
       where: { schoolId: school.id, grade: audience.grade, archivedAt: null },
-      select: { parentId: true },
-      distinct: ["parentId"],
+      select: { parentId: true, secondGuardian: { select: { userId: true } } },
     });
-    return children.map((child) => child.parentId);
+    return [
+      ...new Set(
+        children.flatMap((c) => [
+          c.parentId,
+          ...(c.secondGuardian ? [c.secondGuardian.userId] : []),
+        ]),
+      ),
+    ];
   }
   // Every cycle's orders of that date, as the kitchen reads its service day: cycles holding live
   // orders never share a date (decision 0051).
@@ -48,9 +55,18 @@ async function accountIds(
   if (slots.length === 0) return [];
   const orders = await db.order.findMany({
     where: { schoolId: school.id, OR: slots, status: { in: ["pending", "completed"] } },
-    select: { student: { select: { parentId: true } } },
+    select: {
+      student: { select: { parentId: true, secondGuardian: { select: { userId: true } } } },
+    },
   });
-  return [...new Set(orders.map((order) => order.student.parentId))];
+  return [
+    ...new Set(
+      orders.flatMap(({ student }) => [
+        student.parentId,
+        ...(student.secondGuardian ? [student.secondGuardian.userId] : []),
+      ]),
+    ),
+  ];
 }
 
 /** The audience's accounts that still exist, by id. */

@@ -1,6 +1,7 @@
 import { findCartDay } from "@/lib/client/cart";
 import { ordersForDay } from "@/lib/client/orders";
 import type { CartItem, MenuItemDto, MenuItemType, OrderDto } from "@/lib/contracts";
+import type { OtherGuardianDayDto } from "@/lib/contracts/guardians";
 import {
   dayClosure,
   isOffered,
@@ -15,6 +16,8 @@ import {
 
 export type DayState =
   | { kind: "ordered"; order: OrderDto; label: "Order Pending" | "Order Confirmed" }
+  /** Issue 49: the child's other guardian has a live order for the day (one a day for both). */
+  | { kind: "ordered-by-other"; by: string }
   | { kind: "closed"; why: ClosedWhy }
   | { kind: "in-cart"; item: CartItem }
   | { kind: "open"; cancelled: boolean; items: MenuItemDto[] };
@@ -37,7 +40,20 @@ export type CalendarContext = {
   orders: readonly OrderDto[];
   cart: readonly CartItem[];
   menu: readonly MenuItemDto[];
+  /** The selected child's days the other guardian has ordered (issue 49). */
+  otherGuardianDays?: readonly OtherGuardianDayDto[];
 };
+
+/** The other guardian's live order of the day, if any (issue 49). */
+export function otherGuardianDay(
+  ctx: Pick<CalendarContext, "cycle" | "otherGuardianDays">,
+  weekNumber: number,
+  dayOfWeek: number,
+): OtherGuardianDayDto | undefined {
+  return ctx.otherGuardianDays?.find(
+    (d) => d.cycleId === ctx.cycle.id && d.weekNumber === weekNumber && d.dayOfWeek === dayOfWeek,
+  );
+}
 
 /** The items on offer on a week and day for a menu type (primary or secondary). */
 export function offeredItems(
@@ -69,6 +85,8 @@ export function dayState(
       label: live.status === "completed" ? "Order Confirmed" : "Order Pending",
     };
   }
+  const other = otherGuardianDay(ctx, weekNumber, dayOfWeek);
+  if (other) return { kind: "ordered-by-other", by: other.by };
   const closure = dayClosure(ctx.cycle, weekNumber, dayOfWeek, ctx.cutoff, ctx.timeZone, ctx.now);
   if (closure !== null) {
     return { kind: "closed", why: closedWhy(ctx, closure, weekNumber, dayOfWeek) };

@@ -1,5 +1,5 @@
 import { findCartDay, makeCartItem } from "@/lib/client/cart";
-import type { CalendarContext } from "@/lib/client/day-state";
+import { otherGuardianDay, type CalendarContext } from "@/lib/client/day-state";
 import { isLiveOrder, ordersForDay } from "@/lib/client/orders";
 import type { CartItem, MenuItemDto, MenuItemType, OrderDto } from "@/lib/contracts";
 import { allergenList, allergyConflicts } from "@/lib/contracts/allergies";
@@ -265,7 +265,10 @@ function checkLine(
   const closure = dayClosure(ctx.cycle, weekNumber, dayOfWeek, ctx.cutoff, ctx.timeZone, ctx.now);
   if (closure === "blocked") return { ok: false, reason: "blocked" };
   if (closure !== null) return { ok: false, reason: "closed" };
-  if (ordersForDay(ctx.orders, ctx.cycle.id, student.id, weekNumber, dayOfWeek).live) {
+  if (
+    ordersForDay(ctx.orders, ctx.cycle.id, student.id, weekNumber, dayOfWeek).live ||
+    otherGuardianDay(ctx, weekNumber, dayOfWeek)
+  ) {
     return { ok: false, reason: "ordered" };
   }
   if (

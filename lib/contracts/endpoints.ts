@@ -6,6 +6,12 @@
 // Types only.
 import type { PromotionDoneDto, PromotionPreviewDto } from "@/lib/contracts/promotion";
 import type {
+  InvitationAcceptedDto,
+  InvitationPreviewDto,
+  InvitationSentDto,
+  StudentGuardiansDto,
+} from "@/lib/contracts/guardians";
+import type {
   CardRefundDto,
   CardRefundsDto,
   LeavingAnswer,
@@ -137,6 +143,16 @@ export type ApiEndpoints = {
   [path: `/api/students/${number}`]: { PUT: StudentDto; DELETE: RemovedDto };
   [path: `/api/students/${number}/care`]: { PUT: StudentDto };
   [path: `/api/students/${number}/counter`]: { PUT: StudentCounterDto };
+  // A child's two guardians (issue 49)
+  [path: `/api/students/${number}/guardians`]: { GET: StudentGuardiansDto; DELETE: RemovedDto };
+  [path: `/api/students/${number}/guardians/invitations`]: {
+    POST: InvitationSentDto;
+    DELETE: { message: string };
+  };
+  [path: `/api/guardian-invitations/${string}`]: {
+    GET: InvitationPreviewDto;
+    POST: InvitationAcceptedDto;
+  };
 
   // The counter (issue 47)
   [path: `/api/counter/students?${string}`]: { GET: CounterStudentDto[] };

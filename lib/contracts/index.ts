@@ -2,6 +2,7 @@
 // the domain functions that produce them and the client components that consume them. Money
 // travels as 2-decimal strings ("45.00"), calendar dates as "YYYY-MM-DD" in the school's zone.
 import type { OrderLineDto } from "@/lib/contracts/order-line";
+import type { GuardianDto, OtherGuardianDayDto } from "@/lib/contracts/guardians";
 
 export type { LineTermsDto, MealDto, OrderLineDto } from "@/lib/contracts/order-line";
 
@@ -39,6 +40,12 @@ export type StudentDto = {
   counterDailyLimit?: string | null;
   /** GET /api/students (issue 47): the parent blocked the counter for this child. */
   counterBlocked?: boolean;
+  /** GET /api/students (issue 49): the child's guardians, the first first. */
+  guardians?: GuardianDto[];
+  /** GET /api/students (issue 49): the caller is the child's first guardian (parentId). */
+  isFirstGuardian?: boolean;
+  /** GET /api/students (issue 49): days the other guardian has a live order for the child. */
+  otherGuardianDays?: OtherGuardianDayDto[];
 } & StudentCareDto;
 
 /**

@@ -6,6 +6,7 @@ import { schoolDb } from "@/lib/db";
 import { validateMenuItems } from "@/lib/menu/validate-items";
 import { assertAllergySafe, orderableMenu } from "@/lib/orders/check-cart";
 import { closedCartLines } from "@/lib/orders/closed-cart-lines";
+import { guardedBy } from "@/lib/students/guardianship";
 import type { CartAllergyLine } from "@/lib/validations/orders";
 
 // The cart validation's share of the allergy rule (issue 18): the same test as the order and the
@@ -25,8 +26,8 @@ export async function checkCartAllergies(
       where: {
         schoolId,
         id: { in: [...new Set(lines.map((l) => l.studentId))] },
-        parentId: actor.id,
         archivedAt: null,
+        ...guardedBy(actor.id),
       },
       select: { id: true, name: true, allergies: true },
     }),

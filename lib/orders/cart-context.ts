@@ -3,6 +3,7 @@ import { balanceSql, spendableSql } from "@/lib/credit/ledger";
 import { watchOf, type LowBalanceWatch } from "@/lib/credit/low-balance";
 import type { Db, Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { guardedBySql } from "@/lib/students/guardianship";
 import type { OrderItemInput } from "@/lib/validations/orders";
 
 /** A cart's child as the cart's one read found it. */
@@ -56,7 +57,7 @@ function contextColumns(
           'allergies', s."allergies", 'dietaryNotes', s."dietaryNotes"))
         FROM "Student" s
         WHERE s."schoolId" = ${schoolId} AND s."id" = ANY(${studentIds}::int[])
-          AND s."parentId" = ${userId}
+          AND ${guardedBySql(schoolId, userId)}
           AND s."archivedAt" IS NULL
       ), '[]'::json) AS "students",
       (

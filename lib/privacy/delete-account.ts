@@ -21,6 +21,8 @@ import { eraseWithdrawals } from "@/lib/privacy/erase-withdrawals";
 import { redactText, scrubJson, scrubText } from "@/lib/privacy/scrub";
 import { schoolToday } from "@/lib/school-calendar";
 import { idKey } from "@/lib/schools/keys";
+import { CARE_ACTION } from "@/lib/students/care-history";
+import { passChildrenToSecondGuardians } from "@/lib/students/guardianship";
 import { confirmOwnPassword } from "@/lib/users/sign-in";
 
 // Delete my account (issue 26). Refused while a meal or money is still owed either way (live orders
@@ -74,6 +76,8 @@ async function eraseAccount(tx: Tx, school: SchoolContext, actor: SessionUser): 
     where: idKey(schoolId, id),
     select: { username: true, name: true, email: true, pendingEmail: true, phone: true },
   });
+  // Issue 49: a child with a second guardian is not erased: it passes to the second guardian.
+  await passChildrenToSecondGuardians(tx, schoolId, id);
   const children = await tx.student.findMany({
     where: { schoolId, parentId: id },
     select: { id: true, name: true, dietaryNotes: true },
@@ -225,6 +229,11 @@ async function eraseAccount(tx: Tx, school: SchoolContext, actor: SessionUser): 
       });
     }
   }
+  // Issue 49: which allergens an erased child had, and when they changed, goes with the child.
+  await tx.auditLog.updateMany({
+    where: { schoolId, action: CARE_ACTION, entity: "Student", entityId: { in: about.Student } },
+    data: { details: {} },
+  });
   await tx.session.deleteMany({ where: { schoolId, userId: id } });
   await tx.temporaryPassword.deleteMany({ where: { schoolId, userId: id } });
   await tx.discountCode.deleteMany({ where: { schoolId, userId: id } });

@@ -13,6 +13,7 @@ import { listCounterPurchases } from "@/lib/counter/purchases";
 import { thresholdOf } from "@/lib/credit/low-balance";
 import { notificationColumns } from "@/lib/messaging/account-notifications";
 import { chosenChannels } from "@/lib/messaging/choices";
+import { guardedBy } from "@/lib/students/guardianship";
 
 // A copy of my data (issue 26): everything the portal keeps about the signed-in account, read
 // only by the account's own id at its own school (issue 45), and never a password hash, a
@@ -50,7 +51,8 @@ export async function exportAccount(
         ...notificationColumns,
       },
     }),
-    db.student.findMany({ where: { schoolId, parentId: userId }, orderBy: { id: "asc" } }),
+    // Issue 49: the children the account is the first or the second guardian of.
+    db.student.findMany({ where: { schoolId, ...guardedBy(userId) }, orderBy: { id: "asc" } }),
     db.order.findMany({
       where: { schoolId, userId },
       select: orderSelect,

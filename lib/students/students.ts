@@ -8,6 +8,14 @@ import { schoolDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
 import { idKey } from "@/lib/schools/keys";
+import { recordCareChange } from "@/lib/students/care-history";
+import { guardianExtras } from "@/lib/students/guardian-extras";
+import {
+  guardedBy,
+  leaveChild,
+  lockGuardedStudent,
+  type GuardedStudent,
+} from "@/lib/students/guardianship";
 import { requireKnownAllergens } from "@/lib/settings/allergens";
 import { ALLERGY_CONSENT_REQUIRED, type StudentCareInput } from "@/lib/validations/students";
 
@@ -15,6 +23,8 @@ import { ALLERGY_CONSENT_REQUIRED, type StudentCareInput } from "@/lib/validatio
 // session decides whose, and someone else's student is "not found", never "forbidden". An admin
 // with the parents_students feature lists and adds students for a named parent or teacher. Every
 // student is its school's (issue 45): another school's student or account is "not found" too.
+// A child's second guardian (issue 49, decision 0119) sees, changes and orders for it like the
+// first; removing the child is the first guardian's, and the second's "delete" is leaving.
 
 export const STUDENT_NOT_FOUND = "Student not found";
 export const STAFF_RECORD_LOCKED = "The staff account cannot be edited or deleted here";
@@ -35,7 +45,7 @@ export const studentSelect = {
 } as const;
 
 type StudentRow = { id: number; name: string; grade: string; parentId: number };
-type LockedStudent = StudentRow & { allergyConsentAt: Date | null };
+type LockedStudent = GuardedStudent;
 type StudentCareRow = {
   allergies: string[];
   dietaryNotes: string | null;
@@ -141,24 +151,29 @@ async function resolveOwner(
   return owner.id;
 }
 
-/** The students of the actor (or, for an admin, of `parentId`), by name. */
+/**
+ * The students of the actor (or, for an admin, of `parentId`), by name: the children the account
+ * is the first or the second guardian of, each with its guardians (issue 49).
+ */
 export async function listStudents(
-  school: Pick<SchoolContext, "id">,
+  school: Pick<SchoolContext, "id" | "timeZone">,
   actor: SessionUser,
   parentId?: number,
 ): Promise<StudentDto[]> {
   const ownerId = await resolveOwner(school.id, actor, parentId);
   const db = await schoolDb(school.id);
   const rows = await db.student.findMany({
-    where: { schoolId: school.id, parentId: ownerId, archivedAt: null },
+    where: { schoolId: school.id, archivedAt: null, ...guardedBy(ownerId) },
     select: { ...studentSelect, counterDailyLimit: true, counterBlocked: true },
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
+  const extras = await guardianExtras(db, school, ownerId, rows);
   // Issue 47: the family's say at the counter comes with the list (null limit: the school's).
   return rows.map((row) => ({
     ...toStudentDto(row),
     counterDailyLimit: row.counterDailyLimit?.toFixed(2) ?? null,
     counterBlocked: row.counterBlocked,
+    ...extras.get(row.id),
   }));
 }
 
@@ -195,9 +210,10 @@ function parseStudentId(value: string): number | null {
 }
 
 /**
- * The actor's own student, locked for this transaction: 404 when not theirs, 403 for the staff
- * record. The lock (FOR UPDATE) also holds back an order being placed for the student (its foreign
- * key check needs the row) until the change or the deletion has been decided.
+ * A student the actor is a guardian of (first or second), locked for this transaction: 404 when
+ * not theirs, 403 for the staff record. The lock (FOR UPDATE) also holds back an order being
+ * placed for the student (its foreign key check needs the row) until the change or the deletion
+ * has been decided.
  */
 async function lockOwnEditableStudent(
   tx: Tx,
@@ -208,11 +224,7 @@ async function lockOwnEditableStudent(
 ) {
   const studentId = parseStudentId(id);
   if (studentId === null) throw notFound(STUDENT_NOT_FOUND);
-  const rows = await tx.$queryRaw<LockedStudent[]>`
-    SELECT "id", "name", "grade", "parentId", "allergyConsentAt" FROM "Student"
-    WHERE "schoolId" = ${schoolId} AND "id" = ${studentId} AND "parentId" = ${actor.id}
-      AND "archivedAt" IS NULL FOR UPDATE`;
-  const row = rows[0];
+  const row = await lockGuardedStudent(tx, schoolId, actor.id, studentId);
   if (!row) throw notFound(STUDENT_NOT_FOUND);
   if (row.grade === STAFF_GRADE && !staffRecord) throw forbidden(STAFF_RECORD_LOCKED);
   return row;
@@ -268,8 +280,10 @@ async function changeOwnStudent(
     const updated = await tx.student.update({
       where: idKey(schoolId, row.id),
       data: change(row),
-      select: studentSelect,
+      select: { ...studentSelect, allergyConsentAt: true },
     });
+    // Issue 49: either guardian may change the child's care; both see who changed what.
+    await recordCareChange(tx, schoolId, actor, row.id, row, updated);
     return toStudentDto(updated);
   });
 }
@@ -277,7 +291,8 @@ async function changeOwnStudent(
 /**
  * Deletes a student and, through the cascade, their order history. Refused (409) while the
  * student has a pending or completed order for a day that has not passed (today included): those
- * are meals still to be served, often paid for, and only the school can settle them.
+ * are meals still to be served, often paid for, and only the school can settle them. The second
+ * guardian's "delete" takes the child off their own account only (issue 49): they leave.
  */
 export async function deleteStudent(
   school: Pick<SchoolContext, "id" | "timeZone">,
@@ -288,6 +303,7 @@ export async function deleteStudent(
   const db = await schoolDb(schoolId);
   return db.$transaction(async (tx) => {
     const row = await lockOwnEditableStudent(tx, schoolId, actor, id);
+    if (row.parentId !== actor.id) return leaveChild(tx, schoolId, actor, row);
     const upcoming = await countUpcomingOrders(tx, school, row.id);
     if (upcoming > 0) throw conflict(STUDENT_HAS_UPCOMING_ORDERS, { orderCount: upcoming });
     // A child with order history is archived, not deleted: the orders are the school's records.

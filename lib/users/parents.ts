@@ -20,6 +20,7 @@ import { studentSelect } from "@/lib/students/students";
 import { enqueueVerificationEmail } from "@/lib/users/accounts";
 import { USERNAME_TAKEN } from "@/lib/users/admin-users";
 import { phoneChange } from "@/lib/validations/phone";
+import { passChildrenToSecondGuardians } from "@/lib/students/guardianship";
 import { normalizeUsername, usernameKey } from "@/lib/validations/username";
 import type { NewParentValues, ParentChangeValues, ParentsQuery } from "@/lib/validations/people";
 
@@ -267,6 +268,9 @@ export async function deleteParent(
     if (refunding > 0) {
       throw conflict(PARENT_HAS_PENDING_CARD_REFUND, { pendingCardRefunds: refunding });
     }
+    // Issue 49: a child with a second guardian stays, with the second as its first guardian
+    // (rolled back with everything else when the deletion is refused below).
+    await passChildrenToSecondGuardians(tx, schoolId, parent.id);
     const orderCount = await tx.order.count({ where: ordersOfParent(parent.id) });
     if (orderCount > 0 && !force) {
       throw conflict(

@@ -88,7 +88,7 @@ const optionalLine = (label: string, max: number, message: string, characters = 
     .nullish()
     .transform((v) => v ?? "");
 
-const EMAIL_FORMAT = z.email();
+export const EMAIL_FORMAT = z.email();
 const email = z
   .string({ error: EMAIL_MESSAGE })
   .trim()

@@ -204,6 +204,23 @@ describe("day state", () => {
     expect(formatCutoff({ cutoffHour: 7, cutoffMinute: 5 })).toBe("07:05");
   });
 
+  it("shows a day the other guardian ordered as ordered, before closed or in the cart (issue 49)", () => {
+    const other = { cycleId: 3, weekNumber: 2, dayOfWeek: 5, by: "Jane Banda" };
+    const withOther = {
+      ...ctx,
+      otherGuardianDays: [other, { ...other, cycleId: 4, dayOfWeek: 3 }],
+    };
+    expect(dayState(withOther, chipo, 2, 5)).toEqual({
+      kind: "ordered-by-other",
+      by: "Jane Banda",
+    });
+    // Another cycle's day is not this one's; one's own order still comes first.
+    expect(dayState(withOther, chipo, 2, 3)).toMatchObject({ kind: "in-cart" });
+    expect(
+      dayState({ ...withOther, otherGuardianDays: [{ ...other, dayOfWeek: 1 }] }, chipo, 2, 1),
+    ).toMatchObject({ kind: "ordered", label: "Order Pending" });
+  });
+
   it("hides completed weeks", () => {
     const saturday = new Date("2025-03-08T08:00:00Z");
     expect(openWeeks(ctx.cycle, ctx.cutoff, ctx.timeZone, ctx.now)).toEqual([1, 2, 3, 4]);

@@ -206,6 +206,12 @@ export const MATRIX: Record<string, Row> = {
   "DELETE /api/students/[id]": { access: "parent-teacher" },
   "PUT /api/students/[id]/care": { access: "parent-teacher" },
   "PUT /api/students/[id]/counter": { access: "parent-teacher" },
+  "GET /api/students/[id]/guardians": { access: "parent-teacher" },
+  "DELETE /api/students/[id]/guardians": { access: "parent-teacher" },
+  "POST /api/students/[id]/guardians/invitations": { access: "parent-teacher" },
+  "DELETE /api/students/[id]/guardians/invitations": { access: "parent-teacher" },
+  "GET /api/guardian-invitations/[token]": { access: "public" },
+  "POST /api/guardian-invitations/[token]": { access: "parent-teacher" },
   // The counter (issue 47): the till's calls, and the family's purchases.
   "GET /api/counter/students": { access: { feature: "counter" }, query: { q: "a" } },
   "GET /api/counter/items": { access: { feature: "counter" } },

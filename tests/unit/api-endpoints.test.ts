@@ -96,6 +96,9 @@ import type * as walletSettings from "@/app/api/settings/wallet/route";
 import type * as student from "@/app/api/students/[id]/route";
 import type * as studentCare from "@/app/api/students/[id]/care/route";
 import type * as studentCounter from "@/app/api/students/[id]/counter/route";
+import type * as guardians from "@/app/api/students/[id]/guardians/route";
+import type * as invitations from "@/app/api/students/[id]/guardians/invitations/route";
+import type * as invitation from "@/app/api/guardian-invitations/[token]/route";
 import type * as counterStudents from "@/app/api/counter/students/route";
 import type * as counterSales from "@/app/api/counter/sales/route";
 import type * as counterItems from "@/app/api/counter/items/route";
@@ -180,6 +183,14 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof student.DELETE, `/api/students/${number}`, "DELETE">>,
   Expect<Serves<typeof studentCare.PUT, `/api/students/${number}/care`, "PUT">>,
   Expect<Serves<typeof studentCounter.PUT, `/api/students/${number}/counter`, "PUT">>,
+  Expect<Serves<typeof guardians.GET, `/api/students/${number}/guardians`, "GET">>,
+  Expect<Serves<typeof guardians.DELETE, `/api/students/${number}/guardians`, "DELETE">>,
+  Expect<Serves<typeof invitations.POST, `/api/students/${number}/guardians/invitations`, "POST">>,
+  Expect<
+    Serves<typeof invitations.DELETE, `/api/students/${number}/guardians/invitations`, "DELETE">
+  >,
+  Expect<Serves<typeof invitation.GET, `/api/guardian-invitations/${string}`, "GET">>,
+  Expect<Serves<typeof invitation.POST, `/api/guardian-invitations/${string}`, "POST">>,
   Expect<Serves<typeof counterStudents.GET, `/api/counter/students?${string}`, "GET">>,
   Expect<Serves<typeof counterSales.POST, "/api/counter/sales", "POST">>,
   Expect<Serves<typeof counterItems.GET, "/api/counter/items", "GET">>,

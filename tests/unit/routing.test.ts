@@ -18,6 +18,10 @@ describe("the routing table of spec 001 §2", () => {
     ["anonymous", "/privacy", true],
     ["parent", "/privacy", true],
     ["admin", "/privacy/", true],
+    ["anonymous", "/guardian-invitation/abc_DEF-123", true],
+    ["parent", "/guardian-invitation/abc_DEF-123", true],
+    ["anonymous", "/guardian-invitation/abc/def", false],
+    ["anonymous", "/guardian-invitation", false],
   ] as const)("%s on %s: %s", (visitor, path, expected) => {
     expect(isPageFor(visitor, path, false)).toBe(expected);
   });

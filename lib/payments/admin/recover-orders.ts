@@ -15,6 +15,7 @@ import { orderRow } from "@/lib/orders/order-rows";
 import { snapshotLines, type SnapshotLine } from "@/lib/payments/admin/snapshot";
 import { cycleDayDate, toIsoDate } from "@/lib/school-calendar";
 import { idKey } from "@/lib/schools/keys";
+import { guardedBy } from "@/lib/students/guardianship";
 import type { RecoveryItemInput } from "@/lib/validations/live-orders";
 
 // Order Recovery's Retry (spec 001 §4 "Failed-order attempt statuses", §7, §9): the admin sends the
@@ -95,7 +96,12 @@ export async function recoverOrders(
 
       const studentIds = [...new Set(items.map((i) => i.studentId))];
       const students = await tx.student.findMany({
-        where: { schoolId, id: { in: studentIds }, parentId: attempt.userId, archivedAt: null },
+        where: {
+          schoolId,
+          id: { in: studentIds },
+          archivedAt: null,
+          ...guardedBy(attempt.userId),
+        },
         select: { id: true, name: true, grade: true },
       });
       const studentById = new Map(students.map((s) => [s.id, s]));

@@ -1,0 +1,119 @@
+import "server-only";
+import { audit } from "@/lib/audit/audit";
+import type { Tx } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+// Issue 49 (decision 0119): who counts as a child's guardian. Student.parentId is the first;
+// StudentGuardian holds the second. Everywhere an account reads or acts on "my children", both
+// count; what stays the first guardian's alone (removing the child, the counter wallet and its
+// limits) says so where it is decided. lib/students/guardians.ts (linkGuardian) makes the link.
+
+/** Prisma `where` for the students `userId` is a guardian of (first or second). Reads only. */
+export function guardedBy(userId: number) {
+  return {
+    OR: [{ parentId: userId }, { secondGuardian: { is: { userId } } }],
+  } satisfies Prisma.StudentWhereInput;
+}
+
+/**
+ * The same test in raw SQL, on the student row aliased `s` (the StudentGuardian subquery names
+ * its school with its own parameter, decision 0079).
+ */
+export function guardedBySql(schoolId: number, userId: number): Prisma.Sql {
+  return Prisma.sql`(s."parentId" = ${userId} OR EXISTS (
+      SELECT 1 FROM "StudentGuardian" g
+       WHERE g."schoolId" = ${schoolId} AND g."studentId" = s."id" AND g."userId" = ${userId}))`;
+}
+
+export type GuardedStudent = {
+  id: number;
+  name: string;
+  grade: string;
+  parentId: number;
+  secondId: number | null;
+  allergies: string[];
+  dietaryNotes: string | null;
+  allergyConsentAt: Date | null;
+};
+
+/**
+ * A (not archived) student `userId` is a guardian of, locked for the caller's transaction (FOR
+ * UPDATE: it also holds back an order for the child, and a link racing for the second place):
+ * null when there is none, which the caller answers as "not found".
+ */
+export async function lockGuardedStudent(
+  tx: Tx,
+  schoolId: number,
+  userId: number,
+  studentId: number,
+): Promise<GuardedStudent | null> {
+  const rows = await tx.$queryRaw<GuardedStudent[]>`
+    SELECT s."id", s."name", s."grade", s."parentId", s."allergies", s."dietaryNotes",
+           s."allergyConsentAt",
+           (SELECT g."userId" FROM "StudentGuardian" g
+             WHERE g."schoolId" = ${schoolId} AND g."studentId" = s."id") AS "secondId"
+      FROM "Student" s
+     WHERE s."schoolId" = ${schoolId} AND s."id" = ${studentId} AND s."archivedAt" IS NULL
+       AND ${guardedBySql(schoolId, userId)}
+       FOR UPDATE OF s`;
+  return rows[0] ?? null;
+}
+
+/**
+ * Before the first guardian's account goes (erasure, or an admin deleting the parent): each of
+ * its children with a second guardian passes to the second, who becomes the first; the second
+ * place is free again. Returns the ids of the children that passed.
+ */
+export async function passChildrenToSecondGuardians(
+  tx: Tx,
+  schoolId: number,
+  userId: number,
+): Promise<number[]> {
+  const links = await tx.$queryRaw<{ studentId: number; userId: number }[]>`
+    SELECT g."studentId", g."userId"
+      FROM "StudentGuardian" g
+      JOIN "Student" s ON s."schoolId" = g."schoolId" AND s."id" = g."studentId"
+     WHERE g."schoolId" = ${schoolId} AND s."parentId" = ${userId}
+       FOR UPDATE OF s`;
+  for (const link of links) {
+    await tx.studentGuardian.delete({
+      where: { schoolId_studentId: { schoolId, studentId: link.studentId } },
+    });
+    await tx.student.update({
+      where: { schoolId_id: { schoolId, id: link.studentId } },
+      data: { parentId: link.userId },
+    });
+  }
+  // Where the account was the second guardian, it simply stops being one.
+  await tx.studentGuardian.deleteMany({ where: { schoolId, userId } });
+  await tx.guardianInvitation.deleteMany({ where: { schoolId, invitedById: userId } });
+  return links.map((link) => link.studentId);
+}
+
+export const LEFT_CHILD = "You are no longer a guardian of this student";
+
+/**
+ * The second guardian leaves (or the first removes them), audited: the child stays with the
+ * first, orders and all.
+ */
+export async function leaveChild(
+  tx: Tx,
+  schoolId: number,
+  actor: { id: number },
+  child: { id: number; secondId: number | null },
+) {
+  const leaving = child.secondId === actor.id;
+  await audit(schoolId, tx, actor, {
+    action: leaving ? "guardian.leave" : "guardian.remove",
+    entity: "Student",
+    entityId: child.id,
+    details: { guardian: child.secondId },
+  });
+  await tx.studentGuardian.delete({
+    where: { schoolId_studentId: { schoolId, studentId: child.id } },
+  });
+  return {
+    id: child.id,
+    message: leaving ? LEFT_CHILD : "The second guardian was removed",
+  };
+}
