@@ -55,8 +55,8 @@ export function inviteSms(schoolName: string, childName: string, link: string): 
     [8, 10],
   ] as const) {
     const text =
-      `${shorten(schoolName, school)}: ${shorten(childName, child)} is on our canteen portal. ` +
-      `Add your child to your account within ${ROLL_INVITE_DAYS} days: ${link}`;
+      `${shorten(schoolName, school)}: add ${shorten(childName, child)} to your canteen ` +
+      `account within ${ROLL_INVITE_DAYS} days: ${link}`;
     if (fitsOneSms(text)) return text;
   }
   return null;
