@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import { useId, useState, type ChangeEvent } from "react";
+import { Fragment, useId, useState, type ChangeEvent } from "react";
 import { toastError, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
 import {
@@ -45,6 +45,16 @@ function downloadTemplate() {
   URL.revokeObjectURL(url);
 }
 
+/** The file's text (UTF-8), by FileReader: every browser the office uses has it. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === "string" ? reader.result : "");
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
+    reader.readAsText(file);
+  });
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function Problems({ errors, more }: { errors: RollErrorDto[]; more: number }) {
@@ -60,7 +70,7 @@ function Problems({ errors, more }: { errors: RollErrorDto[]; more: number }) {
           <caption className="sr-only">Problems in the file</caption>
           <thead className="sticky top-0 bg-background text-muted-foreground">
             <tr>
-              <th className="px-2 py-1 font-normal">Row</th>
+              <th className="w-px px-2 py-1 font-normal whitespace-nowrap">Row</th>
               <th className="px-2 py-1 font-normal">Column</th>
               <th className="px-2 py-1 font-normal">Problem</th>
             </tr>
@@ -69,7 +79,19 @@ function Problems({ errors, more }: { errors: RollErrorDto[]; more: number }) {
             {errors.map((error, i) => (
               <tr key={i} className="border-t align-top">
                 <td className="px-2 py-1 tabular-nums">{error.row}</td>
-                <td className="px-2 py-1 break-all">{error.column}</td>
+                {/* A break may follow each "_": guardian1_/email on a phone. */}
+                <td className="px-2 py-1">
+                  {error.column.split("_").map((part, j) => (
+                    <Fragment key={j}>
+                      {j > 0 && (
+                        <>
+                          _<wbr />
+                        </>
+                      )}
+                      {part}
+                    </Fragment>
+                  ))}
+                </td>
                 <td className="px-2 py-1">{error.message}</td>
               </tr>
             ))}
@@ -134,7 +156,7 @@ export function RollImportDialog({
         ];
         return { csv: "", name: file.name, preview: { errors, moreErrors: 0, summary: null } };
       }
-      const csv = await file.text();
+      const csv = await readText(file);
       const preview = await api("/api/parents/roll/preview", { method: "POST", body: { csv } });
       return { csv, name: file.name, preview };
     },
