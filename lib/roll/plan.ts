@@ -154,6 +154,16 @@ export async function planRoll(
     select: { rollChildId: true, slot: true, email: true },
   });
   const recentKeys = new Set(recent.map((i) => `${i.rollChildId}:${i.slot}:${i.email}`));
+  // Who claimed each child's guardian place: still a guardian of the child, never invited again.
+  const claims = await tx.rollInvite.findMany({
+    where: {
+      schoolId,
+      rollChildId: { in: existingRows.map((child) => child.id) },
+      claimedAt: { not: null },
+    },
+    select: { rollChildId: true, slot: true, claimedById: true },
+  });
+  const claimedBy = new Map(claims.map((c) => [`${c.rollChildId}:${c.slot}`, c.claimedById]));
   const phones = sms
     ? [...new Set(rows.flatMap((row) => row.guardians.flatMap((g) => (g.phone ? [g.phone] : []))))]
     : [];
@@ -210,6 +220,8 @@ export async function planRoll(
         summary.linked += 1;
         return { kind: "link", guardian, userId };
       }
+      const claimer = existing ? claimedBy.get(`${existing.id}:${guardian.slot}`) : undefined;
+      if (claimer != null && guardianIds.has(claimer)) return { kind: "already", guardian };
       if (!guardian.email) {
         summary.notReachable += 1;
         return { kind: "unreachable", guardian };
