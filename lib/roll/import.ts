@@ -127,6 +127,7 @@ async function applyStep(tx: Tx, school: School, step: ChildStep, now: Date): Pr
         school,
         {
           rollChildId: child.id,
+          fresh: step.existing === null,
           slot: guardian.guardian.slot,
           guardianName: guardian.guardian.name,
           email: guardian.guardian.email,

@@ -40,6 +40,8 @@ export type InviteTarget = {
   slot: 1 | 2;
   guardianName: string;
   email: string;
+  /** The child was just added: it has no earlier links to replace. */
+  fresh: boolean;
   /** The roll's phone, when an SMS is to go too. */
   smsTo: string | null;
   childName: string;
@@ -86,9 +88,11 @@ export async function sendInvite(
 ): Promise<boolean> {
   const schoolId = school.id;
   const token = newToken();
-  await tx.rollInvite.deleteMany({
-    where: { schoolId, rollChildId: target.rollChildId, slot: target.slot, claimedAt: null },
-  });
+  if (!target.fresh) {
+    await tx.rollInvite.deleteMany({
+      where: { schoolId, rollChildId: target.rollChildId, slot: target.slot, claimedAt: null },
+    });
+  }
   await tx.rollInvite.create({
     data: {
       schoolId,

@@ -18,6 +18,9 @@ describe("the routing table of spec 001 §2", () => {
     ["anonymous", "/privacy", true],
     ["parent", "/privacy", true],
     ["admin", "/privacy/", true],
+    ["anonymous", "/claim", true],
+    ["parent", "/claim", true],
+    ["anonymous", "/claim/other", false],
   ] as const)("%s on %s: %s", (visitor, path, expected) => {
     expect(isPageFor(visitor, path, false)).toBe(expected);
   });
