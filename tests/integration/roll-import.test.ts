@@ -337,6 +337,35 @@ describe("claiming a child", () => {
   });
 });
 
+describe("two guardians claiming at once", () => {
+  it("gives the child one Student: one first guardian, the other second", async () => {
+    const csv = file([
+      `C-${tag}-1,Kabwe Twice,5,,Mother Twice,${mail("mother")},,Father Twice,${mail("father")},`,
+    ]);
+    expect((await upload(admin, csv)).status).toBe(200);
+    const [mother, father] = await Promise.all([
+      signedUpParent({ email: mail("mother") }),
+      signedUpParent({ email: mail("father") }),
+    ]);
+    const answers = await Promise.all([
+      accept(mother.browser, await tokenFor(mail("mother"), "Kabwe")),
+      accept(father.browser, await tokenFor(mail("father"), "Kabwe")),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const db = await testDb();
+    const students = await db.student.findMany({ where: { name: "Kabwe Twice" } });
+    expect(students).toHaveLength(1);
+    const student = students[0]!;
+    const second = await db.studentGuardian.findUniqueOrThrow({
+      where: { schoolId_studentId: { schoolId: 1, studentId: student.id } },
+    });
+    expect([student.parentId, second.userId].sort()).toEqual([mother.id, father.id].sort());
+    expect(
+      await db.auditLog.count({ where: { action: "roll.claim", entityId: String(student.id) } }),
+    ).toBe(2);
+  });
+});
+
 describe("a re-upload after the claims", () => {
   it("invites again after a week only the guardians who have not claimed", async () => {
     const db = await testDb();
