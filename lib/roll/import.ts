@@ -90,7 +90,7 @@ export async function importRoll(
 async function applyStep(tx: Tx, school: School, step: ChildStep, now: Date): Promise<void> {
   const schoolId = school.id;
   const { row } = step;
-  const data = rollChildData(row);
+  const data = rollChildData(row, step.rollKey);
   const child = step.existing
     ? step.change === "unchanged"
       ? step.existing

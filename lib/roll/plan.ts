@@ -13,6 +13,7 @@ const DAY_MS = 86_400_000;
 type ExistingChild = {
   id: number;
   rollKey: string;
+  nameKey: string;
   name: string;
   grade: string;
   className: string | null;
@@ -37,6 +38,8 @@ export type ChildStep = {
   row: RollRow;
   existing: ExistingChild | null;
   change: "added" | "updated" | "unchanged";
+  /** The row's key; a child with an admission number keeps it when the row has none. */
+  rollKey: string;
   /** The Student kept or reused; null with an owner step: made by the import. */
   studentId: number | null;
   /** The kept Student's fields differ from the file's. */
@@ -63,14 +66,15 @@ function rollFields(row: RollRow) {
   };
 }
 
-export function rollChildData(row: RollRow) {
-  return { ...rollFields(row), rollKey: row.key };
+export function rollChildData(row: RollRow, rollKey: string) {
+  return { ...rollFields(row), rollKey, nameKey: row.nameKey };
 }
 
-function differs(existing: ExistingChild, row: RollRow): boolean {
+function differs(existing: ExistingChild, row: RollRow, rollKey: string): boolean {
   const next = rollFields(row);
   return (
-    existing.rollKey !== row.key ||
+    existing.rollKey !== rollKey ||
+    existing.nameKey !== row.nameKey ||
     (Object.keys(next) as (keyof typeof next)[]).some((key) => existing[key] !== next[key])
   );
 }
@@ -88,8 +92,14 @@ export async function planRoll(
   now: Date,
 ): Promise<RollPlan> {
   const keys = [...new Set(rows.flatMap((row) => [row.key, row.nameKey]))];
-  const existingRows = await tx.rollChild.findMany({ where: { schoolId, rollKey: { in: keys } } });
+  const existingRows = await tx.rollChild.findMany({
+    where: { schoolId, OR: [{ rollKey: { in: keys } }, { nameKey: { in: keys } }] },
+  });
   const byKey = new Map(existingRows.map((child) => [child.rollKey, child]));
+  const byNameKey = new Map<string, ExistingChild[]>();
+  for (const child of existingRows) {
+    byNameKey.set(child.nameKey, [...(byNameKey.get(child.nameKey) ?? []), child]);
+  }
   const emails = [
     ...new Set(rows.flatMap((row) => row.guardians.flatMap((g) => (g.email ? [g.email] : [])))),
   ];
@@ -114,12 +124,22 @@ export async function planRoll(
     const ids = email ? accountsOf.get(email) : undefined;
     return ids?.length === 1 ? ids[0]! : null;
   };
+  // A child found by its own key is that row's. Else the name key (name and first guardian
+  // e-mail) finds the one child uploaded with it, with or without an admission number, unless
+  // another row of the file names that child by its own key; the child then takes the row's key.
+  const ownKeys = new Set(rows.map((row) => row.key));
+  const adopted = new Set<number>();
   const matched = rows.map((row) => {
     const byOwnKey = byKey.get(row.key);
     if (byOwnKey) return byOwnKey;
-    // First uploaded without its admission number: the name key finds it, and it takes the number.
-    const byName = row.key === row.nameKey ? undefined : byKey.get(row.nameKey);
-    return byName && byName.rollKey === row.nameKey ? byName : undefined;
+    const named = (byNameKey.get(row.nameKey) ?? []).filter(
+      (child) => !ownKeys.has(child.rollKey) && !adopted.has(child.id),
+    );
+    // A child uploaded with another admission number is another child of the same name.
+    const found = named.length === 1 ? named[0]! : undefined;
+    if (!found || (found.rollKey.startsWith("no:") && row.key.startsWith("no:"))) return undefined;
+    adopted.add(found.id);
+    return found;
   });
   const keptIds = matched.flatMap((child) => (child?.studentId ? [child.studentId] : []));
   const ownerIds = [...new Set(accounts.map((account) => account.id))];
@@ -188,7 +208,11 @@ export async function planRoll(
   };
   const steps = rows.map((row, index): ChildStep => {
     const existing = matched[index] ?? null;
-    const change = !existing ? "added" : differs(existing, row) ? "updated" : "unchanged";
+    const rollKey =
+      existing?.rollKey.startsWith("no:") && !row.key.startsWith("no:")
+        ? existing.rollKey
+        : row.key;
+    const change = !existing ? "added" : differs(existing, row, rollKey) ? "updated" : "unchanged";
     summary[change] += 1;
     const kept = existing?.studentId ? studentById.get(existing.studentId) : undefined;
     let studentId = kept?.id ?? null;
@@ -241,7 +265,7 @@ export async function planRoll(
       (student.name !== row.name ||
         student.grade !== row.grade ||
         student.className !== row.className);
-    return { row, existing, change, studentId, studentChanged, guardians };
+    return { row, existing, change, rollKey, studentId, studentChanged, guardians };
   });
   return { steps, summary };
 }

@@ -264,6 +264,32 @@ describe("a re-upload", () => {
   });
 });
 
+describe("a roll keyed by name, then by admission number", () => {
+  it("finds the child by its name and first e-mail, then gives it the number", async () => {
+    const byName = file([`,Lubona Mumba,6,,Ruth Mumba,${mail("ruth")},,,,`]);
+    expect((await upload(admin, byName)).body.summary).toMatchObject({ added: 1 });
+    const byNumber = file([
+      `D-${tag}-1,lubona  mumba,7,,Ruth Mumba,${mail("ruth").toUpperCase()},,,,`,
+    ]);
+    expect((await preview(admin, byNumber)).body.summary).toMatchObject({ added: 0, updated: 1 });
+    expect((await upload(admin, byNumber)).status).toBe(200);
+    const db = await testDb();
+    const rows = await db.rollChild.findMany({ where: { guardian1Email: mail("ruth") } });
+    expect(rows).toEqual([
+      expect.objectContaining({ rollKey: `no:d-${tag}-1`, name: "lubona mumba", grade: "7" }),
+    ]);
+    // The old file without the number again: the same child, back to the old grade, its number
+    // kept.
+    expect((await upload(admin, byName)).body.summary).toMatchObject({ added: 0, updated: 1 });
+    expect(await db.rollChild.findMany({ where: { guardian1Email: mail("ruth") } })).toEqual([
+      expect.objectContaining({ rollKey: `no:d-${tag}-1`, grade: "6" }),
+    ]);
+    // Another admission number with the same name and guardian: another child.
+    const other = file([`D-${tag}-2,Lubona Mumba,1,,Ruth Mumba,${mail("ruth")},,,,`]);
+    expect((await preview(admin, other)).body.summary).toMatchObject({ added: 1 });
+  });
+});
+
 describe("claiming a child", () => {
   it("shows the invitation, makes the first claimer the child's guardian, and works once", async () => {
     const token = await tokenFor(mail("natasha"), "Bupe");

@@ -3,6 +3,7 @@ CREATE TABLE "RollChild" (
     "schoolId" INTEGER NOT NULL DEFAULT (current_setting('app.school_id'::text))::integer,
     "id" SERIAL NOT NULL,
     "rollKey" TEXT NOT NULL,
+    "nameKey" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "grade" TEXT NOT NULL,
     "className" TEXT,
@@ -37,6 +38,9 @@ CREATE TABLE "RollInvite" (
 
 -- CreateIndex
 CREATE INDEX "RollChild_schoolId_studentId_idx" ON "RollChild"("schoolId", "studentId");
+
+-- CreateIndex
+CREATE INDEX "RollChild_schoolId_nameKey_idx" ON "RollChild"("schoolId", "nameKey");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "RollChild_schoolId_rollKey_key" ON "RollChild"("schoolId", "rollKey");
