@@ -392,28 +392,6 @@ describe("two guardians claiming at once", () => {
   });
 });
 
-describe("a re-upload after the claims", () => {
-  it("invites again after a week only the guardians who have not claimed", async () => {
-    const db = await testDb();
-    // A week and a day later.
-    await db.rollInvite.updateMany({
-      where: { email: { endsWith: `.${tag}@example.com` } },
-      data: { createdAt: new Date(Date.now() - 8 * 86_400_000) },
-    });
-    const again = file([
-      `A-${tag}-1,Chilufya Banda,4,4A,Mwila Banda,${mail("known")},,Joseph Banda,${mail("joseph")},0977 123 456`,
-      `A-${tag}-2,Bupe Phiri-Zulu,Grade 7,,Natasha Phiri,${mail("natasha")},+260 966 123 456,,,`,
-      `A-${tag}-3,Mutale Zulu,2,2A,Known Parent,${mail("known")},,,,`,
-      `A-${tag}-4,Taonga Mwale,K,,Unproven Parent,${mail("unproven")},,Grandma Mwale,,0955 111 222`,
-      `A-${tag}-5,Natasha Junior,1,,Natasha Phiri,${mail("natasha")},+260 966 123 456,,,`,
-    ]);
-    // Joseph and Natasha claimed (Chilufya, Bupe): not invited again, though neither address is
-    // confirmed. Taonga's guardian and Natasha for her second child are.
-    const shown = await preview(admin, again);
-    expect(shown.body.summary).toMatchObject({ unchanged: 5, invited: 2, recentlyInvited: 0 });
-  });
-});
-
 describe("another school", () => {
   it("cannot claim this school's link nor link this school's accounts", async () => {
     const b = await createSchool("rollsecond", { name: "Roll Second School" });
@@ -443,5 +421,27 @@ describe("another school", () => {
     expect(
       await (await testDb()).rollChild.count({ where: { rollKey: { startsWith: "no:a-" } } }),
     ).toBe(5);
+  });
+});
+
+describe("a re-upload after the claims", () => {
+  it("invites again after a week only the guardians who have not claimed", async () => {
+    const db = await testDb();
+    // A week and a day later.
+    await db.rollInvite.updateMany({
+      where: { email: { endsWith: `.${tag}@example.com` } },
+      data: { createdAt: new Date(Date.now() - 8 * 86_400_000) },
+    });
+    const again = file([
+      `A-${tag}-1,Chilufya Banda,4,4A,Mwila Banda,${mail("known")},,Joseph Banda,${mail("joseph")},0977 123 456`,
+      `A-${tag}-2,Bupe Phiri-Zulu,Grade 7,,Natasha Phiri,${mail("natasha")},+260 966 123 456,,,`,
+      `A-${tag}-3,Mutale Zulu,2,2A,Known Parent,${mail("known")},,,,`,
+      `A-${tag}-4,Taonga Mwale,K,,Unproven Parent,${mail("unproven")},,Grandma Mwale,,0955 111 222`,
+      `A-${tag}-5,Natasha Junior,1,,Natasha Phiri,${mail("natasha")},+260 966 123 456,,,`,
+    ]);
+    // Joseph and Natasha claimed (Chilufya, Bupe): not invited again, though neither address is
+    // confirmed. Taonga's guardian and Natasha for her second child are.
+    const shown = await preview(admin, again);
+    expect(shown.body.summary).toMatchObject({ unchanged: 5, invited: 2, recentlyInvited: 0 });
   });
 });
