@@ -66,12 +66,13 @@ function Problems({ errors, more }: { errors: RollErrorDto[]; more: number }) {
         {total === 1 ? "it" : "them"} in the file and choose it again.
       </p>
       <div className="max-h-64 overflow-auto rounded-md border">
-        <table className="w-full text-left">
+        {/* Words whole (the dialog breaks anywhere): a column name breaks only after its "_". */}
+        <table className="w-full text-left [overflow-wrap:normal]">
           <caption className="sr-only">Problems in the file</caption>
           <thead className="sticky top-0 bg-background text-muted-foreground">
             <tr>
               <th className="w-px px-2 py-1 font-normal whitespace-nowrap">Row</th>
-              <th className="px-2 py-1 font-normal">Column</th>
+              <th className="px-2 py-1 font-normal whitespace-nowrap">Column</th>
               <th className="px-2 py-1 font-normal">Problem</th>
             </tr>
           </thead>
