@@ -11,8 +11,11 @@ const ROLE_PAGES: Record<Role, readonly RegExp[]> = {
   parent: [/^\/$/, /^\/payment\/success$/, /^\/payment\/cancel$/],
 };
 
-/** Pages for everyone, signed in or not: the privacy notice (issue 26). */
-const PUBLIC_PAGES: readonly string[] = ["/privacy"];
+/**
+ * Pages for everyone, signed in or not: the privacy notice (issue 26), and the school roll's claim
+ * link (issue 49), which offers to sign in or register before it is accepted.
+ */
+const PUBLIC_PAGES: readonly string[] = ["/privacy", "/claim"];
 /** A guardian's invitation link (issue 49): it signs in or registers on the page itself. */
 const PUBLIC_PATTERNS: readonly RegExp[] = [/^\/guardian-invitation\/[^/]+$/];
 

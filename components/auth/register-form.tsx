@@ -15,7 +15,8 @@ import {
   type RegisterFormInput,
 } from "@/lib/validations/auth";
 
-export function RegisterForm() {
+/** `defaultEmail`: the address a roll invitation was sent to (the claim page, issue 49). */
+export function RegisterForm({ defaultEmail = "" }: { defaultEmail?: string } = {}) {
   const sessionChanged = useSessionChanged();
   const form = useForm<RegisterFormInput>({
     resolver: zodResolver(registerFormSchema),
@@ -24,7 +25,7 @@ export function RegisterForm() {
       lastName: "",
       username: "",
       password: "",
-      email: "",
+      email: defaultEmail,
       phone: "",
     },
   });

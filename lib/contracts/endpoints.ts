@@ -12,6 +12,12 @@ import type {
   StudentGuardiansDto,
 } from "@/lib/contracts/guardians";
 import type {
+  RollClaimDoneDto,
+  RollClaimDto,
+  RollImportDoneDto,
+  RollPreviewDto,
+} from "@/lib/contracts/roll";
+import type {
   CardRefundDto,
   CardRefundsDto,
   LeavingAnswer,
@@ -261,6 +267,10 @@ export type ApiEndpoints = {
   [path: `/api/parents/students/${number}`]: { PUT: StudentDto; DELETE: DeletedAnswer };
   [path: `/api/parents/students/${number}?force=true`]: { DELETE: DeletedAnswer };
   "/api/parents/students/promotion": { GET: PromotionPreviewDto; POST: PromotionDoneDto };
+  "/api/parents/roll": { POST: RollImportDoneDto };
+  "/api/parents/roll/preview": { POST: RollPreviewDto };
+  "/api/roll/claim": { POST: RollClaimDoneDto };
+  [path: `/api/roll/claim?${string}`]: { GET: RollClaimDto };
 
   // Settings
   "/api/settings/cutoff-time": { GET: CutoffTimeDto; POST: CutoffTimeDto };

@@ -130,6 +130,10 @@ export const MATRIX: Record<string, Row> = {
   "PUT /api/parents/students/[id]": { access: { feature: "parents_students" } },
   "GET /api/parents/students/promotion": { access: { feature: "parents_students" } },
   "POST /api/parents/students/promotion": { access: { feature: "parents_students" } },
+  "POST /api/parents/roll": { access: { feature: "parents_students" } },
+  "POST /api/parents/roll/preview": { access: { feature: "parents_students" } },
+  "GET /api/roll/claim": { access: "public", query: { token: "a-token-of-no-invitation-0000" } },
+  "POST /api/roll/claim": { access: "user" },
   "GET /api/kitchen/cycles": { access: { feature: "kitchen" } },
   "GET /api/kitchen/labels": { access: { feature: "kitchen" }, query: { date: "2026-01-05" } },
   "GET /api/kitchen/class-list": {

@@ -55,6 +55,9 @@ import type * as parent from "@/app/api/parents/[id]/route";
 import type * as parents from "@/app/api/parents/route";
 import type * as parentStudent from "@/app/api/parents/students/[id]/route";
 import type * as promotion from "@/app/api/parents/students/promotion/route";
+import type * as rollImport from "@/app/api/parents/roll/route";
+import type * as rollPreview from "@/app/api/parents/roll/preview/route";
+import type * as rollClaim from "@/app/api/roll/claim/route";
 import type * as checkStatus from "@/app/api/payments/check-status/[transactionId]/route";
 import type * as createPayment from "@/app/api/payments/create/route";
 import type * as failedOrders from "@/app/api/payments/failed-orders/route";
@@ -303,6 +306,10 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof parentStudent.PUT, `/api/parents/students/${number}`, "PUT">>,
   Expect<Serves<typeof promotion.GET, "/api/parents/students/promotion", "GET">>,
   Expect<Serves<typeof promotion.POST, "/api/parents/students/promotion", "POST">>,
+  Expect<Serves<typeof rollImport.POST, "/api/parents/roll", "POST">>,
+  Expect<Serves<typeof rollPreview.POST, "/api/parents/roll/preview", "POST">>,
+  Expect<Serves<typeof rollClaim.POST, "/api/roll/claim", "POST">>,
+  Expect<Serves<typeof rollClaim.GET, `/api/roll/claim?${string}`, "GET">>,
   Expect<
     Serves<typeof parentStudent.DELETE, `/api/parents/students/${number}?force=true`, "DELETE">
   >,

@@ -22,6 +22,9 @@ describe("the routing table of spec 001 §2", () => {
     ["parent", "/guardian-invitation/abc_DEF-123", true],
     ["anonymous", "/guardian-invitation/abc/def", false],
     ["anonymous", "/guardian-invitation", false],
+    ["anonymous", "/claim", true],
+    ["parent", "/claim", true],
+    ["anonymous", "/claim/other", false],
   ] as const)("%s on %s: %s", (visitor, path, expected) => {
     expect(isPageFor(visitor, path, false)).toBe(expected);
   });

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowUpNarrowWide, Plus, Search } from "lucide-react";
+import { ArrowUpNarrowWide, FileUp, Plus, Search } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,6 +12,7 @@ import { ConfirmDeleteDialog, ForceDeleteDialog } from "./delete-dialogs";
 import { ParentDialog } from "./parent-dialog";
 import { ParentsTable } from "./parents-table";
 import { PromotionDialog } from "./promotion-dialog";
+import { RollImportDialog } from "./roll-import-dialog";
 import { AdminStudentDialog, type StudentDialogTarget } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
 import { Pager } from "@/components/admin/data-table/pager";
@@ -80,6 +81,7 @@ function FamilyAccounts() {
   const [confirm, setConfirm] = useState<DeleteTarget | null>(null);
   const [force, setForce] = useState<ForcePrompt | null>(null);
   const [promoting, setPromoting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const remove = useDelete(setForce);
 
   function runSearch(event: FormEvent) {
@@ -178,6 +180,11 @@ function FamilyAccounts() {
               className="w-36"
             />
             {!teachers && (
+              <Button variant="outline" onClick={() => setImporting(true)}>
+                <FileUp aria-hidden /> Import roll…
+              </Button>
+            )}
+            {!teachers && (
               <Button variant="outline" onClick={() => setPromoting(true)}>
                 <ArrowUpNarrowWide aria-hidden /> Move up a grade…
               </Button>
@@ -245,6 +252,7 @@ function FamilyAccounts() {
         }}
       />
       <PromotionDialog open={promoting} onOpenChange={setPromoting} />
+      <RollImportDialog open={importing} onOpenChange={setImporting} />
       <ForceDeleteDialog
         prompt={force}
         onCancel={() => setForce(null)}
