@@ -39,6 +39,8 @@ export type CardRefundDto = {
   status: CardRefundStatus;
   /** How many times DPO was called for it. */
   calls: number;
+  /** How many of those calls DPO never answered: it may have refunded (check its portal). */
+  unansweredCalls: number;
   /** DPO's last Result (000, 999 …), or null when no answer came. */
   resultCode: string | null;
   /** DPO's ResultExplanation, or why no answer came (NO_ANSWER_FROM_DPO). */

@@ -35,6 +35,7 @@ function cardRefund(overrides: Partial<CardRefundDto> = {}): CardRefundDto {
     amount: "45.50",
     status: "refunded",
     calls: 1,
+    unansweredCalls: 0,
     resultCode: "000",
     explanation: "Refund successful",
     answeredAt: "2026-03-12T09:00:00.000Z",
@@ -187,6 +188,7 @@ describe("Refund Management: refunds through DPO", () => {
       id: 8,
       orderId: null,
       status: "pending",
+      unansweredCalls: 1,
       resultCode: null,
       explanation: "No answer from DPO",
       refundedAt: null,
@@ -219,5 +221,28 @@ describe("Refund Management: refunds through DPO", () => {
       path: "/api/refunds/card-refunds/8/by-hand",
       body: { method: "cash", checkedDpo: true },
     });
+  });
+
+  it("asks for DPO's portal when an earlier call went unanswered, even after a refusal", async () => {
+    const refused = cardRefund({
+      status: "pending",
+      calls: 2,
+      unansweredCalls: 1,
+      resultCode: "999",
+      refundedAt: null,
+    });
+    render({
+      "GET /api/refunds?page=1": page([]),
+      "GET /api/refunds/card-refunds": { data: [refused] },
+    });
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Pay card refund 7 back by hand instead" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Pay back by hand instead" });
+    expect(
+      within(dialog).getByRole("switch", {
+        name: "I checked DPO's portal: this refund was not made",
+      }),
+    ).toBeInTheDocument();
   });
 });

@@ -163,7 +163,11 @@ describe("what DPO said before", () => {
     fake.onRefundToken(() => refundRefusedXml("Refund failed: nothing left to refund"), {
       once: true,
     });
-    expect((await retryCall(office, lost.body.id)).body).toMatchObject({ resultCode: "999" });
+    expect((await retryCall(office, lost.body.id)).body).toMatchObject({
+      calls: 2,
+      unansweredCalls: 1,
+      resultCode: "999",
+    });
 
     const unchecked = await byHandCall(office, lost.body.id, { method: "cash" });
 

@@ -23,9 +23,9 @@ import {
 /** A leaving family is paid out (never to credit): by hand, or reversed in DPO's portal. */
 const LEAVING_BY_HAND = [...LEAVING_HAND_METHODS, "card_reversal"] as const;
 
-/** DPO was asked and no answer came: it may have refunded. */
+/** DPO was asked at least once and no answer came: it may have refunded, whatever came after. */
 export function unanswered(refund: CardRefundDto): boolean {
-  return refund.calls > 0 && refund.resultCode === null;
+  return refund.unansweredCalls > 0;
 }
 
 export function ByHandDialog({
