@@ -97,6 +97,9 @@ export const ROLL_LINK_INVALID = "This link is not valid. Ask the school office 
 export const ROLL_LINK_USED = "This link was already used. Sign in to see your children.";
 export const ROLL_LINK_EXPIRED =
   "This link has expired. Ask the school office to send a new invitation.";
+/** The school changed this guardian's e-mail (or removed the guardian) since the link was sent. */
+export const ROLL_LINK_REPLACED =
+  "This link no longer works: the school has changed this child's guardians. Ask the school office.";
 export const ROLL_CLAIM_PARENTS_ONLY = "Sign in with a parent account to accept this invitation.";
 export const ROLL_CLAIM_FULL =
   "This child already has two guardians. Please contact the school office.";

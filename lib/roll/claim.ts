@@ -7,6 +7,7 @@ import {
   ROLL_CLAIM_PARENTS_ONLY,
   ROLL_LINK_EXPIRED,
   ROLL_LINK_INVALID,
+  ROLL_LINK_REPLACED,
   ROLL_LINK_USED,
   rollClaimedMessage,
   type RollClaimDoneDto,
@@ -44,11 +45,28 @@ async function findInvite(tx: Tx, schoolId: number, token: string) {
           className: true,
           guardian1Name: true,
           guardian2Name: true,
+          guardian1Email: true,
+          guardian2Email: true,
           studentId: true,
         },
       },
     },
   });
+}
+
+/**
+ * Whether the roll still names the invited address for the link's guardian: once the school
+ * corrects or removes that guardian (a re-upload), the link no longer opens the child, so a
+ * school keeping a parent away can stop it.
+ */
+function sameGuardian(invite: {
+  slot: number;
+  email: string;
+  rollChild: { guardian1Email: string | null; guardian2Email: string | null };
+}): boolean {
+  const current =
+    invite.slot === 1 ? invite.rollChild.guardian1Email : invite.rollChild.guardian2Email;
+  return current?.toLowerCase() === invite.email.toLowerCase();
 }
 
 /** GET /api/roll/claim?token=…: what the link offers (anyone holding it may ask). */
@@ -61,6 +79,7 @@ export async function getRollClaim(
   const invite = await db.$transaction((tx) => findInvite(tx, school.id, input.token));
   if (!invite) throw notFound(ROLL_LINK_INVALID);
   const child = invite.rollChild;
+  if (!sameGuardian(invite)) throw conflict(ROLL_LINK_REPLACED);
   return {
     status: invite.claimedAt ? "claimed" : invite.expiresAt <= now ? "expired" : "open",
     schoolName: school.name,
@@ -83,20 +102,25 @@ export async function acceptRollClaim(
   const tokenHash = hashToken(input.token.trim());
   const db = await schoolDb(schoolId);
   return db.$transaction(async (tx) => {
-    // The invitation, then its child, locked: two guardians' claims of one child run one at a time.
-    const locked = await tx.$queryRaw<{ id: number; rollChildId: number }[]>`
+    // The child, then the invitation, locked, in the order an import takes them (its children,
+    // then their links): two guardians' claims of one child, or a claim and a re-upload, run one
+    // at a time and never deadlock.
+    const [found] = await tx.$queryRaw<{ id: number; rollChildId: number }[]>`
       SELECT "id", "rollChildId" FROM "RollInvite"
-       WHERE "schoolId" = ${schoolId} AND "tokenHash" = ${tokenHash} FOR UPDATE`;
-    const found = locked[0];
+       WHERE "schoolId" = ${schoolId} AND "tokenHash" = ${tokenHash}`;
     if (!found) throw notFound(ROLL_LINK_INVALID);
     await tx.$queryRaw`
       SELECT "id" FROM "RollChild"
        WHERE "schoolId" = ${schoolId} AND "id" = ${found.rollChildId} FOR UPDATE`;
+    await tx.$queryRaw`
+      SELECT "id" FROM "RollInvite"
+       WHERE "schoolId" = ${schoolId} AND "id" = ${found.id} FOR UPDATE`;
     const invite = await findInvite(tx, schoolId, input.token.trim());
     if (!invite) throw notFound(ROLL_LINK_INVALID);
     if (invite.claimedAt) throw conflict(ROLL_LINK_USED);
     if (invite.expiresAt <= now) throw conflict(ROLL_LINK_EXPIRED);
     const child = invite.rollChild;
+    if (!sameGuardian(invite)) throw conflict(ROLL_LINK_REPLACED);
     const kept = child.studentId
       ? await tx.student.findFirst({
           where: { schoolId, id: child.studentId, archivedAt: null },

@@ -71,6 +71,7 @@ export async function importRoll(
   const db = await schoolDb(school.id);
   const summary = await db.$transaction(
     async (tx) => {
+      await lockRoll(tx, school.id, rows);
       const plan = await planRoll(tx, school.id, rows, await smsOn(school, tx), now);
       for (const step of plan.steps) await applyStep(tx, school, step, now);
       await audit(school, tx, actor, {
@@ -86,6 +87,26 @@ export async function importRoll(
   kickOutbox(school.id);
   return { summary, message: rollImportedMessage(summary) };
 }
+
+/**
+ * One import of a school's roll at a time (a transaction-level advisory lock on the school), and
+ * the file's children already on the roll locked before they are read: a claim committing
+ * meanwhile (it locks its child first) is seen by the plan, never overwritten by it, and cannot
+ * leave the child with two Students.
+ */
+async function lockRoll(tx: Tx, schoolId: number, rows: RollRow[]): Promise<void> {
+  await tx.$queryRaw`
+    SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${ROLL_LOCK_CLASS}::int, ${schoolId}::int)`;
+  const keys = [...new Set(rows.flatMap((row) => [row.key, row.nameKey]))];
+  if (keys.length === 0) return;
+  await tx.$queryRaw`
+    SELECT "id" FROM "RollChild"
+     WHERE "schoolId" = ${schoolId} AND ("rollKey" = ANY(${keys}) OR "nameKey" = ANY(${keys}))
+     ORDER BY "id" FOR UPDATE`;
+}
+
+/** The advisory lock's first key: the roll's imports (the second is the school). */
+const ROLL_LOCK_CLASS = 4_904_901;
 
 async function applyStep(tx: Tx, school: School, step: ChildStep, now: Date): Promise<void> {
   const schoolId = school.id;

@@ -11,8 +11,8 @@ import { sendableAt } from "@/lib/messaging/quiet-hours";
 import { log } from "@/lib/observability/log";
 
 // The roll's invitations (issue 49, decision 0120): a guardian without an account (or whose account
-// has not proven the address) gets a one-time link by e-mail, and by SMS when the school sends SMS
-// and the roll has a phone. Only the token's SHA-256 is kept; the link works ROLL_INVITE_DAYS, once.
+// has not proven the address) gets a one-time link by e-mail, and an SMS saying to look for it
+// when the school sends SMS and the roll has a phone (the SMS carries no link). Only the token's SHA-256 is kept; the link works ROLL_INVITE_DAYS, once.
 // Both messages are outbox rows written in the import's transaction ("secret": their bodies are
 // erased once sent); the SMS waits for the end of quiet hours like every message the office sends.
 
@@ -49,16 +49,29 @@ export type InviteTarget = {
   className: string | null;
 };
 
-/** One SMS of at most 160 GSM-7 characters, or null when even the shortest does not fit. */
-export function inviteSms(schoolName: string, childName: string, link: string): string | null {
-  for (const [school, child] of [
-    [24, 30],
-    [16, 16],
-    [8, 10],
+/** "j***@gmail.com": enough for its owner to know which inbox, not the address itself. */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/**
+ * One SMS of at most 160 GSM-7 characters pointing at the e-mailed link, or null when even the
+ * shortest does not fit. It never carries the link: the number comes from the school's records,
+ * unproven, and a link texted to a mistyped number would let a stranger claim the child. The
+ * e-mailed link is the proof; the text only tells the parent to look for it.
+ */
+export function inviteSms(schoolName: string, childName: string, email: string): string | null {
+  const masked = maskEmail(email);
+  for (const [school, child, inbox] of [
+    [24, 30, masked],
+    [16, 16, masked],
+    [16, 16, "your inbox"],
+    [8, 10, "your inbox"],
   ] as const) {
     const text =
-      `${shorten(schoolName, school)}: add ${shorten(childName, child)} to your canteen ` +
-      `account within ${ROLL_INVITE_DAYS} days: ${link}`;
+      `${shorten(schoolName, school)}: to order lunches for ${shorten(childName, child)}, open ` +
+      `the link we e-mailed to ${inbox} within ${ROLL_INVITE_DAYS} days.`;
     if (fitsOneSms(text)) return text;
   }
   return null;
@@ -115,9 +128,9 @@ export async function sendInvite(
     tx,
   );
   if (!target.smsTo) return false;
-  const sms = inviteSms(school.name, target.childName, link);
+  const sms = inviteSms(school.name, target.childName, target.email);
   if (!sms) {
-    log.error({ schoolId, length: link.length }, "a roll invitation's SMS does not fit");
+    log.error({ schoolId }, "a roll invitation's SMS does not fit");
     return false;
   }
   await tx.emailOutbox.create({

@@ -133,6 +133,7 @@ export function parseRollCsv(input: string): RollParse {
 
   const rows: RollRow[] = [];
   const firstLine = new Map<string, number>();
+  const firstByName = new Map<string, { line: number; numbered: boolean }>();
   for (const record of body) {
     const problem = (column: string, message: string) =>
       errors.push({ row: record.line, column, message });
@@ -161,6 +162,16 @@ export function parseRollCsv(input: string): RollParse {
       );
       continue;
     }
+    // A row without an admission number is found by its name and first guardian's e-mail, as a
+    // re-upload finds it: with another row of that name and e-mail it would be the same child
+    // twice (two rows that both have numbers are two children, twins named alike).
+    const named = firstByName.get(row.nameKey);
+    if (named && (!named.numbered || !row.key.startsWith("no:"))) {
+      problem("child_name", `The same child is already on row ${named.line}`);
+      continue;
+    }
+    if (!named)
+      firstByName.set(row.nameKey, { line: record.line, numbered: row.key.startsWith("no:") });
     firstLine.set(row.key, record.line);
     rows.push(row);
   }

@@ -7,6 +7,7 @@ import {
   ROLL_CLAIM_PARENTS_ONLY,
   ROLL_LINK_EXPIRED,
   ROLL_LINK_INVALID,
+  ROLL_LINK_REPLACED,
   ROLL_LINK_USED,
   type RollClaimDto,
   type RollErrorDto,
@@ -168,8 +169,13 @@ describe("a good file", () => {
     );
     for (const row of outbox) {
       expect(row.erasure).toBe("secret");
-      expect(row.text).toMatch(/\/claim\?token=[A-Za-z0-9_-]{32}/);
-      if (row.channel === "sms") expect(row.text.length).toBeLessThanOrEqual(160);
+      if (row.channel === "email") expect(row.text).toMatch(/\/claim\?token=[A-Za-z0-9_-]{32}/);
+      // The text goes to a number nobody proved: it points at the e-mail, never carries the link.
+      if (row.channel === "sms") {
+        expect(row.text.length).toBeLessThanOrEqual(160);
+        expect(row.text).toMatch(/open the link we e-mailed to \w\*\*\*@/);
+        expect(row.text).not.toMatch(/claim|token|https?:/);
+      }
     }
     // Only the hash is kept.
     const token = await tokenFor(mail("natasha"), "Bupe");
@@ -360,6 +366,35 @@ describe("claiming a child", () => {
     expect(
       await db.rollChild.findFirstOrThrow({ where: { rollKey: `no:a-${tag}-4` } }),
     ).toMatchObject({ studentId: null });
+  });
+});
+
+describe("a guardian the school removed", () => {
+  it("stops that guardian's link once a re-upload leaves them out", async () => {
+    const both = file([
+      `F-${tag}-1,Chisomo Tembo,2,,Agnes Tembo,${mail("agnes")},,Peter Tembo,${mail("peter")},`,
+    ]);
+    expect((await upload(admin, both)).status).toBe(200);
+    const token = await tokenFor(mail("peter"), "Chisomo");
+    // The school must keep Peter away: the roll no longer names him.
+    const without = file([`F-${tag}-1,Chisomo Tembo,2,,Agnes Tembo,${mail("agnes")},,,,`]);
+    expect((await upload(admin, without)).status).toBe(200);
+
+    const peter = await signedUpParent({ email: mail("peter") });
+    const shown = await new Browser().call<RollClaimDto>(claim.GET, "GET", "/api/roll/claim", {
+      query: { token },
+    });
+    expect(shown).toMatchObject({ status: 409, body: { message: ROLL_LINK_REPLACED } });
+    const refused = await accept(peter.browser, token);
+    expect(refused).toMatchObject({ status: 409, body: { message: ROLL_LINK_REPLACED } });
+    const db = await testDb();
+    expect(
+      await db.rollChild.findFirstOrThrow({ where: { rollKey: `no:f-${tag}-1` } }),
+    ).toMatchObject({ studentId: null });
+    // Agnes's own link still works.
+    const agnes = await signedUpParent({ email: mail("agnes") });
+    const taken = await accept(agnes.browser, await tokenFor(mail("agnes"), "Chisomo"));
+    expect(taken.status).toBe(200);
   });
 });
 

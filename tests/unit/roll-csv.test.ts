@@ -2,7 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { ROLL_MAX_ROWS, ROLL_TEMPLATE_CSV } from "@/lib/contracts/roll";
 import { fitsOneSms } from "@/lib/messaging/gsm7";
-import { claimLink, inviteSms } from "@/lib/roll/invites";
+import { inviteSms } from "@/lib/roll/invites";
 import { parseRollCsv, toGrade } from "@/lib/roll/parse";
 
 // The roll's CSV (issue 49, decision 0120), pure: the template parses, keys find a child again,
@@ -71,16 +71,49 @@ describe("parseRollCsv", () => {
   });
 });
 
+describe("the same child twice in one file", () => {
+  const header =
+    "admission_no,child_name,grade,class,guardian1_name,guardian1_email,guardian1_phone," +
+    "guardian2_name,guardian2_email,guardian2_phone\n";
+  it("is refused when a row without a number has another row's name and first e-mail", () => {
+    const result = parseRollCsv(
+      header +
+        "A1,Mary Zulu,3,,Ann Zulu,ann@example.com,,,,\n" +
+        ",mary  zulu,3,,Ann Zulu,ANN@example.com,,,,\n",
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      errors: [{ row: 3, column: "child_name", message: "The same child is already on row 2" }],
+    });
+  });
+
+  it("takes two numbered rows of one name and e-mail as two children (twins named alike)", () => {
+    const result = parseRollCsv(
+      header +
+        "A1,Mary Zulu,3,,Ann Zulu,ann@example.com,,,,\n" +
+        "A2,Mary Zulu,3,,Ann Zulu,ann@example.com,,,,\n",
+    );
+    expect(result.ok).toBe(true);
+  });
+});
+
 describe("the invitation SMS", () => {
-  it("is one GSM-7 message with the whole link, for any school and child name", () => {
-    const link = claimLink("https://st-marys-secondary.canteen.example.zm", "A".repeat(32));
+  it("is one GSM-7 message pointing at the e-mail, never the link, for any school and child name", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 120 }), fc.string({ maxLength: 120 }), (school, child) => {
-        const text = inviteSms(school, child, link);
-        expect(text).not.toBeNull();
-        expect(fitsOneSms(text!)).toBe(true);
-        expect(text!.endsWith(link)).toBe(true);
-      }),
+      fc.property(
+        fc.string({ maxLength: 120 }),
+        fc.string({ maxLength: 120 }),
+        fc.emailAddress(),
+        (school, child, email) => {
+          const text = inviteSms(school, child, email);
+          expect(text).not.toBeNull();
+          expect(fitsOneSms(text!)).toBe(true);
+          expect(text).toMatch(/open the link we e-mailed to /);
+          // A mistyped number must not receive what claims the child, nor the whole address.
+          expect(text).not.toMatch(/https?:|\/claim|token/);
+          expect(text).not.toContain(email);
+        },
+      ),
     );
   });
 });
