@@ -131,7 +131,7 @@ export function GuardiansDialog({
                 onClick={() => setConfirmEnd(true)}
                 disabled={end.isPending}
               >
-                {leaving ? "Stop being a guardian" : `Remove ${second.name}`}
+                {leaving ? "Stop being a guardian" : "Remove the second guardian"}
               </Button>
             )}
             {data.invitation && (

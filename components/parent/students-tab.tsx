@@ -22,6 +22,8 @@ import { formatZmw } from "@/lib/money";
 const isStaff = (s: StudentDto) => s.isStaff || s.grade === STAFF_GRADE;
 /** The caller is the child's second guardian (issue 49). */
 const isSecond = (s: StudentDto) => s.isFirstGuardian === false;
+/** The child's other guardian's name, when the signed-in first guardian shares the child. */
+const otherGuardian = (s: StudentDto) => s.guardians?.find((g) => !g.you)?.name ?? null;
 
 // The parent's students (spec 000 §2): add, edit, delete with confirmation. The staff account is
 // marked Staff Account and cannot be edited or deleted here. A child's second guardian (issue 49)
@@ -186,11 +188,23 @@ export function StudentsTab({
               Remove {toDelete.name} from your account? {toDelete.name} stays with{" "}
               {toDelete.guardians?.find((g) => g.first)?.name ?? "the first guardian"}.
             </>
+          ) : toDelete && otherGuardian(toDelete) ? (
+            <>
+              Remove {toDelete.name} from your account? {toDelete.name} stays with{" "}
+              {otherGuardian(toDelete)}, who becomes the first guardian; the counter is blocked for{" "}
+              {toDelete.name} until they unblock it.
+            </>
           ) : (
             <>Remove {toDelete?.name} from your account? This cannot be undone.</>
           )
         }
-        actionLabel={toDelete && isSecond(toDelete) ? "Leave" : "Delete"}
+        actionLabel={
+          toDelete && isSecond(toDelete)
+            ? "Leave"
+            : toDelete && otherGuardian(toDelete)
+              ? "Remove"
+              : "Delete"
+        }
         destructive
         onConfirm={() => toDelete && remove.mutate(toDelete)}
       />

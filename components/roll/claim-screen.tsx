@@ -108,7 +108,7 @@ function Accept({ token, claim, name }: { token: string; claim: RollClaimDto; na
       </CardHeader>
       <CardContent>
         <Button className="w-full" disabled={state === "pending"} onClick={() => void accept()}>
-          {state === "pending" ? "Accepting…" : `Accept ${claim.childName}`}
+          {state === "pending" ? "Accepting…" : "Accept"}
         </Button>
       </CardContent>
     </Card>

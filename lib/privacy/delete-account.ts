@@ -39,6 +39,10 @@ import { confirmOwnPassword } from "@/lib/users/sign-in";
 /** Usernames never contain spaces: no one can register an erased account's key. */
 const erasedKey = (id: number) => `deleted account ${id}`;
 
+/** The farewell's line for children who had another guardian: they were not erased. */
+const SHARED_CHILDREN =
+  " A child who also has another guardian stays on that guardian's account, with their details.";
+
 export async function deleteAccount(
   school: SchoolContext,
   actor: SessionUser,
@@ -77,7 +81,7 @@ async function eraseAccount(tx: Tx, school: SchoolContext, actor: SessionUser): 
     select: { username: true, name: true, email: true, pendingEmail: true, phone: true },
   });
   // Issue 49: a child with a second guardian is not erased: it passes to the second guardian.
-  await passChildrenToSecondGuardians(tx, schoolId, id);
+  const passed = await passChildrenToSecondGuardians(tx, schoolId, id);
   const children = await tx.student.findMany({
     where: { schoolId, parentId: id },
     select: { id: true, name: true, dietaryNotes: true },
@@ -103,7 +107,7 @@ async function eraseAccount(tx: Tx, school: SchoolContext, actor: SessionUser): 
         text:
           `Hello,\n\nYour account at ${school.name} has been deleted, as you asked. Your name, ` +
           `your children's names, allergies and notes, your e-mail address and phone number ` +
-          `have been erased.\n\nThe school keeps the record of past orders and payments for ` +
+          `have been erased.${passed.length > 0 ? SHARED_CHILDREN : ""}\n\nThe school keeps the record of past orders and payments for ` +
           `its accounts, without your names. You can sign up again at any time.\n`,
       },
       tx,

@@ -25,7 +25,7 @@ import { kickOutbox } from "@/lib/messaging/outbox";
 import { blockedFor, hit, type Limit } from "@/lib/rate-limit";
 import { idKey } from "@/lib/schools/keys";
 import { linkGuardian } from "@/lib/students/guardians";
-import { lockGuardedStudent } from "@/lib/students/guardianship";
+import { guardedBy, lockGuardedStudent } from "@/lib/students/guardianship";
 
 // Issue 49 (decision 0119): a guardian invites the child's second guardian by e-mail. The link
 // carries 32 random bytes; only their SHA-256 is stored, so the table alone opens nothing. A link
@@ -107,6 +107,12 @@ export async function inviteGuardian(
   const db = await schoolDb(schoolId);
   const studentId = parseStudentId(id);
   if (studentId === null) throw notFound("Student not found");
+  // Whose child first: another family's child id must not spend this child's daily allowance.
+  const mine = await db.student.findFirst({
+    where: { schoolId, id: studentId, archivedAt: null, ...guardedBy(actor.id) },
+    select: { id: true },
+  });
+  if (!mine) throw notFound("Student not found");
   await claimInvite(schoolId, actor.id, studentId);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * DAY_SECONDS * 1000);
@@ -240,6 +246,15 @@ export async function acceptInvitation(
   const schoolId = school.id;
   const db = await schoolDb(schoolId);
   return db.$transaction(async (tx) => {
+    // The child first, then its invitation, as an invitation being sent or withdrawn takes them
+    // (the child, then its invitations): the two never wait on each other in a circle.
+    const [found] = await tx.$queryRaw<{ studentId: number }[]>`
+      SELECT "studentId" FROM "GuardianInvitation"
+       WHERE "schoolId" = ${schoolId} AND "tokenHash" = ${hashInvitationToken(token)}`;
+    if (!found) throw notFound(INVITATION_NOT_VALID);
+    await tx.$queryRaw`
+      SELECT "id" FROM "Student"
+       WHERE "schoolId" = ${schoolId} AND "id" = ${found.studentId} FOR NO KEY UPDATE`;
     const rows = await tx.$queryRaw<(InvitationRow & { name: string; archivedAt: Date | null })[]>`
       SELECT i."id", i."studentId", i."email", i."expiresAt", i."closedAt", i."outcome",
              s."name", s."archivedAt"

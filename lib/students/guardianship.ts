@@ -75,14 +75,9 @@ export async function passChildrenToSecondGuardians(
       JOIN "Student" s ON s."schoolId" = g."schoolId" AND s."id" = g."studentId"
      WHERE g."schoolId" = ${schoolId} AND s."parentId" = ${userId}
        FOR UPDATE OF s`;
+  // Audited without an actor: the account that goes is erased from the trail too.
   for (const link of links) {
-    await tx.studentGuardian.delete({
-      where: { schoolId_studentId: { schoolId, studentId: link.studentId } },
-    });
-    await tx.student.update({
-      where: { schoolId_id: { schoolId, id: link.studentId } },
-      data: { parentId: link.userId },
-    });
+    await passChild(tx, schoolId, link.studentId, userId, link.userId, null);
   }
   // Where the account was the second guardian, it simply stops being one.
   await tx.studentGuardian.deleteMany({ where: { schoolId, userId } });
@@ -90,7 +85,38 @@ export async function passChildrenToSecondGuardians(
   return links.map((link) => link.studentId);
 }
 
+/**
+ * The child (locked by the caller) passes from its first guardian to its second, who becomes the
+ * first; the second place is free again. The counter spends from the first guardian's wallet, so
+ * it is blocked for the child until its new first guardian unblocks it: nobody's wallet starts
+ * paying at the till without them knowing. Audited.
+ */
+export async function passChild(
+  tx: Tx,
+  schoolId: number,
+  studentId: number,
+  fromUserId: number,
+  toUserId: number,
+  actor: { id: number } | null,
+): Promise<void> {
+  await tx.studentGuardian.delete({
+    where: { schoolId_studentId: { schoolId, studentId } },
+  });
+  await tx.student.update({
+    where: { schoolId_id: { schoolId, id: studentId } },
+    data: { parentId: toUserId, counterBlocked: true },
+  });
+  await audit(schoolId, tx, actor, {
+    action: "guardian.pass",
+    entity: "Student",
+    entityId: studentId,
+    details: { from: fromUserId, to: toUserId, counterBlocked: true },
+  });
+}
+
 export const LEFT_CHILD = "You are no longer a guardian of this student";
+export const childStaysWith = (name: string) =>
+  `You are no longer a guardian of this student: they stay with ${name}`;
 
 /**
  * The second guardian leaves (or the first removes them), audited: the child stays with the

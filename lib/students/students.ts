@@ -12,8 +12,10 @@ import { recordCareChange } from "@/lib/students/care-history";
 import { guardianExtras } from "@/lib/students/guardian-extras";
 import {
   guardedBy,
+  childStaysWith,
   leaveChild,
   lockGuardedStudent,
+  passChild,
   type GuardedStudent,
 } from "@/lib/students/guardianship";
 import { requireKnownAllergens } from "@/lib/settings/allergens";
@@ -304,6 +306,15 @@ export async function deleteStudent(
   return db.$transaction(async (tx) => {
     const row = await lockOwnEditableStudent(tx, schoolId, actor, id);
     if (row.parentId !== actor.id) return leaveChild(tx, schoolId, actor, row);
+    // A shared child is not deleted for both: the first guardian leaves, the second keeps it.
+    if (row.secondId !== null) {
+      await passChild(tx, schoolId, row.id, actor.id, row.secondId, actor);
+      const other = await tx.user.findUniqueOrThrow({
+        where: idKey(schoolId, row.secondId),
+        select: { name: true },
+      });
+      return { id: row.id, message: childStaysWith(other.name) };
+    }
     const upcoming = await countUpcomingOrders(tx, school, row.id);
     if (upcoming > 0) throw conflict(STUDENT_HAS_UPCOMING_ORDERS, { orderCount: upcoming });
     // A child with order history is archived, not deleted: the orders are the school's records.

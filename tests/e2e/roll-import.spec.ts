@@ -134,7 +134,7 @@ test.describe("importing the school roll", () => {
       await page.getByLabel("Username").fill(`grandma.${stamp}`);
       await page.getByLabel("Password").fill("grandma-pass-1");
       await page.getByRole("button", { name: "Create Account" }).click();
-      await page.getByRole("button", { name: `Accept ${child}` }).click();
+      await page.getByRole("button", { name: "Accept", exact: true }).click();
       await expect(page.getByText(`${child} is now on your account.`).first()).toBeVisible();
       await shoot(page, "claim-done");
     });

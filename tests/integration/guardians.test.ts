@@ -31,7 +31,7 @@ import {
   signedUpParent,
 } from "@/tests/support/fixtures";
 import { Browser } from "@/tests/support/http";
-import { createSchool, testDb } from "@/tests/support/school";
+import { createSchool, key, testDb } from "@/tests/support/school";
 
 // Issue 49 (decision 0119): two guardians, one child. Both see and order for the child; one live
 // order per child per day holds across both, with the same 409 the first guardian gets; each pays
@@ -241,6 +241,9 @@ describe("the invitation", () => {
     const child = await addStudent(a.id, "Kondwani", "5");
     expect((await invite(c, child.id, "x@example.com")).status).toBe(404);
     expect((await guardiansOf(c, child.id)).status).toBe(404);
+    // Someone else's tries never use up the child's own daily allowance of invitations.
+    for (let i = 0; i < 6; i++) await invite(c, child.id, `x${i}@example.com`);
+    expect((await invite(a, child.id, "grandma@example.com")).status).toBe(201);
   });
 });
 
@@ -373,6 +376,31 @@ describe("leaving, removing, and the first guardian's account deleted", () => {
     expect(left.status).toBe(200);
     expect((await listOf(b)).body).toEqual([]);
     expect((await listOf(a)).body.map((s) => s.id)).toEqual([child.id]);
+  });
+
+  it("the first guardian's delete of a shared child leaves it with the second, counter blocked", async () => {
+    const { a, b, child } = await twoGuardians("Chipo Daka");
+    const removed = await a.browser.call(student.DELETE, "DELETE", `/api/students/${child.id}`, {
+      params: { id: String(child.id) },
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({
+      message: expect.stringContaining(`Parent ${b.username}`),
+    });
+    expect((await listOf(a)).body).toEqual([]);
+    const [kept] = (await listOf(b)).body;
+    expect(kept).toMatchObject({ id: child.id, name: "Chipo Daka", parentId: b.id });
+    const db = await testDb();
+    // The counter spends from the first guardian's wallet: it waits for B to allow it.
+    expect(
+      await db.student.findUniqueOrThrow({
+        where: key(child.id),
+        select: { counterBlocked: true },
+      }),
+    ).toEqual({ counterBlocked: true });
+    expect(
+      await db.auditLog.count({ where: { action: "guardian.pass", entityId: String(child.id) } }),
+    ).toBe(1);
   });
 
   it("the first guardian removes the second", async () => {

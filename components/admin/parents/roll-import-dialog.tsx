@@ -173,11 +173,13 @@ export function RollImportDialog({
     },
     onError: (error) => {
       // The file changed meanwhile (another upload): the server's list replaces the preview.
-      const errors = error instanceof ApiRequestError ? error.body?.errors : undefined;
+      const body = error instanceof ApiRequestError ? error.body : undefined;
+      const errors = body?.errors;
       if (checked && Array.isArray(errors)) {
+        const more = typeof body?.moreErrors === "number" ? body.moreErrors : 0;
         setChecked({
           ...checked,
-          preview: { errors: errors as RollErrorDto[], moreErrors: 0, summary: null },
+          preview: { errors: errors as RollErrorDto[], moreErrors: more, summary: null },
         });
       }
       toastError(error, "Failed to import the roll");
