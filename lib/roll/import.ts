@@ -10,8 +10,10 @@ import {
   type RollImportDoneDto,
   type RollPreviewDto,
 } from "@/lib/contracts/roll";
+import { gradeLabel } from "@/lib/client/format";
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb, type Tx } from "@/lib/db";
+import { enqueueEmail } from "@/lib/mail/outbox";
 import { offeredChannels } from "@/lib/messaging/config";
 import { kickOutbox } from "@/lib/messaging/outbox";
 import { sendInvite, type InviteSchool } from "@/lib/roll/invites";
@@ -89,6 +91,33 @@ export async function importRoll(
 }
 
 /**
+ * A guardian whose account the roll linked is told, so that a child put on the wrong family's
+ * account by a slip in the file is noticed by that family, not found later in its orders.
+ */
+async function tellLinked(
+  tx: Tx,
+  school: School,
+  guardian: { guardian: { name: string; email: string | null }; userId: number },
+  row: RollRow,
+): Promise<void> {
+  if (!guardian.guardian.email) return;
+  const klass = row.className ? `, class ${row.className}` : "";
+  await enqueueEmail(
+    {
+      userId: guardian.userId,
+      to: guardian.guardian.email,
+      subject: `${row.name} is on your canteen account`,
+      text:
+        `Hello ${guardian.guardian.name},\n\n${school.name} has added ${row.name} ` +
+        `(${gradeLabel(row.grade)}${klass}) to your canteen account from its school roll, with ` +
+        `you as a guardian. You can now order school lunches for ${row.name}.\n\n` +
+        `If this is not your child, please tell the school office.\n`,
+    },
+    tx,
+  );
+}
+
+/**
  * One import of a school's roll at a time (a transaction-level advisory lock on the school), and
  * the file's children already on the roll locked before they are read: a claim committing
  * meanwhile (it locks its child first) is seen by the plan, never overwritten by it, and cannot
@@ -140,8 +169,10 @@ async function applyStep(tx: Tx, school: School, step: ChildStep, now: Date): Pr
         select: { id: true },
       });
       studentId = student.id;
+      await tellLinked(tx, school, guardian, row);
     } else if (guardian.kind === "link" && studentId !== null) {
-      await linkGuardian(tx, schoolId, studentId, guardian.userId);
+      const link = await linkGuardian(tx, schoolId, studentId, guardian.userId);
+      if (link === "second") await tellLinked(tx, school, guardian, row);
     } else if (guardian.kind === "invite") {
       await sendInvite(
         tx,

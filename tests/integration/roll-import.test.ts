@@ -142,6 +142,14 @@ describe("a good file", () => {
       where: { schoolId_id: { schoolId: 1, id: ownChildId } },
     });
     expect(mutale).toMatchObject({ name: "Mutale Zulu", grade: "2", className: "2A" });
+    // The known parent is told of the child the roll put on their account (a slip in the file is
+    // noticed by the family); their own child, reused, is no news.
+    const told = await db.emailOutbox.findMany({
+      where: { userId: known.id, subject: { endsWith: "is on your canteen account" } },
+      select: { subject: true, text: true },
+    });
+    expect(told.map((m) => m.subject)).toEqual(["Chilufya Banda is on your canteen account"]);
+    expect(told[0]!.text).toContain("If this is not your child, please tell the school office.");
     // Nobody registered yet for Bupe or Taonga: on the roll, no Student.
     const bupe = await db.rollChild.findFirstOrThrow({ where: { rollKey: `no:a-${tag}-2` } });
     expect(bupe.studentId).toBeNull();
