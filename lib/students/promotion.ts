@@ -19,7 +19,7 @@ import {
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb, type Tx } from "@/lib/db";
 import { SETTING_KEYS } from "@/lib/settings/settings";
-import { upcomingOrderStudents } from "@/lib/students/students";
+import { upcomingOrderStudents } from "@/lib/students/upcoming-orders";
 import type { PromotionInput } from "@/lib/validations/promotion";
 
 // The end of the school year (issue 49, decision 0118): every parent's child moves up one grade

@@ -6,8 +6,8 @@ import { STAFF_GRADE, type Grade, type RemovedDto, type StudentDto } from "@/lib
 import type { SchoolContext } from "@/lib/contracts/schools";
 import { schoolDb, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { cycleDayDate, schoolToday, toIsoDate } from "@/lib/school-calendar";
 import { idKey } from "@/lib/schools/keys";
+import { upcomingOrderStudents } from "@/lib/students/upcoming-orders";
 import { recordCareChange } from "@/lib/students/care-history";
 import { guardianExtras } from "@/lib/students/guardian-extras";
 import {
@@ -338,36 +338,4 @@ async function countUpcomingOrders(
   studentId: number,
 ): Promise<number> {
   return (await upcomingOrderStudents(tx, school, [studentId])).length;
-}
-
-/**
- * Each live (pending or completed) order of these students for today or a later day of the
- * school's: its student and its meal day (YYYY-MM-DD).
- */
-export async function upcomingOrderStudents(
-  tx: Tx,
-  school: Pick<SchoolContext, "id" | "timeZone">,
-  studentIds: number[],
-): Promise<{ studentId: number; date: string }[]> {
-  if (studentIds.length === 0) return [];
-  const today = schoolToday(school.timeZone);
-  const orders = await tx.order.findMany({
-    where: {
-      schoolId: school.id,
-      studentId: { in: studentIds },
-      status: { in: ["pending", "completed"] },
-    },
-    select: {
-      studentId: true,
-      weekNumber: true,
-      dayOfWeek: true,
-      cycle: { select: { startDate: true } },
-    },
-  });
-  return orders
-    .map((order) => ({
-      studentId: order.studentId,
-      date: cycleDayDate(toIsoDate(order.cycle.startDate), order.weekNumber, order.dayOfWeek),
-    }))
-    .filter((order) => order.date >= today);
 }
