@@ -167,3 +167,16 @@ export const ROLL_NOBODY_TO_INVITE =
 export const rollReinvitedMessage = (sent: number, sms: number) =>
   `${sent === 1 ? "A new link was" : `${sent} new links were`} sent by e-mail` +
   `${sms > 0 ? ` (and ${sms} by SMS)` : ""}; earlier links no longer work.`;
+
+export const ROLL_GUARDIAN_STATE_LABELS: Record<RollGuardianState, string> = {
+  linked: "Linked",
+  invited: "Invited",
+  expired: "Link expired",
+  not_invited: "Not invited",
+};
+
+export const ROLL_STATUS_LABELS: Record<RollListStatus, string> = {
+  waiting: "Waiting",
+  linked: "Linked",
+  all: "All",
+};

@@ -87,7 +87,9 @@ function searchOf(q: string | undefined): Prisma.Sql {
 }
 
 function linkOf(at: Date | null, expires: Date | null, claimed: Date | null, by: number | null) {
-  return at && expires ? { createdAt: at, expiresAt: expires, claimedAt: claimed, claimedById: by } : null;
+  return at && expires
+    ? { createdAt: at, expiresAt: expires, claimedAt: claimed, claimedById: by }
+    : null;
 }
 
 function toChild(row: PageRow, now: Date): RollChildDto {
@@ -101,10 +103,20 @@ function toChild(row: PageRow, now: Date): RollChildDto {
           ),
         };
   const slots = [
-    { slot: 1 as const, name: row.guardian1Name, email: row.guardian1Email, phone: row.guardian1Phone,
-      link: linkOf(row.i1At, row.i1Expires, row.i1Claimed, row.i1By) },
-    { slot: 2 as const, name: row.guardian2Name, email: row.guardian2Email, phone: row.guardian2Phone,
-      link: linkOf(row.i2At, row.i2Expires, row.i2Claimed, row.i2By) },
+    {
+      slot: 1 as const,
+      name: row.guardian1Name,
+      email: row.guardian1Email,
+      phone: row.guardian1Phone,
+      link: linkOf(row.i1At, row.i1Expires, row.i1Claimed, row.i1By),
+    },
+    {
+      slot: 2 as const,
+      name: row.guardian2Name,
+      email: row.guardian2Email,
+      phone: row.guardian2Phone,
+      link: linkOf(row.i2At, row.i2Expires, row.i2Claimed, row.i2By),
+    },
   ];
   const guardians = slots.flatMap(({ slot, name, email, phone, link }): RollGuardianDto[] =>
     name === null && email === null && phone === null

@@ -38,7 +38,10 @@ async function currentGuardians(
       })
     : null;
   if (!student) return { current: null, full: false };
-  const ids = [student.parentId, ...(student.secondGuardian ? [student.secondGuardian.userId] : [])];
+  const ids = [
+    student.parentId,
+    ...(student.secondGuardian ? [student.secondGuardian.userId] : []),
+  ];
   const users = await tx.user.findMany({
     where: { schoolId, id: { in: ids } },
     select: { email: true },
@@ -73,8 +76,18 @@ export async function reinviteRollChild(
     const { current, full } = await currentGuardians(tx, schoolId, child.studentId);
     if (full) throw conflict(ROLL_CHILD_FULL);
     const slots = [
-      { slot: 1 as const, name: child.guardian1Name, email: child.guardian1Email, phone: child.guardian1Phone },
-      { slot: 2 as const, name: child.guardian2Name, email: child.guardian2Email, phone: child.guardian2Phone },
+      {
+        slot: 1 as const,
+        name: child.guardian1Name,
+        email: child.guardian1Email,
+        phone: child.guardian1Phone,
+      },
+      {
+        slot: 2 as const,
+        name: child.guardian2Name,
+        email: child.guardian2Email,
+        phone: child.guardian2Phone,
+      },
     ];
     const waiting = slots.flatMap((guardian) => {
       const link = child.invites.find((invite) => invite.slot === guardian.slot) ?? null;

@@ -86,7 +86,8 @@ beforeAll(async () => {
   }
   const pupils = Array.from(
     { length: ROLL_LIST_PAGE_SIZE },
-    (_, i) => `P-${tag}-${i},Zz Pupil ${String(i).padStart(2, "0")},4,,Pupil Parent,${mail(`p${i}`)},,,,`,
+    (_, i) =>
+      `P-${tag}-${i},Zz Pupil ${String(i).padStart(2, "0")},4,,Pupil Parent,${mail(`p${i}`)},,,,`,
   );
   const done = await admin.call<RollImportDoneDto>(roll.POST, "POST", "/api/parents/roll", {
     body: {
@@ -124,7 +125,11 @@ describe("the roll after an import", () => {
       [2, "Joseph Banda", "invited"],
     ]);
     const joseph = chilufya.guardians[1]!;
-    expect(joseph).toMatchObject({ email: mail("joseph"), phone: "+260977123456", claimedAt: null });
+    expect(joseph).toMatchObject({
+      email: mail("joseph"),
+      phone: "+260977123456",
+      claimedAt: null,
+    });
     expect(Date.parse(joseph.expiresAt!) - Date.parse(joseph.invitedAt!)).toBe(14 * 86_400_000);
 
     const taonga = await child("Taonga Mwale");
@@ -188,7 +193,7 @@ describe("the roll after an import", () => {
     [{ page: "0" }, "Page must be a positive whole number"],
     [{ page: "two" }, "Page must be a positive whole number"],
   ])("refuses the query %j (422)", async (query, message) => {
-    const answer = await list(admin, query as Record<string, string>);
+    const answer = await list(admin, query);
     expect(answer.status).toBe(422);
     expect(answer.body.message).toEqual(message);
   });
@@ -214,9 +219,14 @@ describe("sending the links again", () => {
       query: { token: oldToken! },
     });
     expect(old.status).toBe(404);
-    const fresh = await new Browser().call<{ status: string }>(claim.GET, "GET", "/api/roll/claim", {
-      query: { token: tokens[0]! },
-    });
+    const fresh = await new Browser().call<{ status: string }>(
+      claim.GET,
+      "GET",
+      "/api/roll/claim",
+      {
+        query: { token: tokens[0]! },
+      },
+    );
     expect(fresh.body.status).toBe("open");
     const db = await testDb();
     expect(await db.rollInvite.count({ where: { rollChildId: taonga.id } })).toBe(1);
@@ -240,9 +250,7 @@ describe("sending the links again", () => {
     expect(await tokensFor(mail("joseph"), "Chilufya")).toHaveLength(2);
     expect(await tokensFor(mail("known"), "Chilufya")).toHaveLength(0);
     const db = await testDb();
-    expect(
-      await db.emailOutbox.count({ where: { channel: "sms", to: "+260977123456" } }),
-    ).toBe(2);
+    expect(await db.emailOutbox.count({ where: { channel: "sms", to: "+260977123456" } })).toBe(2);
   });
 
   it("refuses a child linked with both guardians (409), and an unknown id (404)", async () => {
