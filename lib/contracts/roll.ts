@@ -180,3 +180,11 @@ export const ROLL_STATUS_LABELS: Record<RollListStatus, string> = {
   linked: "Linked",
   all: "All",
 };
+
+export const rollResendTooSoonMessage = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return (
+    `A link went to this child's guardians less than ${ROLL_RESEND_MINUTES} minutes ago: ` +
+    `send again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`
+  );
+};

@@ -1,5 +1,5 @@
 import "server-only";
-import { conflict, notFound, tooManyRequests } from "@/lib/api/errors";
+import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Grade } from "@/lib/contracts";
@@ -9,6 +9,7 @@ import {
   ROLL_NOBODY_TO_INVITE,
   ROLL_RESEND_MINUTES,
   rollReinvitedMessage,
+  rollResendTooSoonMessage,
   type RollReinviteDoneDto,
 } from "@/lib/contracts/roll";
 import { schoolDb, type Tx } from "@/lib/db";
@@ -101,7 +102,13 @@ export async function reinviteRollChild(
     const due = waiting.filter((g) => !g.link || g.link.createdAt.getTime() <= since);
     if (due.length === 0) {
       const latest = Math.max(...waiting.map((g) => g.link!.createdAt.getTime()));
-      throw tooManyRequests(Math.max(1, Math.ceil((latest - since) / 1000)));
+      const wait = Math.max(1, Math.ceil((latest - since) / 1000));
+      throw new ApiError(
+        429,
+        rollResendTooSoonMessage(wait),
+        { retryAfter: wait },
+        { "Retry-After": String(wait) },
+      );
     }
     const sms = (await offeredChannels(school, tx)).includes("sms");
     const phones = due.flatMap((g) => (g.phone ? [g.phone] : []));
