@@ -156,7 +156,7 @@ describe("the school roll card", () => {
     expect(await screen.findByText("Page 2 of 2")).toBeInTheDocument();
 
     await user.type(screen.getByRole("textbox", { name: "Search the roll" }), "  mwale ");
-    await user.click(screen.getByRole("button", { name: "Search roll" }));
+    await user.click(screen.getByRole("button", { name: "Find" }));
     expect(await screen.findByText("Showing children 1 to 1 of 1")).toBeInTheDocument();
 
     const button = screen.getByRole("button", { name: "Send Taonga Mwale's links again" });

@@ -207,7 +207,7 @@ export function RollCard() {
               onChange={(e) => setInput(e.target.value)}
             />
             <Button type="submit" variant="outline">
-              <Search aria-hidden /> Search roll
+              <Search aria-hidden /> Find
             </Button>
           </form>
         </div>
