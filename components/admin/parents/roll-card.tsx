@@ -50,14 +50,14 @@ function GuardianLine({ guardian, timeZone }: { guardian: RollGuardianDto; timeZ
   const when = (instant: string | null) => (instant ? formatInstant(instant, timeZone) : "");
   const dates =
     guardian.state === "linked" && guardian.claimedAt
-      ? `Claimed ${when(guardian.claimedAt)}`
+      ? [`Claimed ${when(guardian.claimedAt)}`]
       : guardian.state === "invited"
-        ? `Sent ${when(guardian.invitedAt)} · works until ${when(guardian.expiresAt)}`
+        ? [`Sent ${when(guardian.invitedAt)}`, `works until ${when(guardian.expiresAt)}`]
         : guardian.state === "expired"
-          ? `Sent ${when(guardian.invitedAt)} · expired ${when(guardian.expiresAt)}`
+          ? [`Sent ${when(guardian.invitedAt)}`, `expired ${when(guardian.expiresAt)}`]
           : guardian.state === "not_invited" && !guardian.email
-            ? "No e-mail address on the roll"
-            : null;
+            ? ["No e-mail address on the roll"]
+            : [];
   return (
     <li className="grid gap-0.5">
       <span className="flex flex-wrap items-center gap-2">
@@ -71,7 +71,11 @@ function GuardianLine({ guardian, timeZone }: { guardian: RollGuardianDto; timeZ
           {[guardian.email, guardian.phone].filter(Boolean).join(" · ")}
         </span>
       )}
-      {dates && <span className="text-xs text-muted-foreground">{dates}</span>}
+      {dates.map((line) => (
+        <span key={line} className="text-xs text-muted-foreground">
+          {line}
+        </span>
+      ))}
     </li>
   );
 }
@@ -84,7 +88,7 @@ function useRollColumns(timeZone: string, reinvite: ReturnType<typeof useReinvit
         id: "child",
         header: "Child",
         cell: ({ row }) => (
-          <span className="block max-w-48 min-w-32 break-words">
+          <span className="block max-w-40 min-w-28 break-words whitespace-normal">
             <span className="font-medium">{row.original.name}</span>
             <span className="block text-xs text-muted-foreground">
               {row.original.student
@@ -98,9 +102,13 @@ function useRollColumns(timeZone: string, reinvite: ReturnType<typeof useReinvit
         id: "grade",
         header: "Grade / class",
         cell: ({ row }) => (
-          <span className="whitespace-nowrap">
+          <span className="block whitespace-nowrap">
             {gradeLabel(row.original.grade)}
-            {row.original.className ? ` · ${row.original.className}` : ""}
+            {row.original.className && (
+              <span className="block text-xs text-muted-foreground">
+                Class {row.original.className}
+              </span>
+            )}
           </span>
         ),
       },
@@ -108,7 +116,7 @@ function useRollColumns(timeZone: string, reinvite: ReturnType<typeof useReinvit
         id: "guardians",
         header: "Guardians",
         cell: ({ row }) => (
-          <ul className="grid max-w-96 min-w-60 gap-2">
+          <ul className="grid max-w-64 min-w-52 gap-2 whitespace-normal">
             {row.original.guardians.map((guardian) => (
               <GuardianLine key={guardian.slot} guardian={guardian} timeZone={timeZone} />
             ))}
@@ -195,13 +203,13 @@ export function RollCard() {
             method="post"
             action={NO_SCRIPT_ACTION}
             onSubmit={runSearch}
-            className="flex min-w-0 flex-1 flex-wrap gap-2"
+            className="flex flex-1 basis-64 gap-2"
             role="search"
           >
             <Input
               aria-label="Search the roll"
               placeholder="Child or guardian name or e-mail"
-              className="min-w-0 flex-1 basis-48"
+              className="min-w-0 flex-1"
               maxLength={ROLL_SEARCH_MAX}
               value={input}
               onChange={(e) => setInput(e.target.value)}
