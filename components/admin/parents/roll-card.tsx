@@ -67,8 +67,10 @@ function GuardianLine({ guardian, timeZone }: { guardian: RollGuardianDto; timeZ
         </Badge>
       </span>
       {(guardian.email ?? guardian.phone) && (
-        <span className="text-xs break-all text-muted-foreground">
-          {[guardian.email, guardian.phone].filter(Boolean).join(" · ")}
+        <span className="text-xs text-muted-foreground">
+          {guardian.email && <span className="break-all">{guardian.email}</span>}
+          {guardian.email && guardian.phone && " · "}
+          {guardian.phone && <span className="whitespace-nowrap">{guardian.phone}</span>}
         </span>
       )}
       {dates.map((line) => (
