@@ -40,10 +40,12 @@ type PageRow = {
   parentEmail: string | null;
   secondId: number | null;
   secondEmail: string | null;
+  i1Email: string | null;
   i1At: Date | null;
   i1Expires: Date | null;
   i1Claimed: Date | null;
   i1By: number | null;
+  i2Email: string | null;
   i2At: Date | null;
   i2Expires: Date | null;
   i2Claimed: Date | null;
@@ -54,11 +56,21 @@ type PageRow = {
 export type CurrentGuardians = { ids: Set<number>; emails: Set<string> };
 
 export type SlotLink = {
+  email: string;
   createdAt: Date;
   expiresAt: Date;
   claimedAt: Date | null;
   claimedById: number | null;
 };
+
+/**
+ * The guardian's link, unless it went to an address the roll no longer names for them and was
+ * not used: such a link no longer opens the child (decision 0120), so it is as if none was sent.
+ */
+export function liveLink<T extends SlotLink>(email: string | null, link: T | null): T | null {
+  if (!link || link.claimedAt) return link;
+  return email?.toLowerCase() === link.email.toLowerCase() ? link : null;
+}
 
 /**
  * A roll guardian's state: linked when they are a guardian of the child's live Student (they
@@ -86,10 +98,19 @@ function searchOf(q: string | undefined): Prisma.Sql {
     OR c."guardian2Email" ILIKE ${like} ESCAPE '\\')`;
 }
 
-function linkOf(at: Date | null, expires: Date | null, claimed: Date | null, by: number | null) {
-  return at && expires
-    ? { createdAt: at, expiresAt: expires, claimedAt: claimed, claimedById: by }
-    : null;
+function linkOf(row: PageRow, slot: 1 | 2, email: string | null): SlotLink | null {
+  const [to, at, expires, claimed, by] =
+    slot === 1
+      ? [row.i1Email, row.i1At, row.i1Expires, row.i1Claimed, row.i1By]
+      : [row.i2Email, row.i2At, row.i2Expires, row.i2Claimed, row.i2By];
+  if (to === null || at === null || expires === null) return null;
+  return liveLink(email, {
+    email: to,
+    createdAt: at,
+    expiresAt: expires,
+    claimedAt: claimed,
+    claimedById: by,
+  });
 }
 
 function toChild(row: PageRow, now: Date): RollChildDto {
@@ -108,14 +129,14 @@ function toChild(row: PageRow, now: Date): RollChildDto {
       name: row.guardian1Name,
       email: row.guardian1Email,
       phone: row.guardian1Phone,
-      link: linkOf(row.i1At, row.i1Expires, row.i1Claimed, row.i1By),
+      link: linkOf(row, 1, row.guardian1Email),
     },
     {
       slot: 2 as const,
       name: row.guardian2Name,
       email: row.guardian2Email,
       phone: row.guardian2Phone,
-      link: linkOf(row.i2At, row.i2Expires, row.i2Claimed, row.i2By),
+      link: linkOf(row, 2, row.guardian2Email),
     },
   ];
   const guardians = slots.flatMap(({ slot, name, email, phone, link }): RollGuardianDto[] =>
@@ -178,9 +199,9 @@ export async function listRoll(
            c."guardian2Name", c."guardian2Email", c."guardian2Phone",
            s."id" AS "studentId", p."id" AS "parentId", p."name" AS "parentName",
            p."email" AS "parentEmail", g."userId" AS "secondId", u."email" AS "secondEmail",
-           i1."createdAt" AS "i1At", i1."expiresAt" AS "i1Expires",
+           i1."email" AS "i1Email", i1."createdAt" AS "i1At", i1."expiresAt" AS "i1Expires",
            i1."claimedAt" AS "i1Claimed", i1."claimedById" AS "i1By",
-           i2."createdAt" AS "i2At", i2."expiresAt" AS "i2Expires",
+           i2."email" AS "i2Email", i2."createdAt" AS "i2At", i2."expiresAt" AS "i2Expires",
            i2."claimedAt" AS "i2Claimed", i2."claimedById" AS "i2By"
       FROM "RollChild" c
       LEFT JOIN "Student" s
@@ -189,11 +210,11 @@ export async function listRoll(
       LEFT JOIN "StudentGuardian" g ON g."schoolId" = ${schoolId} AND g."studentId" = s."id"
       LEFT JOIN "User" u ON u."schoolId" = ${schoolId} AND u."id" = g."userId"
       LEFT JOIN LATERAL (
-        SELECT "createdAt", "expiresAt", "claimedAt", "claimedById" FROM "RollInvite"
+        SELECT "email", "createdAt", "expiresAt", "claimedAt", "claimedById" FROM "RollInvite"
          WHERE "schoolId" = ${schoolId} AND "rollChildId" = c."id" AND "slot" = 1
          ORDER BY "id" DESC LIMIT 1) i1 ON TRUE
       LEFT JOIN LATERAL (
-        SELECT "createdAt", "expiresAt", "claimedAt", "claimedById" FROM "RollInvite"
+        SELECT "email", "createdAt", "expiresAt", "claimedAt", "claimedById" FROM "RollInvite"
          WHERE "schoolId" = ${schoolId} AND "rollChildId" = c."id" AND "slot" = 2
          ORDER BY "id" DESC LIMIT 1) i2 ON TRUE
      WHERE c."schoolId" = ${schoolId} AND ${search} AND ${status}

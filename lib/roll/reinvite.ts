@@ -16,7 +16,7 @@ import { schoolDb, type Tx } from "@/lib/db";
 import { offeredChannels } from "@/lib/messaging/config";
 import { kickOutbox } from "@/lib/messaging/outbox";
 import { sendInvite, type InviteSchool } from "@/lib/roll/invites";
-import { guardianState, type CurrentGuardians } from "@/lib/roll/list";
+import { guardianState, liveLink, type CurrentGuardians } from "@/lib/roll/list";
 
 // "Send links again" from the roll (decision 0120, "Changed later"): every guardian of one roll
 // child who has an e-mail and is not (yet) a guardian of its Student gets a fresh link, through
@@ -91,7 +91,9 @@ export async function reinviteRollChild(
       },
     ];
     const waiting = slots.flatMap((guardian) => {
-      const link = child.invites.find((invite) => invite.slot === guardian.slot) ?? null;
+      const latest = child.invites.find((invite) => invite.slot === guardian.slot) ?? null;
+      // A link to an address the roll no longer names is dead: it neither counts nor waits.
+      const link = liveLink(guardian.email, latest);
       if (!guardian.email || guardianState(guardian.email, link, current, now) === "linked") {
         return [];
       }

@@ -56,7 +56,12 @@ async function child(name: string): Promise<RollChildDto> {
 async function tokensFor(email: string, childName: string): Promise<string[]> {
   const db = await testDb();
   const rows = await db.emailOutbox.findMany({
-    where: { to: email, channel: "email", subject: { startsWith: childName } },
+    where: {
+      to: email,
+      channel: "email",
+      subject: { startsWith: childName },
+      text: { contains: "/claim?token=" },
+    },
     orderBy: { id: "desc" },
   });
   return rows.map((row) => /\/claim\?token=([A-Za-z0-9_-]+)/.exec(row.text)![1]!);
@@ -262,6 +267,22 @@ describe("sending the links again", () => {
     expect(full.body.message).toBe(ROLL_CHILD_FULL);
     expect((await resend(admin, 2_000_000_000)).status).toBe(404);
     expect((await resend(admin, "abc")).status).toBe(404);
+  });
+});
+
+describe("a guardian the school took off the roll", () => {
+  it("no longer shows their unused link, which no longer opens the child", async () => {
+    const upload = await admin.call(roll.POST, "POST", "/api/parents/roll", {
+      body: {
+        csv: file([`P-${tag}-5,Zz Pupil 05,4,,Pupil Parent,,,Aunt Pupil,${mail("aunt5")},`]),
+      },
+    });
+    expect(upload.status).toBe(200);
+    const pupil = await child("Zz Pupil 05");
+    expect(pupil.guardians.map((g) => [g.name, g.state, g.invitedAt === null])).toEqual([
+      ["Pupil Parent", "not_invited", true],
+      ["Aunt Pupil", "invited", false],
+    ]);
   });
 });
 
