@@ -15,7 +15,9 @@ import type {
   RollClaimDoneDto,
   RollClaimDto,
   RollImportDoneDto,
+  RollListDto,
   RollPreviewDto,
+  RollReinviteDoneDto,
 } from "@/lib/contracts/roll";
 import type {
   CardRefundDto,
@@ -267,7 +269,9 @@ export type ApiEndpoints = {
   [path: `/api/parents/students/${number}`]: { PUT: StudentDto; DELETE: DeletedAnswer };
   [path: `/api/parents/students/${number}?force=true`]: { DELETE: DeletedAnswer };
   "/api/parents/students/promotion": { GET: PromotionPreviewDto; POST: PromotionDoneDto };
-  "/api/parents/roll": { POST: RollImportDoneDto };
+  "/api/parents/roll": { GET: RollListDto; POST: RollImportDoneDto };
+  [path: `/api/parents/roll?${string}`]: { GET: RollListDto };
+  [path: `/api/parents/roll/${number}/invite`]: { POST: RollReinviteDoneDto };
   "/api/parents/roll/preview": { POST: RollPreviewDto };
   "/api/roll/claim": { POST: RollClaimDoneDto };
   [path: `/api/roll/claim?${string}`]: { GET: RollClaimDto };

@@ -1,6 +1,7 @@
 // The school roll (issue 49, decision 0120): the office uploads a CSV of children and their
 // guardians; registered guardians are linked, the others invited to claim with a one-time link.
 // Types and constants only, shared by the handlers and the admin's dialog.
+import type { PageMetadata } from "@/lib/contracts/paging";
 
 /** The template's columns, in order. Only child_name, grade and guardian1_name are required. */
 export const ROLL_COLUMNS = [
@@ -104,3 +105,86 @@ export const ROLL_CLAIM_PARENTS_ONLY = "Sign in with a parent account to accept 
 export const ROLL_CLAIM_FULL =
   "This child already has two guardians. Please contact the school office.";
 export const rollClaimedMessage = (name: string) => `${name} is now on your account.`;
+
+// The roll itself in Parents & Students (decision 0120, "Changed later"): which children wait for
+// a guardian to claim them, who was invited when, who claimed; and the links sent again.
+
+export const ROLL_LIST_PAGE_SIZE = 50;
+export const ROLL_LIST_STATUSES = ["waiting", "linked", "all"] as const;
+export type RollListStatus = (typeof ROLL_LIST_STATUSES)[number];
+/** A search longer than this is refused (422). */
+export const ROLL_SEARCH_MAX = 100;
+/** The office may send one guardian's link again once in this many minutes. */
+export const ROLL_RESEND_MINUTES = 10;
+
+/**
+ * linked: a guardian of the child's Student (claimed, or linked by the import); invited: an open
+ * link; expired: the last link expired unused; not_invited: no link (no e-mail, or never sent).
+ */
+export type RollGuardianState = "linked" | "invited" | "expired" | "not_invited";
+
+export type RollGuardianDto = {
+  slot: 1 | 2;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** The latest link for this guardian: when it was sent, until when it works, when it was used. */
+  invitedAt: string | null;
+  expiresAt: string | null;
+  claimedAt: string | null;
+  state: RollGuardianState;
+};
+
+export type RollChildDto = {
+  id: number;
+  name: string;
+  grade: string;
+  className: string | null;
+  /** The child is a Student (not deleted, not archived): in the kitchen's lists and the counter. */
+  linked: boolean;
+  student: { id: number; parentName: string } | null;
+  guardians: RollGuardianDto[];
+};
+
+/** Children on the roll matching the search, by status. */
+export type RollCountsDto = { all: number; waiting: number; linked: number };
+
+export type RollListDto = {
+  data: RollChildDto[];
+  metadata: PageMetadata;
+  counts: RollCountsDto;
+};
+
+/** POST /api/parents/roll/{id}/invite. */
+export type RollReinviteDoneDto = { sent: number; sms: number; message: string };
+
+export const ROLL_CHILD_NOT_FOUND = "This child is not on the school roll.";
+export const ROLL_CHILD_FULL =
+  "This child already has both guardians on the portal: there is nobody to send a link to.";
+export const ROLL_NOBODY_TO_INVITE =
+  "No guardian of this child is waiting with an e-mail address: add one to the roll and upload it again.";
+
+export const rollReinvitedMessage = (sent: number, sms: number) =>
+  `${sent === 1 ? "A new link was" : `${sent} new links were`} sent by e-mail` +
+  `${sms > 0 ? ` (and ${sms} by SMS)` : ""}; earlier links no longer work.`;
+
+export const ROLL_GUARDIAN_STATE_LABELS: Record<RollGuardianState, string> = {
+  linked: "Linked",
+  invited: "Invited",
+  expired: "Link expired",
+  not_invited: "Not invited",
+};
+
+export const ROLL_STATUS_LABELS: Record<RollListStatus, string> = {
+  waiting: "Waiting",
+  linked: "Linked",
+  all: "All",
+};
+
+export const rollResendTooSoonMessage = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return (
+    `A link went to this child's guardians less than ${ROLL_RESEND_MINUTES} minutes ago: ` +
+    `send again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`
+  );
+};

@@ -57,6 +57,7 @@ import type * as parentStudent from "@/app/api/parents/students/[id]/route";
 import type * as promotion from "@/app/api/parents/students/promotion/route";
 import type * as rollImport from "@/app/api/parents/roll/route";
 import type * as rollPreview from "@/app/api/parents/roll/preview/route";
+import type * as rollReinvite from "@/app/api/parents/roll/[id]/invite/route";
 import type * as rollClaim from "@/app/api/roll/claim/route";
 import type * as checkStatus from "@/app/api/payments/check-status/[transactionId]/route";
 import type * as createPayment from "@/app/api/payments/create/route";
@@ -307,6 +308,9 @@ export type EveryEntryIsServed = [
   Expect<Serves<typeof promotion.GET, "/api/parents/students/promotion", "GET">>,
   Expect<Serves<typeof promotion.POST, "/api/parents/students/promotion", "POST">>,
   Expect<Serves<typeof rollImport.POST, "/api/parents/roll", "POST">>,
+  Expect<Serves<typeof rollImport.GET, "/api/parents/roll", "GET">>,
+  Expect<Serves<typeof rollImport.GET, `/api/parents/roll?${string}`, "GET">>,
+  Expect<Serves<typeof rollReinvite.POST, `/api/parents/roll/${number}/invite`, "POST">>,
   Expect<Serves<typeof rollPreview.POST, "/api/parents/roll/preview", "POST">>,
   Expect<Serves<typeof rollClaim.POST, "/api/roll/claim", "POST">>,
   Expect<Serves<typeof rollClaim.GET, `/api/roll/claim?${string}`, "GET">>,

@@ -12,6 +12,7 @@ import { ConfirmDeleteDialog, ForceDeleteDialog } from "./delete-dialogs";
 import { ParentDialog } from "./parent-dialog";
 import { ParentsTable } from "./parents-table";
 import { PromotionDialog } from "./promotion-dialog";
+import { RollCard } from "./roll-card";
 import { RollImportDialog } from "./roll-import-dialog";
 import { AdminStudentDialog, type StudentDialogTarget } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
@@ -261,6 +262,7 @@ function FamilyAccounts() {
           remove.mutate({ target: prompt, force: true });
         }}
       />
+      <RollCard />
     </div>
   );
 }
