@@ -1,5 +1,5 @@
-import Papa from "papaparse";
 import { resolveAllergens, unknownAllergenMessage } from "@/lib/contracts/allergies";
+import { csvRecords } from "@/lib/csv-records";
 import { toCsv } from "@/lib/export-csv";
 import { menuItemSchema, type MenuItemValues } from "@/lib/validations/menu";
 
@@ -75,30 +75,7 @@ export function parseMenuCsv(
   input: string,
   customAllergens: readonly string[] = [],
 ): MenuCsvResult {
-  // One line-break style, so line numbers are a count of "\n" (Excel writes CRLF, old Macs CR).
-  const text = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const records: { line: number; fields: string[]; broken: boolean }[] = [];
-  // Line breaks before each record's end, counted incrementally (a 2 MB file stays linear).
-  let cursor = 0;
-  let breaks = 0;
-  Papa.parse<string[]>(text, {
-    header: false,
-    delimiter: ",",
-    skipEmptyLines: "greedy",
-    step: (result) => {
-      const end = result.meta.cursor;
-      breaks += countLines(text.slice(cursor, end));
-      cursor = end;
-      const fields = result.data;
-      const inside = fields.reduce((n, f) => n + countLines(f), 0);
-      const broken = result.errors.some((e) => e.type === "Quotes");
-      // The cursor may stand after the record's own line break, which is not inside a field
-      // (except in an unclosed quote, which runs to the end of the file).
-      const ownBreak = text[end - 1] === "\n" && !broken ? 1 : 0;
-      records.push({ line: 1 + breaks - ownBreak - inside, fields, broken });
-    },
-  });
-
+  const records = csvRecords(input);
   const [header, ...body] = records;
   if (!header) return { ok: false, message: "The CSV file is empty." };
   const columns = header.fields.map((h) => h.trim());
@@ -169,12 +146,6 @@ export function parseMenuCsv(
     }
   }
   return { ok: true, rows, errors, badRows };
-}
-
-function countLines(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
-  return n;
 }
 
 const list = (cell: string | undefined) =>

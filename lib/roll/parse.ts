@@ -1,5 +1,5 @@
-import Papa from "papaparse";
 import { z } from "zod";
+import { csvRecords } from "@/lib/csv-records";
 import { GRADES, type Grade } from "@/lib/contracts";
 import {
   ROLL_COLUMNS,
@@ -63,38 +63,6 @@ export function toGrade(text: string): Grade | null {
   return (GRADES as readonly string[]).includes(bare) ? (bare as Grade) : null;
 }
 
-function countLines(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
-  return n;
-}
-
-type RawRecord = { line: number; fields: string[]; broken: boolean };
-
-function records(input: string): RawRecord[] {
-  // One line-break style, so line numbers are a count of "\n" (Excel writes CRLF).
-  const text = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const found: RawRecord[] = [];
-  let cursor = 0;
-  let breaks = 0;
-  Papa.parse<string[]>(text, {
-    header: false,
-    delimiter: ",",
-    skipEmptyLines: "greedy",
-    step: (result) => {
-      const end = result.meta.cursor;
-      breaks += countLines(text.slice(cursor, end));
-      cursor = end;
-      const fields = result.data;
-      const inside = fields.reduce((n, f) => n + countLines(f), 0);
-      const broken = result.errors.some((e) => e.type === "Quotes");
-      const ownBreak = text[end - 1] === "\n" && !broken ? 1 : 0;
-      found.push({ line: 1 + breaks - ownBreak - inside, fields, broken });
-    },
-  });
-  return found;
-}
-
 function headerColumn(text: string): string {
   const key = text
     .trim()
@@ -108,7 +76,7 @@ export function parseRollCsv(input: string): RollParse {
   if (input.length > ROLL_MAX_BYTES) {
     return fail(1, "file", `The file is larger than ${ROLL_MAX_BYTES / 1024} KB. Split it.`);
   }
-  const [header, ...body] = records(input);
+  const [header, ...body] = csvRecords(input);
   if (!header) return fail(1, "file", "The file is empty.");
   const columns = header.fields.map(headerColumn);
   const errors: RollErrorDto[] = [];
