@@ -64,3 +64,36 @@ export function MetadataPager({
     />
   );
 }
+
+/**
+ * "Showing parents 21 to 40 of 57" beside the Pager, under a list answering the paging metadata;
+ * nothing while it loads or when the list is empty.
+ */
+export function CountedPager({
+  metadata,
+  noun,
+  onPageChange,
+}: {
+  metadata: PageMetadata | undefined;
+  noun: string;
+  onPageChange: (page: number) => void;
+}) {
+  if (!metadata || metadata.total === 0) return null;
+  const from = (metadata.page - 1) * metadata.pageSize + 1;
+  const to = Math.min(metadata.page * metadata.pageSize, metadata.total);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <span className="text-sm text-muted-foreground">
+        Showing {noun} {from} to {to} of {metadata.total}
+      </span>
+      <Pager
+        page={metadata.page}
+        totalPages={metadata.totalPages}
+        hasPreviousPage={metadata.hasPreviousPage}
+        hasNextPage={metadata.hasNextPage}
+        onPageChange={onPageChange}
+        size="sm"
+      />
+    </div>
+  );
+}

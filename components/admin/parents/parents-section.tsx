@@ -16,7 +16,7 @@ import { RollCard } from "./roll-card";
 import { RollImportDialog } from "./roll-import-dialog";
 import { AdminStudentDialog, type StudentDialogTarget } from "./student-dialog";
 import { useDelete, useParents, type DeleteTarget, type ForcePrompt } from "./use-parents-queries";
-import { Pager } from "@/components/admin/data-table/pager";
+import { CountedPager } from "@/components/admin/data-table/pager";
 import { AnnouncementsTab } from "@/components/admin/announcements/announcements-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
@@ -104,8 +104,6 @@ function FamilyAccounts() {
   const data = parents.data;
   const rows = data?.data ?? [];
   const meta = data?.metadata;
-  const from = meta && meta.total > 0 ? (meta.page - 1) * meta.pageSize + 1 : 0;
-  const to = meta ? Math.min(meta.page * meta.pageSize, meta.total) : 0;
 
   return (
     <div className="grid gap-6">
@@ -214,21 +212,11 @@ function FamilyAccounts() {
               onDelete={setConfirm}
             />
           )}
-          {meta && meta.total > 0 && (
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="text-sm text-muted-foreground">
-                Showing {teachers ? "teachers" : "parents"} {from} to {to} of {meta.total}
-              </span>
-              <Pager
-                page={meta.page}
-                totalPages={meta.totalPages}
-                hasPreviousPage={meta.hasPreviousPage}
-                hasNextPage={meta.hasNextPage}
-                onPageChange={setPage}
-                size="sm"
-              />
-            </div>
-          )}
+          <CountedPager
+            metadata={meta}
+            noun={teachers ? "teachers" : "parents"}
+            onPageChange={setPage}
+          />
         </CardContent>
       </Card>
 

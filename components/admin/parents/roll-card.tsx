@@ -10,7 +10,7 @@ import {
   orderTableFeatures,
   type OrderColumn,
 } from "@/components/admin/data-table/order-columns";
-import { Pager } from "@/components/admin/data-table/pager";
+import { CountedPager } from "@/components/admin/data-table/pager";
 import { useSchoolBrand } from "@/components/school-brand";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -171,8 +171,6 @@ export function RollCard() {
 
   const counts = query.data?.counts;
   const meta = query.data?.metadata;
-  const from = meta && meta.total > 0 ? (meta.page - 1) * meta.pageSize + 1 : 0;
-  const to = meta ? Math.min(meta.page * meta.pageSize, meta.total) : 0;
 
   return (
     <Card className="min-w-0">
@@ -236,21 +234,7 @@ export function RollCard() {
             },
           )}
         />
-        {meta && meta.total > 0 && (
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="text-sm text-muted-foreground">
-              Showing children {from} to {to} of {meta.total}
-            </span>
-            <Pager
-              page={meta.page}
-              totalPages={meta.totalPages}
-              hasPreviousPage={meta.hasPreviousPage}
-              hasNextPage={meta.hasNextPage}
-              onPageChange={setPage}
-              size="sm"
-            />
-          </div>
-        )}
+        <CountedPager metadata={meta} noun="children" onPageChange={setPage} />
       </CardContent>
     </Card>
   );
