@@ -81,7 +81,7 @@ async function eraseAccount(tx: Tx, school: SchoolContext, actor: SessionUser): 
     select: { username: true, name: true, email: true, pendingEmail: true, phone: true },
   });
   // Issue 49: a child with a second guardian is not erased: it passes to the second guardian.
-  const passed = await passChildrenToSecondGuardians(tx, schoolId, id);
+  const shared = await passChildrenToSecondGuardians(tx, schoolId, id);
   const children = await tx.student.findMany({
     where: { schoolId, parentId: id },
     select: { id: true, name: true, dietaryNotes: true },
@@ -107,7 +107,7 @@ async function eraseAccount(tx: Tx, school: SchoolContext, actor: SessionUser): 
         text:
           `Hello,\n\nYour account at ${school.name} has been deleted, as you asked. Your name, ` +
           `your children's names, allergies and notes, your e-mail address and phone number ` +
-          `have been erased.${passed.length > 0 ? SHARED_CHILDREN : ""}\n\nThe school keeps the record of past orders and payments for ` +
+          `have been erased.${shared.passed.length + shared.left > 0 ? SHARED_CHILDREN : ""}\n\nThe school keeps the record of past orders and payments for ` +
           `its accounts, without your names. You can sign up again at any time.\n`,
       },
       tx,

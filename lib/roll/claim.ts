@@ -129,9 +129,10 @@ export async function acceptRollClaim(
       : null;
     let studentId: number;
     let how: string;
-    if (kept) {
-      const link = await linkGuardian(tx, schoolId, kept.id, user.id);
-      if (link === "full") throw conflict(ROLL_CLAIM_FULL);
+    // The child's Student, unless it was removed while this claim waited: then as if none.
+    const link = kept ? await linkGuardian(tx, schoolId, kept.id, user.id) : "gone";
+    if (link === "full") throw conflict(ROLL_CLAIM_FULL);
+    if (kept && link !== "gone") {
       studentId = kept.id;
       how = link;
     } else {

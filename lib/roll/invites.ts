@@ -24,7 +24,7 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-/** 24 random bytes: 32 characters in the link, short enough for one SMS. */
+/** 24 random bytes: 32 characters in the e-mailed link. */
 function newToken(): string {
   return randomBytes(24).toString("base64url");
 }

@@ -276,6 +276,7 @@ export async function acceptInvitation(
     const link = await linkGuardian(tx, schoolId, row.studentId, actor.id);
     if (link === "already") throw conflict(ALREADY_GUARDIAN);
     if (link === "full") throw conflict(GUARDIANS_FULL);
+    if (link === "gone") throw notFound(INVITATION_NOT_VALID);
     await tx.guardianInvitation.update({
       where: idKey(schoolId, row.id),
       data: { closedAt: new Date(), outcome: "accepted" },

@@ -6,12 +6,13 @@ import type { Tx } from "@/lib/db";
 // child. Both see and order for the child; the database's one-live-order-per-child-per-day index
 // holds across both; each pays for their own orders.
 
-export type GuardianLink = "second" | "already" | "full";
+export type GuardianLink = "second" | "already" | "full" | "gone";
 
 /**
  * Makes `userId` a guardian of the child, inside the caller's transaction (the child's row is
  * locked, so two links racing for the one second place cannot both win): "already" when the
- * account is a guardian of it, "full" when the child has two others. Never moves the first.
+ * account is a guardian of it, "full" when the child has two others, "gone" when the child was
+ * removed meanwhile. Never moves the first.
  */
 export async function linkGuardian(
   tx: Tx,
@@ -24,9 +25,10 @@ export async function linkGuardian(
   // (one statement with the join would read it from a snapshot taken before the wait).
   const [child] = await tx.$queryRaw<{ parentId: number }[]>`
     SELECT "parentId" FROM "Student"
-     WHERE "schoolId" = ${schoolId} AND "id" = ${studentId}
+     WHERE "schoolId" = ${schoolId} AND "id" = ${studentId} AND "archivedAt" IS NULL
        FOR NO KEY UPDATE`;
-  if (!child) throw new Error(`Student ${studentId} not found in school ${schoolId}`);
+  // Removed (or archived) while the caller waited for it: nobody is linked to it.
+  if (!child) return "gone";
   const second = await tx.studentGuardian.findUnique({
     where: { schoolId_studentId: { schoolId, studentId } },
     select: { userId: true },

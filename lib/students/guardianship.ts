@@ -47,6 +47,15 @@ export async function lockGuardedStudent(
   userId: number,
   studentId: number,
 ): Promise<GuardedStudent | null> {
+  // The row alone first: the guardians are then read by a new statement, which sees a link (or a
+  // leave) committed while this one waited for the lock. Read in the locking statement, they would
+  // come from a snapshot taken before the wait (a child deleted just after its second guardian
+  // accepted, a guardian who had just left still let in).
+  const locked = await tx.$queryRaw<{ id: number }[]>`
+    SELECT "id" FROM "Student"
+     WHERE "schoolId" = ${schoolId} AND "id" = ${studentId} AND "archivedAt" IS NULL
+       FOR UPDATE`;
+  if (locked.length === 0) return null;
   const rows = await tx.$queryRaw<GuardedStudent[]>`
     SELECT s."id", s."name", s."grade", s."parentId", s."allergies", s."dietaryNotes",
            s."allergyConsentAt",
@@ -54,35 +63,43 @@ export async function lockGuardedStudent(
              WHERE g."schoolId" = ${schoolId} AND g."studentId" = s."id") AS "secondId"
       FROM "Student" s
      WHERE s."schoolId" = ${schoolId} AND s."id" = ${studentId} AND s."archivedAt" IS NULL
-       AND ${guardedBySql(schoolId, userId)}
-       FOR UPDATE OF s`;
+       AND ${guardedBySql(schoolId, userId)}`;
   return rows[0] ?? null;
 }
 
 /**
- * Before the first guardian's account goes (erasure, or an admin deleting the parent): each of
- * its children with a second guardian passes to the second, who becomes the first; the second
- * place is free again. Returns the ids of the children that passed.
+ * Before an account goes (erasure, or an admin deleting the parent): each child it is the first
+ * guardian of and that has a second passes to the second, who becomes the first; where it was a
+ * second guardian, it stops being one. Answers the children that passed and how many it left.
  */
 export async function passChildrenToSecondGuardians(
   tx: Tx,
   schoolId: number,
   userId: number,
-): Promise<number[]> {
+): Promise<{ passed: number[]; left: number }> {
+  // Its children locked first, in id order (as a parent's deletion locks them), then their links
+  // read afresh: an acceptance committed meanwhile is seen, and never erased with the child.
+  await tx.$queryRaw`
+    SELECT "id" FROM "Student"
+     WHERE "schoolId" = ${schoolId} AND "parentId" = ${userId}
+     ORDER BY "id" FOR UPDATE`;
   const links = await tx.$queryRaw<{ studentId: number; userId: number }[]>`
     SELECT g."studentId", g."userId"
       FROM "StudentGuardian" g
       JOIN "Student" s ON s."schoolId" = g."schoolId" AND s."id" = g."studentId"
-     WHERE g."schoolId" = ${schoolId} AND s."parentId" = ${userId}
-       FOR UPDATE OF s`;
+     WHERE g."schoolId" = ${schoolId} AND s."schoolId" = ${schoolId} AND s."parentId" = ${userId}
+     ORDER BY g."studentId"`;
+  const passed: number[] = [];
   // Audited without an actor: the account that goes is erased from the trail too.
   for (const link of links) {
-    await passChild(tx, schoolId, link.studentId, userId, link.userId, null);
+    if (await passChild(tx, schoolId, link.studentId, userId, link.userId, null)) {
+      passed.push(link.studentId);
+    }
   }
   // Where the account was the second guardian, it simply stops being one.
-  await tx.studentGuardian.deleteMany({ where: { schoolId, userId } });
+  const { count: left } = await tx.studentGuardian.deleteMany({ where: { schoolId, userId } });
   await tx.guardianInvitation.deleteMany({ where: { schoolId, invitedById: userId } });
-  return links.map((link) => link.studentId);
+  return { passed, left };
 }
 
 /**
@@ -98,10 +115,18 @@ export async function passChild(
   fromUserId: number,
   toUserId: number,
   actor: { id: number } | null,
-): Promise<void> {
-  await tx.studentGuardian.delete({
-    where: { schoolId_studentId: { schoolId, studentId } },
+): Promise<boolean> {
+  // The new first guardian's account before the link (the order its own deletion takes them: the
+  // account, then its links), and still there: an account being erased meanwhile is waited for,
+  // and the child then stays where it is (false) for the caller to remove as usual.
+  const [to] = await tx.$queryRaw<{ id: number }[]>`
+    SELECT "id" FROM "User"
+     WHERE "schoolId" = ${schoolId} AND "id" = ${toUserId} AND "deletedAt" IS NULL
+       FOR KEY SHARE`;
+  const { count } = await tx.studentGuardian.deleteMany({
+    where: { schoolId, studentId, userId: toUserId },
   });
+  if (!to || count === 0) return false;
   await tx.student.update({
     where: { schoolId_id: { schoolId, id: studentId } },
     data: { parentId: toUserId, counterBlocked: true },
@@ -112,6 +137,7 @@ export async function passChild(
     entityId: studentId,
     details: { from: fromUserId, to: toUserId, counterBlocked: true },
   });
+  return true;
 }
 
 export const LEFT_CHILD = "You are no longer a guardian of this student";

@@ -306,9 +306,12 @@ export async function deleteStudent(
   return db.$transaction(async (tx) => {
     const row = await lockOwnEditableStudent(tx, schoolId, actor, id);
     if (row.parentId !== actor.id) return leaveChild(tx, schoolId, actor, row);
-    // A shared child is not deleted for both: the first guardian leaves, the second keeps it.
-    if (row.secondId !== null) {
-      await passChild(tx, schoolId, row.id, actor.id, row.secondId, actor);
+    // A shared child is not deleted for both: the first guardian leaves, the second keeps it
+    // (unless the second's account is going meanwhile: then it is removed as usual).
+    if (
+      row.secondId !== null &&
+      (await passChild(tx, schoolId, row.id, actor.id, row.secondId, actor))
+    ) {
       const other = await tx.user.findUniqueOrThrow({
         where: idKey(schoolId, row.secondId),
         select: { name: true },

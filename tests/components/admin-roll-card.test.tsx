@@ -189,4 +189,22 @@ describe("the school roll card", () => {
     const row = (await screen.findByText("Chilufya Banda")).closest("tr")!;
     expect(within(row).queryByRole("button")).toBeNull();
   });
+
+  it("goes back to the last page with children when the page it shows has emptied", async () => {
+    const calls = mockFetch({
+      "GET /api/parents/roll?status=waiting&page=1": page([taonga], 1, 60),
+      // Ten children were claimed meanwhile: page 2 of what is now one page.
+      "GET /api/parents/roll?status=waiting&page=2": page([], 2, 50),
+    });
+    renderPortal(<RollCard />);
+    const user = userEvent.setup();
+    await screen.findByText("Taonga Mwale");
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() =>
+      expect(calls.map((c) => c.path)).toContain("/api/parents/roll?status=waiting&page=2"),
+    );
+    expect(await screen.findByText("Showing children 1 to 50 of 60")).toBeInTheDocument();
+    expect(screen.getByText("Taonga Mwale")).toBeInTheDocument();
+    expect(screen.queryByText(/Showing children 51 to 50/)).toBeNull();
+  });
 });

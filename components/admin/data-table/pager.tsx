@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import type { PageMetadata } from "@/lib/contracts/paging";
 
@@ -78,7 +79,15 @@ export function CountedPager({
   noun: string;
   onPageChange: (page: number) => void;
 }) {
-  if (!metadata || metadata.total === 0) return null;
+  // The page emptied under the office (the rows moved on, e.g. claimed or deleted): back to the
+  // last page that has rows, instead of "Showing 51 to 50 of 50" and an empty table.
+  const beyond =
+    metadata !== undefined && metadata.totalPages >= 1 && metadata.page > metadata.totalPages;
+  const last = metadata?.totalPages ?? 1;
+  useEffect(() => {
+    if (beyond) onPageChange(last);
+  }, [beyond, last, onPageChange]);
+  if (!metadata || metadata.total === 0 || beyond) return null;
   const from = (metadata.page - 1) * metadata.pageSize + 1;
   const to = Math.min(metadata.page * metadata.pageSize, metadata.total);
   return (
