@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLL_LIST_STATUSES, ROLL_SEARCH_MAX } from "@/lib/contracts/roll";
 import { adminPageQuerySchema } from "@/lib/validations/payments-admin";
+import { singleLine } from "@/lib/validations/text";
 
 // The roll's upload (issue 49): the CSV file's text, read by the browser. parseRollCsv (lib/roll)
 // lists what is wrong inside it, row by row; a file larger than the request limit is a 413.
@@ -32,7 +33,13 @@ export const rollListQuerySchema = adminPageQuerySchema.extend({
   q: z
     .string()
     .transform((value) => value.trim())
-    .pipe(z.string().max(ROLL_SEARCH_MAX, `Search must be at most ${ROLL_SEARCH_MAX} characters`))
+    .pipe(
+      z
+        .string()
+        .max(ROLL_SEARCH_MAX, `Search must be at most ${ROLL_SEARCH_MAX} characters`)
+        // A control character (a NUL among them, which PostgreSQL's text refuses) is a 422.
+        .check(singleLine("Search")),
+    )
     .optional()
     .transform((value) => value || undefined),
 });

@@ -196,6 +196,7 @@ describe("the roll after an import", () => {
   it.each([
     [{ status: "pending" }, 'Status must be "waiting", "linked" or "all"'],
     [{ q: "x".repeat(101) }, "Search must be at most 100 characters"],
+    [{ q: "banda\u0000" }, "Search contains characters that are not allowed"],
     [{ page: "0" }, "Page must be a positive whole number"],
     [{ page: "two" }, "Page must be a positive whole number"],
   ])("refuses the query %j (422)", async (query, message) => {
