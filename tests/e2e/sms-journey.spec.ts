@@ -61,7 +61,7 @@ test("a parent proves a phone, chooses SMS for payments and is texted the paymen
     expect(code, `the text "${text}" carries a 6-digit code`).toBeDefined();
     await profile.getByLabel("Code from the text message").fill(code!);
     await profile.getByRole("button", { name: "Verify" }).click();
-    await expect(profile.getByText("Verified")).toBeVisible();
+    await expect(profile.getByText("Verified", { exact: true })).toBeVisible();
   });
 
   await test.step("SMS alone for payment confirmations", async () => {
