@@ -1,5 +1,6 @@
 "use client";
 
+import { downloadCsv } from "@/lib/client/download-csv";
 import { useState } from "react";
 import { ordersCsv } from "@/components/admin/history/cycle-orders-csv";
 import {
@@ -21,19 +22,6 @@ class ChunkError extends Error {
     super("Failed to fetch data chunk");
     this.name = "ChunkError";
   }
-}
-
-export function downloadCsv(csv: string, fileName: string) {
-  const blob = new Blob([csv], { type: "text/csv;charset=utf-8;" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 export function useCycleOrdersExport(filters: CycleHistoryFilters) {

@@ -1,5 +1,6 @@
 "use client";
 
+import { downloadCsv } from "@/lib/client/download-csv";
 import { useRef, useState, type ChangeEvent } from "react";
 import { toastFailure, toastSuccess } from "@/components/notifications/toast";
 import { Button } from "@/components/ui/button";
@@ -12,15 +13,7 @@ import { NOTHING_SAVED, useMenuCsvUpload } from "./use-menu-queries";
 export const MENU_TEMPLATE_FILE = "menu-items-template.csv";
 
 function downloadTemplate() {
-  const blob = new Blob([MENU_CSV_TEMPLATE], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = MENU_TEMPLATE_FILE;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  downloadCsv(MENU_CSV_TEMPLATE, MENU_TEMPLATE_FILE);
   toastSuccess(
     "Template Downloaded",
     `Fill in ${MENU_TEMPLATE_FILE} and upload it to add menu items.`,

@@ -1,5 +1,6 @@
 "use client";
 
+import { downloadCsv } from "@/lib/client/download-csv";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { Fragment, useId, useState, type ChangeEvent } from "react";
@@ -34,15 +35,7 @@ import { PARENTS_KEY } from "./use-parents-queries";
 export const ROLL_TEMPLATE_FILE = "school-roll-template.csv";
 
 function downloadTemplate() {
-  const blob = new Blob([ROLL_TEMPLATE_CSV], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = ROLL_TEMPLATE_FILE;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  downloadCsv(ROLL_TEMPLATE_CSV, ROLL_TEMPLATE_FILE);
 }
 
 /** The file's text (UTF-8), by FileReader: every browser the office uses has it. */

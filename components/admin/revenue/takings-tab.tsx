@@ -4,7 +4,7 @@ import { Download, X } from "lucide-react";
 import { useCallback } from "react";
 import { tableMessage } from "@/components/admin/data-table/data-table-body";
 import { useAddressParams } from "@/components/admin/data-table/use-console-address";
-import { downloadCsv } from "@/components/admin/history/use-cycle-orders-export";
+import { downloadCsv } from "@/lib/client/download-csv";
 import { takingsCsv, takingsPaymentsCsv } from "@/components/admin/revenue/takings-csv";
 import {
   signedZmw,
