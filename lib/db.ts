@@ -8,6 +8,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { SCHOOL_MODELS } from "@/lib/scope/school-models";
 import { assertSchoolScoped, scopeArgs } from "@/lib/scope/guard";
 import { statementNamer } from "@/lib/statement-names";
+import { withSetupLock } from "@/lib/migrations/setup-lock";
 
 // The one Prisma client of the process. PGlite (embedded, in PGLITE_DATA_DIR) when DATABASE_URL is
 // unset, PostgreSQL through @prisma/adapter-pg when it is set. Opened lazily on the first query and
@@ -145,18 +146,19 @@ async function open(): Promise<{ client: Db; raw: PrismaClient; close: () => Pro
     adapter = new PrismaPGlite(pglite);
     closeDriver = () => pglite.close();
   }
-  if (config.DB_AUTO_SETUP) {
-    const { applyPendingMigrations } = await import("@/lib/migrations/schema-engine");
-    const applied = await applyPendingMigrations(adapter);
-    if (applied.length > 0) log.info({ migrations: applied }, "applied migrations");
-  }
   const raw = createClient(adapter);
   const client = guarded(raw);
   if (config.DB_AUTO_SETUP) {
-    const { seedIfEmpty } = await import("@/lib/seed");
-    const { DEFAULT_SCHOOL_ID } = await import("@/lib/contracts/schools");
-    const school = scoped(raw, DEFAULT_SCHOOL_ID);
-    await seedIfEmpty(client as unknown as PrismaClient, school as unknown as PrismaClient);
+    // Instances starting together take turns (decision 0121).
+    await withSetupLock(config.DATABASE_URL, async () => {
+      const { applyPendingMigrations } = await import("@/lib/migrations/schema-engine");
+      const applied = await applyPendingMigrations(adapter);
+      if (applied.length > 0) log.info({ migrations: applied }, "applied migrations");
+      const { seedIfEmpty } = await import("@/lib/seed");
+      const { DEFAULT_SCHOOL_ID } = await import("@/lib/contracts/schools");
+      const school = scoped(raw, DEFAULT_SCHOOL_ID);
+      await seedIfEmpty(client as unknown as PrismaClient, school as unknown as PrismaClient);
+    });
   }
   return {
     client,

@@ -105,7 +105,7 @@ async function search(target: Target): Promise<CapacityResult> {
             school: one[0]!,
             calls: MIX,
             agent: running.agent,
-            pid: running.app.pid() ?? 0,
+            pids: running.app.pids,
             backends: target.backends,
             rate: 10,
             seconds: 10,
@@ -140,7 +140,8 @@ async function embedded(): Promise<CapacityResult> {
     search({
       database: "Embedded (PGlite)",
       detail: `PGlite ${pgliteVersion()}, data folder under ${os.tmpdir()}, inside the server's process.`,
-      env: { ...baseEnv(), PGLITE_DATA_DIR: path.join(folder, "pglite") },
+      // The embedded database lives in one process: WEB_CONCURRENCY is PostgreSQL's alone.
+      env: { ...baseEnv(), PGLITE_DATA_DIR: path.join(folder, "pglite"), WEB_CONCURRENCY: "" },
     }),
   );
 }

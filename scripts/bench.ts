@@ -24,7 +24,7 @@ import {
   cleanups,
   cpuMsBetween,
   cpuMsByCommand,
-  cpuMsOf,
+  cpuMsOfAll,
   freePort,
   ROOT,
   rssOf,
@@ -83,10 +83,10 @@ async function benchDatabase(target: Target): Promise<Measured> {
   try {
     start = performance.now();
     app = await startApp(target.env, dpo.url);
-    const { base, pid } = app;
-    const rss = rssSampler(pid);
+    const { base, pids } = app;
+    const rss = rssSampler(pids);
     await get(base, { method: "GET", path: "/api/menu", cookie: fixtures.readers[0] });
-    const idleRss = rssOf(pid() ?? 0);
+    const idleRss = pids().reduce((sum, id) => sum + rssOf(id), 0);
     console.info(`  server up (${(performance.now() - start).toFixed(0)} ms), RSS ${mb(idleRss)}`);
 
     // Mobile money is off until the office turns it on (spec: Payment Settings).
@@ -134,7 +134,7 @@ async function benchDatabase(target: Target): Promise<Measured> {
       await load({ base, connections: 10, seconds: WARMUP_SECONDS, next: endpoint.next });
       const runs: EndpointResult["runs"] = [];
       for (const connections of endpoint.connections ?? CONNECTIONS) {
-        const cpuBefore = cpuMsOf(pid() ?? 0);
+        const cpuBefore = cpuMsOfAll(pids());
         const dbBefore = target.backends
           ? cpuMsByCommand(target.backends)
           : new Map<number, number>();
@@ -147,7 +147,7 @@ async function benchDatabase(target: Target): Promise<Measured> {
         });
         // The server's own CPU per answer: what the call costs the app, whatever else the
         // machine's two cores are doing (the throughput and latencies depend on that).
-        const cpuMs = cpuMsOf(pid() ?? 0) - cpuBefore;
+        const cpuMs = cpuMsOfAll(pids()) - cpuBefore;
         // PostgreSQL's backends of the database, when they run on this machine: the other half of
         // what a write costs the two cores.
         const dbMs = target.backends
@@ -220,7 +220,8 @@ async function embedded(): Promise<DbResult> {
     benchDatabase({
       database: "Embedded (PGlite)",
       detail: `PGlite ${pgliteVersion()}, data folder under ${os.tmpdir()}`,
-      env: { ...baseEnv(), PGLITE_DATA_DIR: path.join(folder, "pglite") },
+      // The embedded database lives in one process: WEB_CONCURRENCY is PostgreSQL's alone.
+      env: { ...baseEnv(), PGLITE_DATA_DIR: path.join(folder, "pglite"), WEB_CONCURRENCY: "" },
     }),
   );
 }

@@ -25,6 +25,7 @@
 // (NEXT_MANUAL_SIG_HANDLE): lib/server-startup.ts stops being ready, lets the API requests in
 // flight finish, closes the database and exits. `npm start` runs this with `exec`, so the signal
 // npm forwards reaches this process rather than a shell that would die and leave it running.
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -63,40 +64,66 @@ if (process.env.NODE_ENV === "production") {
   }
 }
 
-const { default: next } = await import("next");
-const { securityHeaders } = await import("../next.config.mjs");
-const { precompressedAssets } = await import("./precompressed.mjs");
-const root = path.resolve(import.meta.dirname, "..");
-const precompressed = precompressedAssets(path.join(root, ".next"), securityHeaders);
+// WEB_CONCURRENCY=N: this process only supervises N workers, each of which runs this script again
+// from the top and serves (scripts/serve-workers.mjs, decision 0121).
+const { workerCount, superviseWorkers } = await import("./serve-workers.mjs");
+const workers = workerCount();
+if (workers.problem) {
+  console.error(`Cannot start: ${workers.problem}`);
+  process.exit(1);
+}
+if (cluster.isPrimary && workers.count > 1) superviseWorkers(workers.count);
+else await serve();
 
-const server = http.createServer(listener);
-if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
-const app = next({
-  dev: false,
-  dir: root,
-  port,
-  hostname,
-  httpServer: server,
-});
-const handle = app.getRequestHandler();
+async function serve() {
+  const { default: next } = await import("next");
+  const { securityHeaders } = await import("../next.config.mjs");
+  const { precompressedAssets } = await import("./precompressed.mjs");
+  const root = path.resolve(import.meta.dirname, "..");
+  const precompressed = precompressedAssets(path.join(root, ".next"), securityHeaders);
 
-/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
-function listener(req, res) {
-  // Node joins repeated X-Forwarded-For headers with ", ", so this is the whole chain as sent.
-  const chain = req.headers["x-forwarded-for"];
-  const peer = req.socket.remoteAddress ?? "unknown";
-  req.headers["x-forwarded-for"] = chain ? `${chain}, ${peer}` : peer;
-  if (!pathDecodes(req.url ?? "/")) {
-    malformedPath(res);
-    return;
+  const server = http.createServer(listener);
+  if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
+  const app = next({
+    dev: false,
+    dir: root,
+    port,
+    hostname,
+    httpServer: server,
+  });
+  const handle = app.getRequestHandler();
+
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  function listener(req, res) {
+    // Node joins repeated X-Forwarded-For headers with ", ", so this is the whole chain as sent.
+    const chain = req.headers["x-forwarded-for"];
+    const peer = req.socket.remoteAddress ?? "unknown";
+    req.headers["x-forwarded-for"] = chain ? `${chain}, ${peer}` : peer;
+    if (!pathDecodes(req.url ?? "/")) {
+      malformedPath(res, securityHeaders);
+      return;
+    }
+    const toNext = () =>
+      handle(req, res).catch((error) => {
+        console.error(error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+    if (!precompressed(req, res, toNext)) toNext();
   }
-  const toNext = () =>
-    handle(req, res).catch((error) => {
-      console.error(error);
-      if (!res.headersSent) res.statusCode = 500;
-      res.end();
-    });
-  if (!precompressed(req, res, toNext)) toNext();
+
+  server.on("error", (error) => {
+    console.error("Failed to start server", error);
+    process.exit(1);
+  });
+
+  await app.prepare();
+  server.listen(port, hostname, () => {
+    const address = server.address();
+    const bound = typeof address === "object" && address ? address.port : port;
+    process.env.PORT = String(bound);
+    console.log(`▲ Next.js production server on http://${hostname ?? "localhost"}:${bound}`);
+  });
 }
 
 /** Whether the path decodes the way Next's router decodes it (the query is never decoded so). */
@@ -110,8 +137,8 @@ function pathDecodes(url) {
   }
 }
 
-/** @param {http.ServerResponse} res */
-function malformedPath(res) {
+/** @param {http.ServerResponse} res @param {{ key: string, value: string }[]} securityHeaders */
+function malformedPath(res, securityHeaders) {
   const message = "Malformed request path";
   res.statusCode = 400;
   for (const { key, value } of securityHeaders) res.setHeader(key, value);
@@ -128,19 +155,6 @@ function wholeNumber(name, text) {
   }
   return value;
 }
-
-server.on("error", (error) => {
-  console.error("Failed to start server", error);
-  process.exit(1);
-});
-
-await app.prepare();
-server.listen(port, hostname, () => {
-  const address = server.address();
-  const bound = typeof address === "object" && address ? address.port : port;
-  process.env.PORT = String(bound);
-  console.log(`▲ Next.js production server on http://${hostname ?? "localhost"}:${bound}`);
-});
 
 /** Why APP_URL cannot be the public address, or null when it can. @param {string | undefined} value */
 function appUrlProblem(value) {

@@ -5,7 +5,7 @@
 import type http from "node:http";
 import { drive } from "./capacity-driver";
 import type { Call, SchoolState } from "./capacity-mix";
-import { cpuMsBetween, cpuMsByCommand, cpuMsOf } from "./proc";
+import { cpuMsBetween, cpuMsByCommand, cpuMsOfAll } from "./proc";
 
 export type CallCost = {
   name: string;
@@ -23,7 +23,7 @@ export async function callCosts(options: {
   school: SchoolState;
   calls: Call[];
   agent: http.Agent;
-  pid: number;
+  pids: () => number[];
   backends?: string;
   rate: number;
   seconds: number;
@@ -54,10 +54,10 @@ export async function callCosts(options: {
     await run(2);
     // What the server still has in hand from the call before finishes first.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const app = cpuMsOf(options.pid);
+    const app = cpuMsOfAll(options.pids());
     const db = options.backends ? cpuMsByCommand(options.backends) : new Map<number, number>();
     const result = await run(options.seconds);
-    const appMs = cpuMsOf(options.pid) - app;
+    const appMs = cpuMsOfAll(options.pids()) - app;
     const dbMs = options.backends ? cpuMsBetween(db, cpuMsByCommand(options.backends)) : null;
     const stats = result.calls[0]!;
     // Per answer: a request that timed out is not one (its work may still run after the window).

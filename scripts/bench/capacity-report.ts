@@ -134,6 +134,8 @@ export function section(results: CapacityResult[], started: Date, o: CapacityOpt
     `- Machine: ${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores shared with the load generator,`,
     `  the fake DPO, PostgreSQL and other work; ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB;`,
     `  Node.js ${process.version}. Started ${started.toISOString()}.`,
+    `- Server processes on PostgreSQL: ${serverProcesses()} (WEB_CONCURRENCY, decision 0121); one on`,
+    "  the embedded database, which lives in one process.",
     ...otherLoad(results),
     `- Each school: 1,000 parents, 1,500 children, 40 menu items, 62,500 orders in its active 4-week`,
     "  cycle (live orders for weeks 1–3, week 4 open), a Session row and sealed cookie per parent.",
@@ -150,8 +152,9 @@ export function section(results: CapacityResult[], started: Date, o: CapacityOpt
     "  and the step counts as carried when either passed.",
     "- CPU ceiling: the schools two otherwise idle cores would serve at 100 % busy, from the step's",
     "  CPU per request (server + PostgreSQL) and the school's request rate: a bound, not a latency.",
-    "- CPU ms/req: the server process's CPU (and PostgreSQL's backends of the database) over the",
-    "  measured window divided by the answers. Peak RSS: the server process, sampled every 200 ms.",
+    "- CPU ms/req: the server's processes' CPU (and PostgreSQL's backends of the database) over the",
+    "  measured window divided by the answers. Peak RSS: the server's processes together, sampled",
+    "  every 200 ms.",
     "",
   ];
   for (const r of results) {
@@ -218,4 +221,9 @@ export async function writeCapacityReport(
   });
   writeFileSync(file, markdown);
   console.info(`\n${text}\nWritten to docs/benchmarks.md`);
+}
+
+/** How many server processes `npm start` runs on PostgreSQL here (WEB_CONCURRENCY, 1 when unset). */
+function serverProcesses(): number {
+  return Number(process.env.WEB_CONCURRENCY?.trim() || "1");
 }

@@ -15,6 +15,7 @@ import {
   cpuMsBetween,
   cpuMsByCommand,
   cpuMsOf,
+  cpuMsOfAll,
   machineBusyMs,
   rssSampler,
   run,
@@ -107,19 +108,18 @@ export async function measure(
 ): Promise<StepResult> {
   const { app, agent, dpoPid } = running;
   const { calls, rate, seconds, warmup } = options;
-  const rss = rssSampler(app.pid);
+  const rss = rssSampler(app.pids);
   const load = (s: number) => drive({ port: app.port, schools, calls, rate, seconds: s, agent });
   if (warmup > 0) await load(warmup);
-  const pid = app.pid() ?? 0;
   const before = {
-    app: cpuMsOf(pid),
+    app: cpuMsOfAll(app.pids()),
     dpo: cpuMsOf(dpoPid),
     db: target.backends ? cpuMsByCommand(target.backends) : new Map<number, number>(),
     self: process.cpuUsage(),
     machine: machineBusyMs(),
   };
   const result = await load(seconds);
-  const appMs = cpuMsOf(pid) - before.app;
+  const appMs = cpuMsOfAll(app.pids()) - before.app;
   const dpoMs = cpuMsOf(dpoPid) - before.dpo;
   const dbMs = target.backends ? cpuMsBetween(before.db, cpuMsByCommand(target.backends)) : null;
   const self = process.cpuUsage(before.self);

@@ -143,8 +143,12 @@ export function cpuMsBetween(before: Map<number, number>, after: Map<number, num
 /** Linux's USER_HZ, which /proc counts CPU time in. */
 const CLOCK_TICKS = 100;
 
-/** The pid of the process in `group` whose command line contains `needle` (next-server). */
-export function findInGroup(group: number, needle: string): number | null {
+/**
+ * The pids of the processes in `group` whose command line contains `needle`: the server, and its
+ * workers when WEB_CONCURRENCY starts several (decision 0121).
+ */
+export function findInGroup(group: number, needle: string): number[] {
+  const out: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -153,22 +157,27 @@ export function findInGroup(group: number, needle: string): number | null {
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (Number(fields[2]) !== group) continue;
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (cmdline.includes(needle)) return Number(entry);
+      if (cmdline.includes(needle)) out.push(Number(entry));
     } catch {
       // exited meanwhile
     }
   }
-  return null;
+  return out;
 }
 
-/** Samples the RSS of a process every `everyMs` until stopped; keeps the peak. */
-export function rssSampler(pid: () => number | null, everyMs = 200) {
+/** The CPU time so far (ms) of several processes together: a server and its workers. */
+export function cpuMsOfAll(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+}
+
+/** Samples the RSS of a server (with its workers, summed) every `everyMs` until stopped; keeps the peak. */
+export function rssSampler(pids: () => number[], everyMs = 200) {
   let peak = 0;
   let last = 0;
   const timer = setInterval(() => {
-    const id = pid();
-    if (id === null) return;
-    last = rssOf(id);
+    const ids = pids();
+    if (ids.length === 0) return;
+    last = ids.reduce((sum, id) => sum + rssOf(id), 0);
     peak = Math.max(peak, last);
   }, everyMs);
   timer.unref();

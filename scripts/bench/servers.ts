@@ -103,8 +103,8 @@ export type RunningApp = {
   child: ChildProcess;
   port: number;
   base: string;
-  /** The server's own process (scripts/serve.mjs), once found in the group. */
-  pid: () => number | null;
+  /** The server's own processes (scripts/serve.mjs, and its workers with WEB_CONCURRENCY). */
+  pids: () => number[];
   /** The last lines of its output, for an error message. */
   log: () => string;
 };
@@ -150,12 +150,11 @@ export async function startApp(env: NodeJS.ProcessEnv, dpoUrl: string): Promise<
     child.stdout.pipe(file);
     child.stderr.pipe(file);
   }
-  let appPid: number | null = null;
   const app: RunningApp = {
     child,
     port,
     base,
-    pid: () => (appPid ??= findInGroup(child.pid!, "scripts/serve.mjs")),
+    pids: () => findInGroup(child.pid!, "scripts/serve.mjs"),
     log,
   };
   try {
