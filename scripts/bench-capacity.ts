@@ -140,8 +140,8 @@ async function embedded(): Promise<CapacityResult> {
     search({
       database: "Embedded (PGlite)",
       detail: `PGlite ${pgliteVersion()}, data folder under ${os.tmpdir()}, inside the server's process.`,
-      // The embedded database lives in one process: WEB_CONCURRENCY is PostgreSQL's alone.
-      env: { ...baseEnv(), PGLITE_DATA_DIR: path.join(folder, "pglite"), WEB_CONCURRENCY: "" },
+      // The embedded database lives in one process: SERVER_PROCESSES is PostgreSQL's alone.
+      env: { ...baseEnv(), PGLITE_DATA_DIR: path.join(folder, "pglite"), SERVER_PROCESSES: "" },
     }),
   );
 }

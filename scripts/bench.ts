@@ -220,8 +220,8 @@ async function embedded(): Promise<DbResult> {
     benchDatabase({
       database: "Embedded (PGlite)",
       detail: `PGlite ${pgliteVersion()}, data folder under ${os.tmpdir()}`,
-      // The embedded database lives in one process: WEB_CONCURRENCY is PostgreSQL's alone.
-      env: { ...baseEnv(), PGLITE_DATA_DIR: path.join(folder, "pglite"), WEB_CONCURRENCY: "" },
+      // The embedded database lives in one process: SERVER_PROCESSES is PostgreSQL's alone.
+      env: { ...baseEnv(), PGLITE_DATA_DIR: path.join(folder, "pglite"), SERVER_PROCESSES: "" },
     }),
   );
 }

@@ -64,7 +64,7 @@ if (process.env.NODE_ENV === "production") {
   }
 }
 
-// WEB_CONCURRENCY=N: this process only supervises N workers, each of which runs this script again
+// SERVER_PROCESSES=N: this process only supervises N workers, each of which runs this script again
 // from the top and serves (scripts/serve-workers.mjs, decision 0121).
 const { workerCount, superviseWorkers } = await import("./serve-workers.mjs");
 const workers = workerCount();

@@ -134,7 +134,7 @@ export function section(results: CapacityResult[], started: Date, o: CapacityOpt
     `- Machine: ${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores shared with the load generator,`,
     `  the fake DPO, PostgreSQL and other work; ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB;`,
     `  Node.js ${process.version}. Started ${started.toISOString()}.`,
-    `- Server processes on PostgreSQL: ${serverProcesses()} (WEB_CONCURRENCY, decision 0121); one on`,
+    `- Server processes on PostgreSQL: ${serverProcesses()} (SERVER_PROCESSES, decision 0121); one on`,
     "  the embedded database, which lives in one process.",
     ...otherLoad(results),
     `- Each school: 1,000 parents, 1,500 children, 40 menu items, 62,500 orders in its active 4-week`,
@@ -223,7 +223,7 @@ export async function writeCapacityReport(
   console.info(`\n${text}\nWritten to docs/benchmarks.md`);
 }
 
-/** How many server processes `npm start` runs on PostgreSQL here (WEB_CONCURRENCY, 1 when unset). */
+/** How many server processes `npm start` runs on PostgreSQL here (SERVER_PROCESSES, 1 when unset). */
 function serverProcesses(): number {
-  return Number(process.env.WEB_CONCURRENCY?.trim() || "1");
+  return Number(process.env.SERVER_PROCESSES?.trim() || "1");
 }

@@ -145,7 +145,7 @@ const CLOCK_TICKS = 100;
 
 /**
  * The pids of the processes in `group` whose command line contains `needle`: the server, and its
- * workers when WEB_CONCURRENCY starts several (decision 0121).
+ * workers when SERVER_PROCESSES starts several (decision 0121).
  */
 export function findInGroup(group: number, needle: string): number[] {
   const out: number[] = [];

@@ -2,7 +2,7 @@
 // of its own, the server's command as `npm start` runs it, waiting for either to answer, and one
 // request's bytes (what the bare server answers in the app's place).
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, readFileSync } from "node:fs";
+import { createWriteStream, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { RequestSpec } from "./load";
 import { findInGroup, freePort, ROOT, sleep, stopGroup } from "./proc";
@@ -103,7 +103,7 @@ export type RunningApp = {
   child: ChildProcess;
   port: number;
   base: string;
-  /** The server's own processes (scripts/serve.mjs, and its workers with WEB_CONCURRENCY). */
+  /** The server's own processes (scripts/serve.mjs, and its workers with SERVER_PROCESSES). */
   pids: () => number[];
   /** The last lines of its output, for an error message. */
   log: () => string;
@@ -150,11 +150,18 @@ export async function startApp(env: NodeJS.ProcessEnv, dpoUrl: string): Promise<
     child.stdout.pipe(file);
     child.stderr.pipe(file);
   }
+  let pids: number[] = [];
   const app: RunningApp = {
     child,
     port,
     base,
-    pids: () => findInGroup(child.pid!, "scripts/serve.mjs"),
+    // Looked up again only when one of them is gone (a worker replaced): /proc is scanned once.
+    pids: () => {
+      if (pids.length === 0 || !pids.every((pid) => existsSync(`/proc/${pid}`))) {
+        pids = findInGroup(child.pid!, "scripts/serve.mjs");
+      }
+      return pids;
+    },
     log,
   };
   try {

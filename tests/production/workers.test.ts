@@ -3,15 +3,18 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import pg from "pg";
+import { withSetupLock } from "@/lib/migrations/setup-lock";
 import { HttpClient, startServer, type RunningServer } from "@/tests/production/server";
 
-// `WEB_CONCURRENCY=3 npm start` on one PostgreSQL (decision 0121): three server processes behind
+// `SERVER_PROCESSES=3 npm start` on one PostgreSQL (decision 0121): three server processes behind
 // one port, each starting with DB_AUTO_SETUP at once. One of them migrates and seeds while the
-// others wait; a session made on any answers on all; a worker that dies is replaced and parents
-// are still served; SIGTERM drains every worker and the server exits 0. And the two settings that
-// cannot work are refused before anything starts.
+// others wait (and the lock they wait on lets one holder at a time in); a session made on any
+// answers on all; a worker that dies is replaced and parents are still served; SIGTERM reaches
+// every worker and the server exits 0. A server whose port is taken stops with exit code 1, and
+// the settings that cannot work are refused before anything starts.
 
 const WORKERS = 3;
 const baseUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -66,7 +69,7 @@ beforeAll(async () => {
   await admin((c) => c.query(`CREATE DATABASE "${dbUrl.pathname.slice(1)}"`));
   server = await startServer(3331, {
     DATABASE_URL,
-    WEB_CONCURRENCY: String(WORKERS),
+    SERVER_PROCESSES: String(WORKERS),
     DB_AUTO_SETUP: "1",
     SEED_DEMO: "1",
     SESSION_SECRET: randomBytes(32).toString("base64url"),
@@ -77,8 +80,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The workers first: once the primary is gone they are no longer its children.
+  const workers = server ? workerPids(server.process.pid!) : [];
+  for (const pid of workers) process.kill(pid, "SIGKILL");
   await server?.stop("SIGKILL");
-  for (const pid of server ? workerPids(server.process.pid!) : []) process.kill(pid, "SIGKILL");
   await admin((c) => c.query(`DROP DATABASE IF EXISTS "${dbUrl.pathname.slice(1)}" WITH (FORCE)`));
 });
 
@@ -133,7 +138,7 @@ describe("several server processes behind one port", () => {
     for (let i = 0; i < WORKERS * 2; i += 1) expect(await readyOnFreshConnection()).toBe(200);
   });
 
-  it("drains every worker on SIGTERM and exits 0", async () => {
+  it("passes SIGTERM to every worker, each drains and stops, and the server exits 0", async () => {
     const workers = workerPids(server.process.pid!);
     expect(await server.stop("SIGTERM")).toBe(0);
     const stopped = server.logs.filter((l) => l.msg === "stopped").map((l) => l.pid);
@@ -142,14 +147,54 @@ describe("several server processes behind one port", () => {
   });
 });
 
+describe("the setup lock", () => {
+  it("lets one server at a time migrate and seed a PostgreSQL database", async () => {
+    const spans: { start: number; end: number }[] = [];
+    const work = async () => {
+      const start = Date.now();
+      await new Promise((r) => setTimeout(r, 300));
+      spans.push({ start, end: Date.now() });
+    };
+    await Promise.all([1, 2, 3].map(() => withSetupLock(DATABASE_URL, work)));
+    spans.sort((a, b) => a.start - b.start);
+    expect(spans).toHaveLength(3);
+    for (let i = 1; i < spans.length; i += 1) {
+      expect(spans[i]!.start).toBeGreaterThanOrEqual(spans[i - 1]!.end);
+    }
+  });
+});
+
+describe("a server that cannot listen", () => {
+  it("stops with exit code 1 instead of starting its workers again for ever", async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(3332, "127.0.0.1", resolve));
+    try {
+      const { code, output } = await runServe({ SERVER_PROCESSES: "2", DATABASE_URL }, [
+        "-p",
+        "3332",
+        "-H",
+        "127.0.0.1",
+      ]);
+      expect(code).toBe(1);
+      expect(output).toContain("a worker stopped before the server ever listened");
+      expect(output).not.toContain("a worker stopped: starting another");
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+});
+
 describe("settings that cannot work", () => {
   it.each([
-    [{ WEB_CONCURRENCY: "2" }, "WEB_CONCURRENCY above 1 needs DATABASE_URL"],
+    [{ SERVER_PROCESSES: "2" }, "SERVER_PROCESSES above 1 needs DATABASE_URL"],
     [
-      { WEB_CONCURRENCY: "two", DATABASE_URL },
-      'WEB_CONCURRENCY must be a whole number from 1 to 64 (got "two")',
+      { SERVER_PROCESSES: "two", DATABASE_URL },
+      'SERVER_PROCESSES must be a whole number from 1 to 64 (got "two")',
     ],
-    [{ WEB_CONCURRENCY: "0", DATABASE_URL }, "WEB_CONCURRENCY must be a whole number from 1 to 64"],
+    [
+      { SERVER_PROCESSES: "0", DATABASE_URL },
+      "SERVER_PROCESSES must be a whole number from 1 to 64",
+    ],
   ])("refuses %j before starting anything", async (env, message) => {
     const { code, output } = await runServe(env);
     expect(code).toBe(1);
@@ -179,22 +224,29 @@ function existsProcess(pid: number): boolean {
   }
 }
 
-function runServe(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function runServe(
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(process.cwd(), "scripts/serve.mjs")], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        NODE_ENV: "production",
-        APP_URL,
-        SESSION_SECRET: randomBytes(32).toString("base64url"),
-        ...env,
+    const child = spawn(
+      process.execPath,
+      [path.join(process.cwd(), "scripts/serve.mjs"), ...args],
+      {
+        env: {
+          PATH: process.env.PATH ?? "",
+          NODE_ENV: "production",
+          APP_URL,
+          SESSION_SECRET: randomBytes(32).toString("base64url"),
+          ...env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    );
     let output = "";
     child.stdout.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
     child.once("exit", (code) => {
       clearTimeout(timer);
       resolve({ code, output });
