@@ -36,6 +36,11 @@ const config = {
   // no handle open (it frees its PGlite on the way out): Jest's 0.5 s default killed it and warned
   // of a leak that was not there. A real leak still shows, 5 s later.
   workerGracefulExitTimeout: 5_000,
+  // Each worker runs about a hundred files, and what they leave on its heap (the module registries
+  // of ESM test files) adds up: in a clean-clone run on 2026-11-29 one worker passed 9 GB resident
+  // and crashed with V8's "heap out of memory" in the middle of a component file. A worker whose
+  // heap is above this after a file is replaced by a fresh one before the next.
+  workerIdleMemoryLimit: "1.5GB",
   projects: [
     {
       ...shared,
