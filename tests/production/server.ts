@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import pg from "pg";
 
 export type LogLine = Record<string, unknown> & { msg?: string };
 
@@ -209,5 +210,19 @@ export class HttpClient {
       // HTML or text
     }
     return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+}
+
+/** One statement batch on the server's maintenance database (create or drop a test's database). */
+export async function withAdminClient<T>(
+  connectionString: string,
+  run: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
   }
 }

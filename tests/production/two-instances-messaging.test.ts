@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { FakeAfricasTalking } from "@/tests/support/fake-africastalking";
 import { cartOf, registeredParent, twoMeals, type CrowdParent } from "@/tests/production/crowd";
-import { startServer, type RunningServer } from "@/tests/production/server";
+import { startServer, type RunningServer, withAdminClient } from "@/tests/production/server";
 
 // Issue 48's outbox on two production instances sharing one PostgreSQL, each sweeping every
 // second and each kicking the outbox after the payments it takes. Africa's Talking (a local fake
@@ -23,15 +23,7 @@ let a: RunningServer;
 let b: RunningServer;
 let db: pg.Client;
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(run: (client: pg.Client) => Promise<T>) => withAdminClient(baseUrl, run);
 
 beforeAll(async () => {
   const host = new URL(baseUrl).hostname;

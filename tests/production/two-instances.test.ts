@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { cartOf, registeredParent, twoMeals } from "@/tests/production/crowd";
-import { HttpClient, startServer, type RunningServer } from "@/tests/production/server";
+import {
+  HttpClient,
+  startServer,
+  type RunningServer,
+  withAdminClient,
+} from "@/tests/production/server";
 
 // Two production instances on one PostgreSQL, as a school behind a load balancer would run them.
 // A crowd of parents registers, orders and pays by card across both at once, each step landing on
@@ -20,15 +25,7 @@ let a: RunningServer;
 let b: RunningServer;
 let db: pg.Client;
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(run: (client: pg.Client) => Promise<T>) => withAdminClient(baseUrl, run);
 
 const common = {
   DATABASE_URL,

@@ -5,9 +5,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { withSetupLock } from "@/lib/migrations/setup-lock";
-import { HttpClient, startServer, type RunningServer } from "@/tests/production/server";
+import {
+  HttpClient,
+  startServer,
+  type RunningServer,
+  withAdminClient,
+} from "@/tests/production/server";
 
 // `SERVER_PROCESSES=3 npm start` on one PostgreSQL (decision 0121): three server processes behind
 // one port, each starting with DB_AUTO_SETUP at once. One of them migrates and seeds while the
@@ -25,15 +30,7 @@ const APP_URL = "http://127.0.0.1:3331";
 
 let server: RunningServer;
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(run: (client: pg.Client) => Promise<T>) => withAdminClient(baseUrl, run);
 
 /** The server's workers: the processes whose parent is the one `npm start` started. */
 function workerPids(primary: number): number[] {
