@@ -64,7 +64,8 @@ export async function notify(
   if (!prefs) return [];
   const offered = options.offered ?? (await offeredChannels(school, tx));
   const { channels, rows } = noticeRows(school, notice, prefs, offered, options.now);
-  for (const row of rows) await tx.emailOutbox.create({ data: row });
+  // One statement whatever the number of channels (a confirmation to e-mail and SMS was two).
+  if (rows.length > 0) await tx.emailOutbox.createMany({ data: rows });
   return channels;
 }
 
