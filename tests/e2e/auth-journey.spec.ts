@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SMTP_PORT, SUPERADMIN_PASSWORD } from "../../playwright.config";
 import { FakeSmtp } from "../support/fake-smtp";
+import { headerAction } from "./support/steps";
 
 // The foundation's journey as a person makes it, at a phone size and a laptop size: sign up, sign
 // out, a failed and a good sign-in, a password reset by e-mail, and the admin console shell.
@@ -13,18 +14,8 @@ function uniqueName(projectName: string) {
   return `e2e.${projectName}.${Date.now().toString(36)}`;
 }
 
-async function openMenuIfNarrow(page: Page) {
-  const menu = page.getByRole("button", { name: "Open menu" });
-  if (await menu.isVisible()) await menu.click();
-}
-
 async function logout(page: Page) {
-  await openMenuIfNarrow(page);
-  await page
-    .getByRole("menuitem", { name: "Logout" })
-    .or(page.getByRole("button", { name: "Logout" }))
-    .first()
-    .click();
+  await headerAction(page, "Logout");
   await expect(page.getByText("Logged out successfully")).toBeVisible();
   await expect(page.getByRole("button", { name: "Login to Portal" })).toBeVisible();
 }

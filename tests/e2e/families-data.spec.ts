@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { registerParent } from "./support/steps";
+import { headerAction, registerParent } from "./support/steps";
 
 // Families' data (issue 26), as a parent meets it on a phone and a laptop: the privacy notice
 // without signing in, Download my data, and Delete my account.
@@ -10,13 +10,7 @@ function uniqueName(projectName: string) {
 }
 
 async function openProfile(page: Page) {
-  const menu = page.getByRole("button", { name: "Open menu" });
-  if (await menu.isVisible()) {
-    await menu.click();
-    await page.getByRole("menuitem", { name: "View Profile" }).click();
-  } else {
-    await page.getByRole("button", { name: "View Profile" }).click();
-  }
+  await headerAction(page, "View Profile");
   return page.getByRole("dialog", { name: "Profile Settings" });
 }
 

@@ -7,7 +7,7 @@ import {
   pushFromCart,
   setMobileMoney,
 } from "./support/mobile-money";
-import { addStudent, registerParent } from "./support/steps";
+import { addStudent, headerAction, registerParent } from "./support/steps";
 
 // Issue 48's journey on a phone: a parent proves a phone with the code Africa's Talking (a local
 // fake speaking its HTTP) receives, chooses SMS alone for payment confirmations, pays by mobile
@@ -46,13 +46,7 @@ test("a parent proves a phone, chooses SMS for payments and is texted the paymen
 
   const profile = page.getByRole("dialog", { name: "Profile Settings" });
   await test.step("the phone is proved with the texted code", async () => {
-    const menu = page.getByRole("button", { name: "Open menu" });
-    if (await menu.isVisible()) {
-      await menu.click();
-      await page.getByRole("menuitem", { name: "View Profile" }).click();
-    } else {
-      await page.getByRole("button", { name: "View Profile" }).click();
-    }
+    await headerAction(page, "View Profile");
     await profile.getByLabel("Mobile number").fill("0977 123 456");
     await profile.getByRole("button", { name: "Send code" }).click();
     await sms.waitForRequests(1, 30_000);

@@ -22,6 +22,24 @@ export async function openSection(page: Page, name: string) {
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 }
 
+/**
+ * Takes one of the portal header's actions ("View Profile", "Logout"): from the "Open menu" menu on
+ * a phone, from its own button on a wider screen. Waits for the header to show one of the two
+ * first: asked at once, while the page was still drawing, neither was visible and a journey waited
+ * a minute for the wide button on a phone.
+ */
+export async function headerAction(page: Page, name: string) {
+  const menu = page.getByRole("button", { name: "Open menu" });
+  const button = page.getByRole("button", { name });
+  await expect(menu.or(button).first()).toBeVisible();
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole("menuitem", { name }).click();
+  } else {
+    await button.click();
+  }
+}
+
 /** Creates a parent account from the login screen (e-mail: the username at example.com). */
 export async function registerParent(
   page: Page,
