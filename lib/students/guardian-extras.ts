@@ -23,10 +23,13 @@ export async function guardianExtras(
   const schoolId = school.id;
   const ids = students.map((s) => s.id);
   if (ids.length === 0) return new Map();
+  // Ids only, then one read of every name and (only when some day was ordered by the other
+  // guardian) one of the cycles: Prisma's nested selects cost a statement each, sent even when the
+  // rows they hang from are none, which is most lists (no second guardian, no orders by one).
   const [links, orders] = await Promise.all([
     db.studentGuardian.findMany({
       where: { schoolId, studentId: { in: ids } },
-      select: { studentId: true, user: { select: { name: true } } },
+      select: { studentId: true, userId: true },
     }),
     db.order.findMany({
       where: {
@@ -35,23 +38,32 @@ export async function guardianExtras(
         userId: { not: callerId },
         status: { in: ["pending", "completed"] },
       },
-      select: {
-        studentId: true,
-        cycleId: true,
-        weekNumber: true,
-        dayOfWeek: true,
-        cycle: { select: { startDate: true } },
-        user: { select: { name: true } },
-      },
+      select: { studentId: true, cycleId: true, weekNumber: true, dayOfWeek: true, userId: true },
     }),
   ]);
-  const firstIds = [...new Set(students.map((s) => s.parentId))];
-  const firsts = await db.user.findMany({
-    where: { schoolId, id: { in: firstIds } },
-    select: { id: true, name: true },
-  });
-  const nameOf = new Map(firsts.map((u) => [u.id, u.name]));
-  const secondOf = new Map(links.map((l) => [l.studentId, l.user.name]));
+  const userIds = [
+    ...new Set([
+      ...students.map((s) => s.parentId),
+      ...links.map((l) => l.userId),
+      ...orders.map((o) => o.userId),
+    ]),
+  ];
+  const cycleIds = [...new Set(orders.map((o) => o.cycleId))];
+  const [users, cycles] = await Promise.all([
+    db.user.findMany({
+      where: { schoolId, id: { in: userIds } },
+      select: { id: true, name: true },
+    }),
+    cycleIds.length === 0
+      ? []
+      : db.orderCycle.findMany({
+          where: { schoolId, id: { in: cycleIds } },
+          select: { id: true, startDate: true },
+        }),
+  ]);
+  const nameOf = new Map(users.map((u) => [u.id, u.name]));
+  const startOf = new Map(cycles.map((c) => [c.id, toIsoDate(c.startDate)]));
+  const secondOf = new Map(links.map((l) => [l.studentId, nameOf.get(l.userId) ?? ""]));
   const today = schoolToday(school.timeZone);
   const result = new Map<number, GuardianExtras>();
   for (const student of students) {
@@ -63,12 +75,12 @@ export async function guardianExtras(
     ];
     const otherGuardianDays = orders
       .filter((o) => o.studentId === student.id)
-      .filter((o) => cycleDayDate(toIsoDate(o.cycle.startDate), o.weekNumber, o.dayOfWeek) >= today)
+      .filter((o) => cycleDayDate(startOf.get(o.cycleId)!, o.weekNumber, o.dayOfWeek) >= today)
       .map((o) => ({
         cycleId: o.cycleId,
         weekNumber: o.weekNumber,
         dayOfWeek: o.dayOfWeek,
-        by: o.user.name,
+        by: nameOf.get(o.userId) ?? "",
       }));
     result.set(student.id, { guardians, isFirstGuardian: first, otherGuardianDays });
   }
