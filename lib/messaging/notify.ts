@@ -72,8 +72,8 @@ export async function notify(
 export type OutboxRow = Prisma.EmailOutboxUncheckedCreateInput & { schoolId: number };
 
 /**
- * The outbox rows of one notice (one per channel), for a caller that writes many notices' rows in
- * one statement (a sweep); `notify` writes them one by one. An e-mail row is noted as queued.
+ * The outbox rows of one notice (one per channel), for `notify` and for a caller that writes many
+ * notices' rows in one statement (a sweep). An e-mail row is noted as queued.
  */
 export function noticeRows(
   school: NotifySchool,
