@@ -71,8 +71,12 @@ describe("POST /api/account/phone/verify", () => {
       erasure: "secret",
       status: "pending",
     });
-    // Sent at once, quiet hours or not: it answers what the parent just did.
-    expect(sms.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    // Sent at once, quiet hours or not: it answers what the parent just did. Due when written; the
+    // outbox run the answer kicked may already have tried it (it takes only rows that are due) and,
+    // with no SMS server behind this test, put it back 30 s later (a CI run on PostgreSQL did).
+    expect({ due: sms.nextAttemptAt.getTime() <= Date.now() || sms.attempts > 0 }).toEqual({
+      due: true,
+    });
     expect(fitsOneSms(sms.text)).toBe(true);
     const texted = await textedCode(id);
     expect(sms.text).toContain(texted);
