@@ -28,6 +28,9 @@ export async function PortalStartBoundary({
   client.setQueryData(queryKeys.allergens, start.allergens);
   client.setQueryData(queryKeys.orders, start.orders);
   client.setQueryData(queryKeys.myDiscountCode, start.myDiscountCode);
+  client.setQueryData(queryKeys.paymentBypass, start.paymentBypass);
+  client.setQueryData(queryKeys.bankTransfer, start.bankTransfer);
+  client.setQueryData(queryKeys.mobileMoney, start.mobileMoney);
   return (
     <HydrationBoundary state={dehydrate(client)}>
       <RenderedAt time={start.readAt}>{children}</RenderedAt>

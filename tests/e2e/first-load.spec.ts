@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { addFirstOfferedMeal, waitForCalendar } from "./support/steps";
 
 // Issue 8, pages fast on a phone: the parent's and the teacher's Menu Calendar arrive in the page's
 // own HTML (no loading state, no round trips for its reads over a slow network), and the page
@@ -16,6 +17,9 @@ const FIRST_READS = [
   "/api/settings/cutoff-time",
   "/api/orders",
   "/api/discounts/my-discount-code",
+  "/api/settings/payment-bypass",
+  "/api/settings/bank-transfer",
+  "/api/settings/mobile-money",
 ];
 
 for (const account of ACCOUNTS) {
@@ -55,3 +59,30 @@ for (const account of ACCOUNTS) {
     expect(errors).toEqual([]);
   });
 }
+
+test("the Cart opens on the payment choices the page brought, asking only for its checks", async ({
+  page,
+}) => {
+  const login = await page.request.post("/api/login", {
+    data: { username: "demo.parent", password: "demo-parent" },
+  });
+  expect(login.ok()).toBe(true);
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/api/")) reads.push(`${request.method()} ${pathname}`);
+  });
+  await page.goto("/");
+  await waitForCalendar(page);
+  await addFirstOfferedMeal(page);
+  await page.waitForLoadState("networkidle");
+  reads.length = 0;
+
+  await page.getByRole("tab", { name: "Cart" }).click();
+  await expect(page.getByRole("heading", { name: "Your Cart" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeEnabled();
+  await page.waitForLoadState("networkidle");
+  // Its check against the server (and the account's credit), none of the settings.
+  expect(reads).toContain("POST /api/menu-items/validate");
+  expect(reads.filter((read) => read.includes("/api/settings/"))).toEqual([]);
+});

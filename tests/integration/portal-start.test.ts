@@ -4,9 +4,13 @@ import * as menu from "@/app/api/menu/route";
 import * as orderCycles from "@/app/api/order-cycles/route";
 import * as orders from "@/app/api/orders/route";
 import * as allergenSettings from "@/app/api/settings/allergens/route";
+import * as bankTransfer from "@/app/api/settings/bank-transfer/route";
+import * as mobileMoney from "@/app/api/settings/mobile-money/route";
+import * as paymentBypass from "@/app/api/settings/payment-bypass/route";
 import * as cutoffTime from "@/app/api/settings/cutoff-time/route";
 import * as students from "@/app/api/students/route";
 import { sessionUserSelect, toSessionUser } from "@/lib/auth/session";
+import { observeQueries } from "@/lib/db";
 import { defaultSchool, key, testDb } from "@/tests/support/school";
 import { loadPortalStart } from "@/lib/portal/portal-start";
 import {
@@ -16,6 +20,7 @@ import {
   giveDiscountCode,
   signedUpParent,
 } from "@/tests/support/fixtures";
+import { setPaymentBypass } from "@/tests/support/money-admin-fixtures";
 
 // Issue 8: the parent dashboard's first reads come with the page (lib/portal/portal-start.ts)
 // instead of six API calls. The client's cache must then hold exactly what those calls answer.
@@ -28,7 +33,7 @@ async function sessionUserOf(id: number) {
 }
 
 describe("loadPortalStart", () => {
-  it("holds what the parent's six first reads answer, and only the parent's own rows", async () => {
+  it("holds what the parent's first reads answer, and only the parent's own rows", async () => {
     await activeCycle();
     const meal = await addMenuItem();
     await addMenuItem({ isArchived: true });
@@ -52,6 +57,15 @@ describe("loadPortalStart", () => {
       ],
     });
     expect(placed.status).toBe(200);
+    // The Cart's payment settings, each away from its default.
+    await setPaymentBypass(true);
+    const db = await testDb();
+    for (const [settingKey, value] of [
+      ["bank-transfer", { enabled: false }],
+      ["mobile-money", { enabled: true, operators: { airtel: true, mtn: false } }],
+    ] as const) {
+      await db.setting.create({ data: { key: settingKey, value } });
+    }
 
     const start = await loadPortalStart(await defaultSchool(), await sessionUserOf(parent.id));
     const read = async (handler: Parameters<typeof parent.browser.call>[0], path: string) => {
@@ -68,7 +82,15 @@ describe("loadPortalStart", () => {
     expect(start.myDiscountCode).toEqual(
       await read(myDiscountCode.GET, "/api/discounts/my-discount-code"),
     );
+    expect(start.paymentBypass).toEqual(
+      await read(paymentBypass.GET, "/api/settings/payment-bypass"),
+    );
+    expect(start.bankTransfer).toEqual(await read(bankTransfer.GET, "/api/settings/bank-transfer"));
+    expect(start.mobileMoney).toEqual(await read(mobileMoney.GET, "/api/settings/mobile-money"));
     expect(start.students.map((s) => s.name)).toEqual(["Chanda", "Mwila"]);
+    expect(start.paymentBypass.enabled).toBe(true);
+    expect(start.bankTransfer.enabled).toBe(false);
+    expect(start.mobileMoney.operators).toEqual({ airtel: true, mtn: false });
     expect(start.orders).toHaveLength(1);
     expect(start.menu.some((item) => item.isArchived)).toBe(false);
   });
@@ -85,5 +107,20 @@ describe("loadPortalStart", () => {
     expect(answer.status).toBe(404);
     expect(start.students).toEqual([]);
     expect(start.orders).toEqual([]);
+  });
+
+  it("reads the Cart's payment settings from memory: no statement beyond the version check", async () => {
+    const parent = await signedUpParent();
+    const school = await defaultSchool();
+    const user = await sessionUserOf(parent.id);
+    const first = await loadPortalStart(school, user); // fills the instance's settings cache
+    const statements: string[] = [];
+    const stop = observeQueries((sql) => statements.push(sql));
+    const start = await loadPortalStart(school, user);
+    stop();
+    expect(start.mobileMoney).toEqual(first.mobileMoney);
+    expect(start.paymentBypass).toEqual(first.paymentBypass);
+    expect(statements.filter((sql) => sql.includes('"CacheVersion"'))).toHaveLength(1);
+    expect(statements.some((sql) => sql.includes('"Setting"'))).toBe(false);
   });
 });
