@@ -6,6 +6,7 @@ import type { Tx } from "@/lib/db";
 import { noteQueued, type Email } from "@/lib/mail/outbox";
 import { offeredChannels } from "@/lib/messaging/config";
 import { fitsOneSms } from "@/lib/messaging/gsm7";
+import { insertOutboxRows } from "@/lib/messaging/outbox-insert";
 import { deliveryChannels, type RecipientPrefs } from "@/lib/messaging/preferences";
 import { sendableAt } from "@/lib/messaging/quiet-hours";
 import { log } from "@/lib/observability/log";
@@ -65,11 +66,19 @@ export async function notify(
   const offered = options.offered ?? (await offeredChannels(school, tx));
   const { channels, rows } = noticeRows(school, notice, prefs, offered, options.now);
   // One statement whatever the number of channels (a confirmation to e-mail and SMS was two).
-  if (rows.length > 0) await tx.emailOutbox.createMany({ data: rows });
+  await insertOutboxRows(tx, school.id, rows);
   return channels;
 }
 
-export type OutboxRow = Prisma.EmailOutboxUncheckedCreateInput & { schoolId: number };
+/** What an outbox row of a notice sets (lib/messaging/outbox-insert.ts writes these columns). */
+export type OutboxRow = Email & {
+  schoolId: number;
+  kind?: MessageKind;
+  announcementId?: number;
+  channel?: Channel;
+  nextAttemptAt?: Date;
+  template?: WhatsAppTemplate;
+};
 
 /**
  * The outbox rows of one notice (one per channel), for `notify` and for a caller that writes many

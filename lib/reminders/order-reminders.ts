@@ -9,6 +9,7 @@ import type { Channel } from "@/lib/contracts/notifications";
 import { kickOutbox } from "@/lib/messaging/outbox";
 import { offeredChannels } from "@/lib/messaging/config";
 import { noticeRows, recipientColumns, type Notice } from "@/lib/messaging/notify";
+import { insertOutboxRows } from "@/lib/messaging/outbox-insert";
 import { deliveryChannels } from "@/lib/messaging/preferences";
 import { sendableAt } from "@/lib/messaging/quiet-hours";
 import { orderReminderTexts } from "@/lib/messaging/templates/reminders";
@@ -146,7 +147,7 @@ export async function sendOrderReminders(
         };
         return noticeRows(school, notice, user, offered, now).rows;
       });
-    if (rows.length > 0) await tx.emailOutbox.createMany({ data: rows });
+    await insertOutboxRows(tx, school.id, rows);
     return mine.size;
   });
   if (reminded > 0) kickOutbox(school.id);
