@@ -6,7 +6,11 @@ import type { Tx } from "@/lib/db";
 import { noteQueued, type Email } from "@/lib/mail/outbox";
 import { offeredChannels } from "@/lib/messaging/config";
 import { fitsOneSms } from "@/lib/messaging/gsm7";
-import { insertOutboxRows } from "@/lib/messaging/outbox-insert";
+import {
+  insertOutboxRows,
+  type OutboxRow,
+  type WhatsAppTemplate,
+} from "@/lib/messaging/outbox-insert";
 import { deliveryChannels, type RecipientPrefs } from "@/lib/messaging/preferences";
 import { sendableAt } from "@/lib/messaging/quiet-hours";
 import { log } from "@/lib/observability/log";
@@ -16,7 +20,7 @@ import { log } from "@/lib/observability/log";
 // only if the change it reports commits, and sent later by the outbox (lib/mail/outbox.ts). SMS
 // and WhatsApp outside a confirmation of what the parent just did wait for the end of quiet hours.
 
-export type WhatsAppTemplate = { name: string; params: string[] };
+export type { OutboxRow, WhatsAppTemplate } from "@/lib/messaging/outbox-insert";
 
 export type Notice = {
   userId: number;
@@ -69,16 +73,6 @@ export async function notify(
   await insertOutboxRows(tx, school.id, rows);
   return channels;
 }
-
-/** What an outbox row of a notice sets (lib/messaging/outbox-insert.ts writes these columns). */
-export type OutboxRow = Email & {
-  schoolId: number;
-  kind?: MessageKind;
-  announcementId?: number;
-  channel?: Channel;
-  nextAttemptAt?: Date;
-  template?: WhatsAppTemplate;
-};
 
 /**
  * The outbox rows of one notice (one per channel), for `notify` and for a caller that writes many

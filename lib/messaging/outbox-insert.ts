@@ -1,12 +1,25 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
-import type { OutboxRow } from "@/lib/messaging/notify";
+import type { Channel, MessageKind } from "@/lib/contracts/notifications";
+import type { Email } from "@/lib/mail/outbox";
 
 // The outbox rows of one school's notices in one statement. Prisma compiles a createMany afresh on
 // every call (decision 0059): for the one row of a checkout's confirmation that cost about 0.65 ms
 // of the server's CPU more than this statement (decision 0123). The columns the rows do not set
 // keep their defaults (status pending, no attempts); the times are the server's clock, as
 // Prisma's now() defaults were.
+
+export type WhatsAppTemplate = { name: string; params: string[] };
+
+/** What an outbox row of a notice sets: the columns `insertOutboxRows` writes. */
+export type OutboxRow = Email & {
+  schoolId: number;
+  kind?: MessageKind;
+  announcementId?: number;
+  channel?: Channel;
+  nextAttemptAt?: Date;
+  template?: WhatsAppTemplate;
+};
 
 /**
  * Writes `rows` (all of school `schoolId`) in `tx`, in their order; a caller with no row sends
@@ -26,9 +39,11 @@ export async function insertOutboxRows(
   const lines = rows.map((row, n) => ({
     n,
     userId: row.userId ?? null,
-    to: row.to,
-    subject: row.subject,
-    text: row.text,
+    // A lone surrogate (a broken emoji typed into an announcement) would make the JSON invalid
+    // for PostgreSQL; the driver used to send it as U+FFFD, and so does this.
+    to: row.to.toWellFormed(),
+    subject: row.subject.toWellFormed(),
+    text: row.text.toWellFormed(),
     erasure: row.erasure ?? "after_retention",
     kind: row.kind ?? null,
     announcementId: row.announcementId ?? null,

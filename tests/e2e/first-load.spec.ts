@@ -60,7 +60,7 @@ for (const account of ACCOUNTS) {
   });
 }
 
-test("the Cart opens on the payment choices the page brought, asking only for its checks", async ({
+test("the Cart opens on the payment choices the page brought, without asking for them again", async ({
   page,
 }) => {
   const login = await page.request.post("/api/login", {
