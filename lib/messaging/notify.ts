@@ -20,7 +20,7 @@ import { log } from "@/lib/observability/log";
 // only if the change it reports commits, and sent later by the outbox (lib/mail/outbox.ts). SMS
 // and WhatsApp outside a confirmation of what the parent just did wait for the end of quiet hours.
 
-export type { OutboxRow, WhatsAppTemplate } from "@/lib/messaging/outbox-insert";
+export type { WhatsAppTemplate } from "@/lib/messaging/outbox-insert";
 
 export type Notice = {
   userId: number;
