@@ -59,29 +59,17 @@ export async function loadPortalStart(
   user: SessionUser,
 ): Promise<PortalStart> {
   const readAt = Date.now();
-  const [
-    students,
-    menu,
-    cycles,
-    cutoffTime,
-    allergens,
-    orders,
-    myDiscountCode,
-    paymentBypass,
-    bankTransfer,
-    mobileMoney,
-  ] = await Promise.all([
-    listStudents(school, user),
-    menuForUser(school, user),
-    listCycles(school),
-    getCutoffTime(school),
-    getAllergenSettings(school),
-    listOrdersForUser(school, user),
-    findActiveDiscountCode(school, user.id),
-    getPaymentBypassSettings(school),
-    getBankTransferSetting(school),
-    getMobileMoneySettings(school),
-  ]);
+  const [students, menu, cycles, cutoffTime, allergens, orders, myDiscountCode, payments] =
+    await Promise.all([
+      listStudents(school, user),
+      menuForUser(school, user),
+      listCycles(school),
+      getCutoffTime(school),
+      getAllergenSettings(school),
+      listOrdersForUser(school, user),
+      findActiveDiscountCode(school, user.id),
+      cartPaymentSettings(school),
+    ]);
   return {
     students,
     menu,
@@ -90,9 +78,17 @@ export async function loadPortalStart(
     allergens,
     orders,
     myDiscountCode,
-    paymentBypass,
-    bankTransfer,
-    mobileMoney,
+    ...payments,
     readAt,
   };
+}
+
+/** The Cart's ways to pay besides the card, as their GET handlers answer them. */
+async function cartPaymentSettings(school: SchoolContext) {
+  const [paymentBypass, bankTransfer, mobileMoney] = await Promise.all([
+    getPaymentBypassSettings(school),
+    getBankTransferSetting(school),
+    getMobileMoneySettings(school),
+  ]);
+  return { paymentBypass, bankTransfer, mobileMoney };
 }
