@@ -56,6 +56,9 @@ const config = {
       testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
       setupFiles: ["<rootDir>/tests/support/server-env.ts"],
       setupFilesAfterEnv: ["<rootDir>/tests/support/server-setup.ts"],
+      // One migrated and seeded database per run, each file's a copy of it (decision 0124).
+      globalSetup: "<rootDir>/tests/support/db-template.mjs",
+      globalTeardown: "<rootDir>/tests/support/db-template-teardown.mjs",
     },
     {
       ...shared,

@@ -1,5 +1,6 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { env } from "@/lib/env";
@@ -136,8 +137,14 @@ async function open(): Promise<{ client: Db; raw: PrismaClient; close: () => Pro
     const dir = config.PGLITE_DATA_DIR;
     if (!dir.startsWith("memory://")) mkdirSync(path.resolve(dir), { recursive: true });
     // One options object: create(undefined, options) drops the options (the memory:// case).
+    const inMemory = dir.startsWith("memory://");
     const pglite = await PGlite.create({
-      dataDir: dir.startsWith("memory://") ? undefined : path.resolve(dir),
+      dataDir: inMemory ? undefined : path.resolve(dir),
+      // A test file's database starts migrated and seeded (decision 0124): about 1 s, not 6.
+      loadDataDir:
+        inMemory && config.PGLITE_TEMPLATE
+          ? new Blob([await readFile(config.PGLITE_TEMPLATE)])
+          : undefined,
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
     });
     // PGlite takes the process's zone as the session's, and the adapter reads timestamps without

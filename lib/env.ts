@@ -32,6 +32,12 @@ const schema = z.object({
   /** Named prepared statements on PostgreSQL (default on); off behind a pooler that drops them. */
   DATABASE_PREPARED_STATEMENTS: flag,
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
+  /**
+   * A dump of a migrated and seeded data folder (PGlite's `dumpDataDir`, a tar file) that an
+   * in-memory embedded database starts from instead of an empty one: the test suite's
+   * (tests/support/db-template.mjs, decision 0124). Used with `memory://` only.
+   */
+  PGLITE_TEMPLATE: optionalText,
   DB_AUTO_SETUP: flag,
   SESSION_SECRET: z
     .string()

@@ -1,5 +1,6 @@
 // With TEST_DATABASE_URL, create this test file's PostgreSQL database first and drop it last (on a
-// Citus cluster with CITUS_WORKERS: tests/support/citus-cluster.ts).
+// Citus cluster with CITUS_WORKERS: tests/support/citus-cluster.ts). Off Citus, the database, of
+// either kind, starts from the run's template (decision 0124, db-template.mjs).
 import { afterAll, beforeAll } from "@jest/globals";
 import pg from "pg";
 import {
@@ -16,7 +17,11 @@ beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) {
     const client = admin();
     await client.connect();
-    await client.query(`CREATE DATABASE "${dbName()}"`);
+    // A copy of the run's migrated and seeded template when there is one (db-template.mjs).
+    const template = process.env.TEST_DATABASE_TEMPLATE;
+    await client.query(
+      `CREATE DATABASE "${dbName()}"${template ? ` TEMPLATE "${template}"` : ""}`,
+    );
     await client.end();
     if (citusWorkers().length > 0)
       await prepareCitusDatabase(process.env.TEST_DATABASE_URL, dbName());
