@@ -15,7 +15,7 @@ export default async function SettingsPage() {
   if (!user) return <AuthPage />;
   if (user.role !== "admin" || !hasFeature(user, "settings")) notFound();
   return (
-    <main className="mx-auto grid w-full max-w-5xl gap-4 p-4 md:p-6">
+    <main className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-4 p-4 md:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold">Settings</h1>
         <Link

@@ -19,6 +19,7 @@ export function FormCard<TValues extends FieldValues, TContext, TTransformed>({
   className = "grid gap-4",
   pending,
   disabled,
+  loading = false,
   submitLabel,
   pendingLabel,
   submitClassName,
@@ -31,8 +32,13 @@ export function FormCard<TValues extends FieldValues, TContext, TTransformed>({
   /** The form's layout. */
   className?: string;
   pending: boolean;
-  /** Also while the form's data is loading; `pending` by default. */
+  /** The button's; `pending` by default. */
   disabled?: boolean;
+  /**
+   * The form's saved values are still on their way: its fields wait for them, disabled, since
+   * the form takes them when they come and anything typed before would be lost.
+   */
+  loading?: boolean;
   submitLabel: string;
   pendingLabel: string;
   /** The button's cell in the form's layout. */
@@ -54,11 +60,14 @@ export function FormCard<TValues extends FieldValues, TContext, TTransformed>({
             className={className}
             onSubmit={(event) => void onSubmit(event)}
           >
-            {children}
+            {/* `contents`: the fields stay cells of the form's own layout. */}
+            <fieldset disabled={loading} aria-busy={loading} className="contents">
+              {children}
+            </fieldset>
             <div className={submitClassName}>
               <SubmitButton
                 pending={pending}
-                disabled={disabled}
+                disabled={disabled || loading}
                 label={submitLabel}
                 pendingLabel={pendingLabel}
               />

@@ -6,7 +6,8 @@ import { FormCard } from "@/components/ui/form-card";
 
 /**
  * The card of one settings key (useSetting in use-settings-queries.ts): its form saves through
- * the key's POST, and the button waits while the saved values load or a save is under way.
+ * the key's POST; its fields and button wait while the saved values load, the button while a save
+ * is under way.
  */
 export function SettingCard<TValues extends FieldValues, TContext, TTransformed>({
   setting: { query, save },
@@ -36,7 +37,8 @@ export function SettingCard<TValues extends FieldValues, TContext, TTransformed>
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       className={className}
       pending={save.isPending}
-      disabled={save.isPending || query.isPending}
+      disabled={save.isPending}
+      loading={query.isPending}
       submitLabel={submitLabel}
       pendingLabel="Saving..."
     >
