@@ -141,8 +141,8 @@ test.describe("the office's wallet limits", () => {
   test("Settings › Payment Settings saves the top-up limits", async ({ page, isMobile }) => {
     test.skip(isMobile, "the office works at a desk");
     await login(page, "superadmin", SUPERADMIN_PASSWORD);
-    // Saved limits unlike the form's defaults (K20 and K2,000): the form shows them only once
-    // they have arrived, and whatever was typed before they arrive is replaced by them.
+    // Saved limits unlike the form's defaults (K20 and K2,000): the card's fields open only once
+    // they have arrived (before, they showed the defaults, and typing was replaced by them).
     const limits = (minTopUp: string, maxTopUp: string) =>
       page.request.post("/api/settings/wallet", { data: { minTopUp, maxTopUp } });
     expect((await limits("25", "2000")).ok()).toBe(true);
@@ -165,6 +165,11 @@ test.describe("the office's wallet limits", () => {
       await shoot(page, "settings");
       const saved = await page.request.get("/api/settings/wallet");
       expect(await saved.json()).toEqual({ minTopUp: "30.00", maxTopUp: "500.00" });
+      // The settings screen on its own (/settings) fits a phone too: its five tabs scroll.
+      await page.goto("/settings");
+      await page.getByRole("tab", { name: "Payment Settings" }).click();
+      await expect(card.getByLabel("Smallest top-up (K)")).toHaveValue("30.00");
+      await shoot(page, "settings-page");
     } finally {
       // Back to the defaults, for the other journeys.
       await limits("20", "2000");
