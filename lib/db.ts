@@ -140,7 +140,7 @@ async function open(): Promise<{ client: Db; raw: PrismaClient; close: () => Pro
     const inMemory = dir.startsWith("memory://");
     const pglite = await PGlite.create({
       dataDir: inMemory ? undefined : path.resolve(dir),
-      // A test file's database starts migrated and seeded (decision 0124): about 1 s, not 6.
+      // A test file's database starts migrated and seeded (decision 0124): about 2.5 s, not 6.
       loadDataDir:
         inMemory && config.PGLITE_TEMPLATE
           ? new Blob([await readFile(config.PGLITE_TEMPLATE)])

@@ -61,13 +61,13 @@ export function FormCard<TValues extends FieldValues, TContext, TTransformed>({
             onSubmit={(event) => void onSubmit(event)}
           >
             {/* `contents`: the fields stay cells of the form's own layout. */}
-            <fieldset disabled={loading} aria-busy={loading} className="contents">
+            <fieldset disabled={loading} aria-busy={loading || undefined} className="contents">
               {children}
             </fieldset>
             <div className={submitClassName}>
               <SubmitButton
                 pending={pending}
-                disabled={disabled || loading}
+                disabled={(disabled ?? pending) || loading}
                 label={submitLabel}
                 pendingLabel={pendingLabel}
               />

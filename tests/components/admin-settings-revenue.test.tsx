@@ -190,6 +190,8 @@ describe("Settings › Order Settings › Order Reminders", () => {
     });
     await user.click(screen.getByRole("tab", { name: "Order Settings" }));
     const hour = await screen.findByRole("combobox", { name: "Reminder hour" });
+    // 17 is also the form's default: the saved settings are in once the fields open.
+    await waitFor(() => expect(hour).toBeEnabled());
     expect(hour).toHaveTextContent("17");
     const enabled = screen.getByRole("switch", { name: "Send order reminders" });
     expect(enabled).not.toBeChecked();

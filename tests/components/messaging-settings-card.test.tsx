@@ -48,7 +48,9 @@ describe("the messaging settings card", () => {
     const calls = mockFetch({ "GET /api/settings/messaging": SAVED });
     const user = userEvent.setup();
     renderPortal(<MessagingCard />);
-    await user.type(await screen.findByLabelText("SMS sender ID"), "Tuck-Shop!");
+    const senderId = await screen.findByLabelText("SMS sender ID");
+    await waitFor(() => expect(senderId).toBeEnabled());
+    await user.type(senderId, "Tuck-Shop!");
     await user.click(screen.getByRole("button", { name: "Save Messaging Settings" }));
     expect(
       await screen.findByText("A sender ID is 1 to 11 letters, digits or spaces"),

@@ -19,12 +19,19 @@ if (env.TEST_DATABASE_URL) {
   const admin = new pg.Client({ connectionString: env.TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${target}"`);
-  await admin.end();
-  url.pathname = `/${target}`;
-  env.DATABASE_URL = url.toString();
-  const { getDb, disconnectDb } = await import("@/lib/db");
-  await getDb();
-  await disconnectDb();
+  try {
+    url.pathname = `/${target}`;
+    env.DATABASE_URL = url.toString();
+    const { getDb, disconnectDb } = await import("@/lib/db");
+    await getDb();
+    await disconnectDb();
+  } catch (error) {
+    // Jest runs no global teardown when the setup fails: nothing may be left behind.
+    await admin.query(`DROP DATABASE IF EXISTS "${target}" WITH (FORCE)`);
+    throw error;
+  } finally {
+    await admin.end();
+  }
 } else {
   const folder = await mkdtemp(path.join(os.tmpdir(), "canteen-db-template-"));
   try {
@@ -41,3 +48,5 @@ if (env.TEST_DATABASE_URL) {
     await rm(folder, { recursive: true, force: true });
   }
 }
+// Whatever a library left open (a timer, a pool), the template is made: the setup waits for this exit.
+process.exit(0);

@@ -16,6 +16,8 @@ import pg from "pg";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const onCitus = () => (process.env.CITUS_WORKERS ?? "").trim() !== "";
+/** What this run's setup made, and only that is removed (the two functions share this module). */
+let made = null;
 
 export default async function setup() {
   if (onCitus()) return;
@@ -24,20 +26,26 @@ export default async function setup() {
   const built = spawnSync(
     path.join(root, "node_modules/.bin/tsx"),
     ["--conditions=react-server", "tests/support/build-db-template.ts", target],
-    { cwd: root, stdio: "inherit", env: { ...process.env, LOG_LEVEL: "error" } },
+    // Generous for a slow machine (6-8 s here); a hung build must not hang the run silently.
+    { cwd: root, stdio: "inherit", env: { ...process.env, LOG_LEVEL: "error" }, timeout: 300_000 },
   );
-  if (built.status !== 0) throw new Error(`Building the test database template failed`);
+  if (built.status !== 0) {
+    await rm(target, { force: true }).catch(() => {});
+    throw new Error(`Building the test database template failed (${built.error ?? built.status})`);
+  }
+  made = process.env.TEST_DATABASE_URL ? { database: name } : { file: target };
   // Jest's workers start after this and inherit the environment.
   if (process.env.TEST_DATABASE_URL) process.env.TEST_DATABASE_TEMPLATE = name;
   else process.env.PGLITE_TEMPLATE = target;
 }
 
 export async function teardown() {
-  if (process.env.PGLITE_TEMPLATE) await rm(process.env.PGLITE_TEMPLATE, { force: true });
-  if (process.env.TEST_DATABASE_URL && process.env.TEST_DATABASE_TEMPLATE) {
+  if (made?.file) await rm(made.file, { force: true });
+  if (made?.database) {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${process.env.TEST_DATABASE_TEMPLATE}"`);
+    await admin.query(`DROP DATABASE IF EXISTS "${made.database}" WITH (FORCE)`);
     await admin.end();
   }
+  made = null;
 }
