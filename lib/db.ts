@@ -135,9 +135,9 @@ async function open(): Promise<{ client: Db; raw: PrismaClient; close: () => Pro
     const { PGlite } = await import("@electric-sql/pglite");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
     const dir = config.PGLITE_DATA_DIR;
-    if (!dir.startsWith("memory://")) mkdirSync(path.resolve(dir), { recursive: true });
-    // One options object: create(undefined, options) drops the options (the memory:// case).
     const inMemory = dir.startsWith("memory://");
+    if (!inMemory) mkdirSync(path.resolve(dir), { recursive: true });
+    // One options object: create(undefined, options) drops the options (the memory:// case).
     const pglite = await PGlite.create({
       dataDir: inMemory ? undefined : path.resolve(dir),
       // A test file's database starts migrated and seeded (decision 0124): about 2.5 s, not 6.

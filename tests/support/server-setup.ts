@@ -19,9 +19,7 @@ beforeAll(async () => {
     await client.connect();
     // A copy of the run's migrated and seeded template when there is one (db-template.mjs).
     const template = process.env.TEST_DATABASE_TEMPLATE;
-    await client.query(
-      `CREATE DATABASE "${dbName()}"${template ? ` TEMPLATE "${template}"` : ""}`,
-    );
+    await client.query(`CREATE DATABASE "${dbName()}"${template ? ` TEMPLATE "${template}"` : ""}`);
     await client.end();
     if (citusWorkers().length > 0)
       await prepareCitusDatabase(process.env.TEST_DATABASE_URL, dbName());
