@@ -2,10 +2,15 @@
 
 import type { FormEvent, ReactNode } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { SubmitButton } from "@/components/ui/form-fields";
 import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
+
+/** What a card says when its saved values could not be loaded (its fields stay closed). */
+export const SAVED_VALUES_FAILED =
+  "The saved settings could not be loaded, so this form stays closed: saving it now would replace them.";
 
 /**
  * A card holding one react-hook-form form (the admin's settings and create forms): title,
@@ -20,6 +25,7 @@ export function FormCard<TValues extends FieldValues, TContext, TTransformed>({
   pending,
   disabled,
   loading = false,
+  onLoadRetry,
   submitLabel,
   pendingLabel,
   submitClassName,
@@ -39,12 +45,18 @@ export function FormCard<TValues extends FieldValues, TContext, TTransformed>({
    * the form takes them when they come and anything typed before would be lost.
    */
   loading?: boolean;
+  /**
+   * The saved values could not be loaded: the fields stay closed (as while loading), the card
+   * says why, and this asks for them again.
+   */
+  onLoadRetry?: () => void;
   submitLabel: string;
   pendingLabel: string;
   /** The button's cell in the form's layout. */
   submitClassName?: string;
   children: ReactNode;
 }) {
+  const closed = loading || onLoadRetry !== undefined;
   return (
     <Card>
       <CardHeader>
@@ -60,14 +72,25 @@ export function FormCard<TValues extends FieldValues, TContext, TTransformed>({
             className={className}
             onSubmit={(event) => void onSubmit(event)}
           >
+            {onLoadRetry && (
+              <div
+                role="alert"
+                className="col-span-full flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm"
+              >
+                <p>{SAVED_VALUES_FAILED}</p>
+                <Button type="button" variant="outline" onClick={onLoadRetry}>
+                  Try again
+                </Button>
+              </div>
+            )}
             {/* `contents`: the fields stay cells of the form's own layout. */}
-            <fieldset disabled={loading} aria-busy={loading || undefined} className="contents">
+            <fieldset disabled={closed} aria-busy={loading || undefined} className="contents">
               {children}
             </fieldset>
             <div className={submitClassName}>
               <SubmitButton
                 pending={pending}
-                disabled={(disabled ?? pending) || loading}
+                disabled={(disabled ?? pending) || closed}
                 label={submitLabel}
                 pendingLabel={pendingLabel}
               />

@@ -1,7 +1,9 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { AllergensCard } from "@/components/admin/settings/allergens-card";
 import { CounterLimitCard } from "@/components/admin/settings/counter-limit-card";
+import { SAVED_VALUES_FAILED } from "@/components/ui/form-card";
 import { mockFetch, renderPortal } from "./portal-harness";
 
 // Every settings card shows the school's saved values once they arrive, and takes them into its
@@ -39,5 +41,55 @@ describe("a settings card while its saved values load", () => {
     await user.click(screen.getByRole("button", { name: "Save Counter Limit" }));
     await waitFor(() => expect(calls.some((call) => call.method === "POST")).toBe(true));
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({ dailyLimit: "42.00" });
+  });
+});
+
+// A card whose saved values could not be loaded used to open on the form's defaults (K50 here),
+// and a save then wrote them over the school's own: it now stays closed, says why, and asks again.
+describe("a settings card whose saved values could not be loaded", () => {
+  it("keeps its fields and button closed, says so, and opens on the school's values after Try again", async () => {
+    let fail = true;
+    const calls = mockFetch({
+      "GET /api/settings/counter": () =>
+        fail
+          ? { status: 500, body: { message: "Internal server error" } }
+          : { dailyLimit: "35.00" },
+    });
+    const user = userEvent.setup();
+    renderPortal(<CounterLimitCard />);
+
+    expect(await screen.findByText(SAVED_VALUES_FAILED)).toBeInTheDocument();
+    const field = screen.getByLabelText("Daily limit per child (K)");
+    expect(field).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Save Counter Limit" })).toBeDisabled();
+
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(field).toBeEnabled());
+    expect(field).toHaveValue("35.00");
+    expect(screen.queryByText(SAVED_VALUES_FAILED)).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+  });
+
+  it("keeps the allergens' add form closed rather than saving a list without the school's own", async () => {
+    let fail = true;
+    const calls = mockFetch({
+      "GET /api/settings/allergens": () =>
+        fail
+          ? { status: 500, body: { message: "Internal server error" } }
+          : { custom: ["Mustard"] },
+    });
+    const user = userEvent.setup();
+    renderPortal(<AllergensCard />);
+
+    expect(await screen.findByText(SAVED_VALUES_FAILED)).toBeInTheDocument();
+    expect(screen.getByLabelText("New allergen")).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Add Allergen" })).toBeDisabled();
+
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Mustard")).toBeInTheDocument();
+    expect(screen.getByLabelText("New allergen")).toBeEnabled();
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { useAllergenSetting } from "@/components/admin/settings/use-settings-queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { savedValuesMissing } from "@/components/admin/settings/setting-card";
 import { FormCard } from "@/components/ui/form-card";
 import { TextField } from "@/components/ui/form-fields";
 import { ALLERGEN_NAME_MAX, ALLERGENS, CUSTOM_ALLERGENS_MAX } from "@/lib/contracts/allergies";
@@ -52,6 +53,7 @@ export function AllergensCard() {
       className="grid max-w-xl gap-4"
       pending={save.isPending}
       disabled={save.isPending || query.isPending || custom.length >= CUSTOM_ALLERGENS_MAX}
+      onLoadRetry={savedValuesMissing(query) ? () => void query.refetch() : undefined}
       submitLabel="Add Allergen"
       pendingLabel="Saving..."
     >
