@@ -1,11 +1,12 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { loadCartView } from "@/components/portal/lazy-portal";
 import { LoadingBlock } from "@/components/portal/load-state";
 
 // The parts of the parent and teacher screens that are not in the Menu Calendar's first paint but
-// must work offline too: Order History (fetched when its tab is first shown) and repeat-last-week's
-// planning (components/portal/repeat-last-week.tsx). `prefetchForOffline` fetches both once the page
+// must work offline too: Order History (fetched when its tab is first shown), repeat-last-week's
+// planning (components/portal/repeat-last-week.tsx) and the Cart (lazy-portal.tsx). `prefetchForOffline` fetches both once the page
 // is idle, and components/portal/offline-support.tsx then tells the service worker to keep them.
 // Kept apart from lazy-portal.tsx, which Order History itself imports (its cancel dialog): the
 // import graph allows no circle (tests/unit/import-graph.test.ts).
@@ -28,9 +29,11 @@ export const LazyOrderHistory = dynamic(() => loadOrderHistory().then((m) => m.O
 
 /**
  * The code that offline use needs beyond the Menu Calendar's first paint: Order History (with its
- * order cards and credit panel) and repeat-last-week's planning and note. Fetched after the page is
- * idle, so the first paint does not wait for it and the service worker can keep it.
+ * order cards and credit panel), repeat-last-week's planning and note, and the Cart (a parent who
+ * had never opened it that visit got the error page offline instead of their cart), with what the
+ * screen adds (the teacher's cart sheet). Fetched after the page is idle, so the first paint does
+ * not wait for it and the service worker can keep it; on a phone it also opens the Cart at once.
  */
-export function prefetchForOffline(): Promise<unknown> {
-  return Promise.all([loadOrderHistory(), loadRepeatPlanning()]);
+export function prefetchForOffline(more?: () => Promise<unknown>): Promise<unknown> {
+  return Promise.all([loadOrderHistory(), loadRepeatPlanning(), loadCartView(), more?.()]);
 }

@@ -17,10 +17,14 @@ import { LoadingBlock } from "@/components/portal/load-state";
 export const LazyEmailNeededNotice = dynamic(() =>
   import("@/components/portal/email-needed-notice").then((m) => m.EmailNeededNotice),
 );
-export const LazyCartView = dynamic(
-  () => import("@/components/portal/cart-view").then((m) => m.CartView),
-  { loading: () => <LoadingBlock label="Loading cart" /> },
-);
+/**
+ * The Cart's code, one loader for the component and for the idle prefetch (prefetchForOffline in
+ * components/portal/lazy-offline.tsx): the same chunk, which the service worker then keeps.
+ */
+export const loadCartView = () => import("@/components/portal/cart-view");
+export const LazyCartView = dynamic(() => loadCartView().then((m) => m.CartView), {
+  loading: () => <LoadingBlock label="Loading cart" />,
+});
 export const LazyContactDialogs = dynamic(() =>
   import("@/components/portal/contact-dialog").then((m) => m.ContactDialogs),
 );

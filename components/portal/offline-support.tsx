@@ -7,7 +7,7 @@ import { IDLE_PREFETCH_MARK, whenIdle } from "@/lib/client/idle-prefetch";
 
 // Offline use of the parent and teacher screens (issue 8): in production, once the page has loaded
 // and the browser is idle, the code that offline use needs beyond the first paint is fetched
-// (Order History, repeat-last-week: `prefetchForOffline`), then the service worker (public/sw.js)
+// (Order History, repeat-last-week, the Cart: `prefetchForOffline`), then the service worker (public/sw.js)
 // is registered and told which of the reads and assets this page fetched so it can keep them; while
 // the browser reports no network, a notice says that what is shown comes from the last visit.
 
@@ -40,11 +40,11 @@ function loadedUrls() {
   return [page, ...resources];
 }
 
-async function prefetchThenRegister() {
+async function prefetchThenRegister(prefetch?: () => Promise<unknown>) {
   await whenIdle();
   performance.mark(IDLE_PREFETCH_MARK);
   // A failed download (offline already) leaves these to be fetched on first use, as online.
-  await prefetchForOffline().catch(() => undefined);
+  await prefetchForOffline(prefetch).catch(() => undefined);
   if ("serviceWorker" in navigator) await registerServiceWorker();
 }
 
@@ -55,16 +55,18 @@ async function registerServiceWorker() {
   (ready.active ?? worker)?.postMessage({ type: "cache-urls", urls: loadedUrls() });
 }
 
-export function OfflineSupport() {
+/** `prefetch`: the screen's own code for offline use beyond the portal's (the teacher's cart sheet). */
+export function OfflineSupport({ prefetch }: { prefetch?: () => Promise<unknown> }) {
   const online = useOnline();
 
   useEffect(() => {
     if (process.env.NODE_ENV !== "production") return;
-    const register = () => void prefetchThenRegister().catch(() => undefined);
+    const register = () => void prefetchThenRegister(prefetch).catch(() => undefined);
     if (document.readyState === "complete") register();
     else window.addEventListener("load", register, { once: true });
     return () => window.removeEventListener("load", register);
-  }, []);
+    // A module's loader: the same function for the page's life.
+  }, [prefetch]);
 
   if (online) return null;
   return (

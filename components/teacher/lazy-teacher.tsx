@@ -4,9 +4,9 @@ import dynamic from "next/dynamic";
 
 // The teacher's cart sheet and the allergies dialog (its form brings zod and react-hook-form),
 // each fetched when first opened (see components/portal/lazy-portal.tsx).
-export const LazyCartSheet = dynamic(() =>
-  import("@/components/teacher/cart-sheet").then((m) => m.CartSheet),
-);
+/** The cart sheet's code, one loader for the component and for the idle prefetch (OfflineSupport). */
+export const loadCartSheet = () => import("@/components/teacher/cart-sheet");
+export const LazyCartSheet = dynamic(() => loadCartSheet().then((m) => m.CartSheet));
 export const LazyStaffCareDialog = dynamic(() =>
   import("@/components/students/staff-care-dialog").then((m) => m.StaffCareDialog),
 );

@@ -22,7 +22,11 @@ import { useCart } from "@/components/portal/use-cart";
 import { useStudents } from "@/components/portal/use-portal-queries";
 import { useShownOnce } from "@/components/portal/use-shown-once";
 import { useSwitchToCart } from "@/components/portal/use-switch-to-cart";
-import { LazyCartSheet, LazyStaffCareDialog } from "@/components/teacher/lazy-teacher";
+import {
+  LazyCartSheet,
+  LazyStaffCareDialog,
+  loadCartSheet,
+} from "@/components/teacher/lazy-teacher";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent } from "@/components/ui/tabs";
 import type { SessionUser } from "@/lib/auth/session";
@@ -68,7 +72,7 @@ export function TeacherPortal({
         onContact={() => setContact("choose")}
       />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <OfflineSupport />
+        <OfflineSupport prefetch={loadCartSheet} />
         {!user.email && <LazyEmailNeededNotice user={user} />}
         <Tabs
           value={tab}

@@ -36,6 +36,22 @@ test("the parent's menu and order history stay readable offline, with a notice",
   await expect(addButtons.first()).toBeVisible();
   const firstItem = await addButtons.first().getAttribute("aria-label");
   await expect(page.getByText(NOTICE)).toBeHidden();
+  // A meal in the cart, kept by the browser (the Cart is never opened while online).
+  await page.evaluate(() => localStorage.removeItem("cartItems"));
+  // The last day's, so that the first day's button keeps its name for the check offline.
+  const lastItem = await addButtons.last().getAttribute("aria-label");
+  expect(lastItem).not.toBe(firstItem);
+  const itemName = /^Add to Cart: (.+?), /.exec(lastItem ?? "")?.[1] ?? "";
+  expect(itemName).not.toBe("");
+  await addButtons.last().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  for (const legend of ["Choose a protein", "Choose a side dish"]) {
+    const group = dialog.getByRole("group", { name: legend });
+    if ((await group.count()) > 0) await group.getByRole("radio").first().check();
+  }
+  await dialog.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(dialog).toBeHidden();
 
   // The worker registers after the load and stores what this first visit fetched: the page, which
   // carries the calendar's reads in its HTML (tests/e2e/first-load.spec.ts).
@@ -66,6 +82,13 @@ test("the parent's menu and order history stay readable offline, with a notice",
   await expect(page.getByText(/Failed to (load|fetch)/)).toBeHidden();
   await expect(page.getByText(NOTICE)).toBeVisible();
 
+  // The Cart was never opened online either: its code too was fetched once the first visit was
+  // idle, so offline it shows what the parent put in it, not a spinner or an error page.
+  await page.getByRole("tab", { name: "Cart" }).click();
+  const cart = page.getByRole("tabpanel", { name: "Cart" });
+  await expect(cart.getByText(itemName).first()).toBeVisible();
+  await expect(page.getByText(NOTICE)).toBeVisible();
+
   // Back online the notice goes; logging out deletes the offline copies.
   await context.setOffline(false);
   await expect(page.getByText(NOTICE)).toBeHidden();
@@ -75,4 +98,30 @@ test("the parent's menu and order history stay readable offline, with a notice",
   // (The login page's own build assets may be cached again; no page or read of the parent is.)
   const isUserData = (p: string) => p === "/" || p.startsWith("/api/");
   await expect.poll(async () => (await cachedPaths(page)).filter(isUserData)).toEqual([]);
+});
+
+test("the teacher's cart opens offline though it was never opened online", async ({
+  page,
+  context,
+}) => {
+  const login = await page.request.post("/api/login", {
+    data: { username: "demo.teacher", password: "demo-teacher" },
+  });
+  expect(login.ok()).toBe(true);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Menu Calendar" })).toBeVisible();
+  await expect
+    .poll(() => cachedPaths(page), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(["/"]));
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(NOTICE)).toBeVisible();
+  // The sheet's code and the Cart's were fetched once the first visit was idle and kept.
+  await page.getByRole("button", { name: /^Cart, \d+ items?$/ }).click();
+  const sheet = page.getByRole("dialog", { name: "Cart" });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole("heading", { name: "Your Cart" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeHidden();
+  await context.setOffline(false);
 });
