@@ -6,8 +6,9 @@ import { LoadingBlock } from "@/components/portal/load-state";
 
 // The parts of the parent and teacher screens that are not in the Menu Calendar's first paint but
 // must work offline too: Order History (fetched when its tab is first shown), repeat-last-week's
-// planning (components/portal/repeat-last-week.tsx) and the Cart (lazy-portal.tsx). `prefetchForOffline` fetches both once the page
-// is idle, and components/portal/offline-support.tsx then tells the service worker to keep them.
+// planning (components/portal/repeat-last-week.tsx) and the Cart (lazy-portal.tsx).
+// `prefetchForOffline` fetches them once the page is idle, and
+// components/portal/offline-support.tsx then tells the service worker to keep them.
 // Kept apart from lazy-portal.tsx, which Order History itself imports (its cancel dialog): the
 // import graph allows no circle (tests/unit/import-graph.test.ts).
 
@@ -35,5 +36,6 @@ export const LazyOrderHistory = dynamic(() => loadOrderHistory().then((m) => m.O
  * not wait for it and the service worker can keep it; on a phone it also opens the Cart at once.
  */
 export function prefetchForOffline(more?: () => Promise<unknown>): Promise<unknown> {
-  return Promise.all([loadOrderHistory(), loadRepeatPlanning(), loadCartView(), more?.()]);
+  // Each on its own: one failed download does not keep the worker from the others.
+  return Promise.allSettled([loadOrderHistory(), loadRepeatPlanning(), loadCartView(), more?.()]);
 }

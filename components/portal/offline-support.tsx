@@ -7,9 +7,10 @@ import { IDLE_PREFETCH_MARK, whenIdle } from "@/lib/client/idle-prefetch";
 
 // Offline use of the parent and teacher screens (issue 8): in production, once the page has loaded
 // and the browser is idle, the code that offline use needs beyond the first paint is fetched
-// (Order History, repeat-last-week, the Cart: `prefetchForOffline`), then the service worker (public/sw.js)
-// is registered and told which of the reads and assets this page fetched so it can keep them; while
-// the browser reports no network, a notice says that what is shown comes from the last visit.
+// (Order History, repeat-last-week, the Cart: `prefetchForOffline`), then the service worker
+// (public/sw.js) is registered and told which of the reads and assets this page fetched so it can
+// keep them; while the browser reports no network, a notice says that what is shown comes from the
+// last visit.
 
 export const OFFLINE_NOTICE = "You are offline. Showing the menu and orders from your last visit.";
 

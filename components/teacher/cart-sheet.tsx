@@ -5,7 +5,7 @@ import { LazyCartView } from "@/components/portal/lazy-portal";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 
 // The teacher's cart in a side sheet (spec 000 §2): the same cart and Place Order flow as the
-// parent's Cart tab. Fetched by <TeacherPortal> when the sheet is first opened.
+// parent's Cart tab. Fetched once the page is idle, or when the sheet is first opened before that.
 export function CartSheet({
   open,
   onOpenChange,

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormEvent, ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -25,7 +25,7 @@ export function FormCard<TValues extends FieldValues, TContext, TTransformed>({
   pending,
   disabled,
   loading = false,
-  onLoadRetry,
+  loadFailed,
   submitLabel,
   pendingLabel,
   submitClassName,
@@ -47,16 +47,24 @@ export function FormCard<TValues extends FieldValues, TContext, TTransformed>({
   loading?: boolean;
   /**
    * The saved values could not be loaded: the fields stay closed (as while loading), the card
-   * says why, and this asks for them again.
+   * says why, and `retry` asks for them again (`retrying` while it does). When they come, the
+   * first field takes the focus that Try again had.
    */
-  onLoadRetry?: () => void;
+  loadFailed?: { retry: () => void; retrying: boolean };
   submitLabel: string;
   pendingLabel: string;
   /** The button's cell in the form's layout. */
   submitClassName?: string;
   children: ReactNode;
 }) {
-  const closed = loading || onLoadRetry !== undefined;
+  const closed = loading || loadFailed !== undefined;
+  const fields = useRef<HTMLFieldSetElement>(null);
+  const retried = useRef(false);
+  useEffect(() => {
+    if (closed || !retried.current) return;
+    retried.current = false;
+    fields.current?.querySelector<HTMLElement>("input, select, textarea, button")?.focus();
+  }, [closed]);
   return (
     <Card>
       <CardHeader>
@@ -70,21 +78,38 @@ export function FormCard<TValues extends FieldValues, TContext, TTransformed>({
             action={NO_SCRIPT_ACTION}
             noValidate
             className={className}
-            onSubmit={(event) => void onSubmit(event)}
+            onSubmit={(event) => {
+              // Closed, nothing is sent, whatever submitted it (the button is disabled too).
+              if (closed) event.preventDefault();
+              else void onSubmit(event);
+            }}
           >
-            {onLoadRetry && (
+            {loadFailed && (
               <div
                 role="alert"
                 className="col-span-full flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm"
               >
                 <p>{SAVED_VALUES_FAILED}</p>
-                <Button type="button" variant="outline" onClick={onLoadRetry}>
-                  Try again
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={loadFailed.retrying}
+                  onClick={() => {
+                    retried.current = true;
+                    loadFailed.retry();
+                  }}
+                >
+                  {loadFailed.retrying ? "Trying again..." : "Try again"}
                 </Button>
               </div>
             )}
             {/* `contents`: the fields stay cells of the form's own layout. */}
-            <fieldset disabled={closed} aria-busy={loading || undefined} className="contents">
+            <fieldset
+              ref={fields}
+              disabled={closed}
+              aria-busy={loading || loadFailed?.retrying || undefined}
+              className="contents"
+            >
               {children}
             </fieldset>
             <div className={submitClassName}>

@@ -1,5 +1,6 @@
 import { describe, expect, it, jest } from "@jest/globals";
-import { screen, waitFor } from "@testing-library/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AllergensCard } from "@/components/admin/settings/allergens-card";
 import { CounterLimitCard } from "@/components/admin/settings/counter-limit-card";
@@ -10,6 +11,16 @@ import { mockFetch, renderPortal } from "./portal-harness";
 // form then. An office member who typed into a field before they came lost the typing: the saved
 // values replaced it (seen in a Playwright run that typed before the answer). The fields now wait
 // for the saved values, disabled, and are the school's when they open.
+
+/** Asks for every query again, as a later visit to the screen would. */
+function ReloadAll() {
+  const client = useQueryClient();
+  return (
+    <button type="button" onClick={() => void client.refetchQueries()}>
+      Reload all
+    </button>
+  );
+}
 
 describe("a settings card while its saved values load", () => {
   it("keeps its fields closed until they arrive, then shows and saves what was typed", async () => {
@@ -63,12 +74,44 @@ describe("a settings card whose saved values could not be loaded", () => {
     expect(field).toBeDisabled();
     expect(screen.getByRole("button", { name: "Save Counter Limit" })).toBeDisabled();
 
+    // Enter in the field (or any other way to submit) sends nothing while the card is closed.
+    fireEvent.submit(field.closest("form")!);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+
     fail = false;
     await user.click(screen.getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(field).toBeEnabled());
     expect(field).toHaveValue("35.00");
     expect(screen.queryByText(SAVED_VALUES_FAILED)).not.toBeInTheDocument();
-    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+    // The focus Try again had is not lost with it: the first field takes it.
+    expect(field).toHaveFocus();
+  });
+
+  it("stays open on the school's values when a later reload fails", async () => {
+    let fail = false;
+    mockFetch({
+      "GET /api/settings/counter": () =>
+        fail
+          ? { status: 500, body: { message: "Internal server error" } }
+          : { dailyLimit: "35.00" },
+    });
+    const user = userEvent.setup();
+    renderPortal(
+      <>
+        <CounterLimitCard />
+        <ReloadAll />
+      </>,
+    );
+    const field = screen.getByLabelText("Daily limit per child (K)");
+    await waitFor(() => expect(field).toHaveValue("35.00"));
+
+    fail = true;
+    await user.click(screen.getByRole("button", { name: "Reload all" }));
+    expect(await screen.findByText("Internal server error")).toBeInTheDocument();
+    expect(screen.queryByText(SAVED_VALUES_FAILED)).not.toBeInTheDocument();
+    expect(field).toBeEnabled();
+    expect(field).toHaveValue("35.00");
   });
 
   it("keeps the allergens' add form closed rather than saving a list without the school's own", async () => {

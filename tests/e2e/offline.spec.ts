@@ -21,6 +21,23 @@ async function cachedPaths(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Waits until the service worker holds every script the page has fetched so far, the ones fetched
+ * once the page was idle included (so offline they come from the worker, not by chance).
+ */
+async function expectScriptsKept(page: Page) {
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.startsWith("/_next/static/chunks/") && path.endsWith(".js")),
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  await expect
+    .poll(() => cachedPaths(page), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(scripts));
+}
+
 test("the parent's menu and order history stay readable offline, with a notice", async ({
   page,
   context,
@@ -58,6 +75,7 @@ test("the parent's menu and order history stay readable offline, with a notice",
   await expect
     .poll(() => cachedPaths(page), { timeout: 20_000 })
     .toEqual(expect.arrayContaining(["/"]));
+  await expectScriptsKept(page);
 
   await context.setOffline(true);
   // A minute later by the page's clock, so the orders the page holds are stale (spec 000 §9: 30 s)
@@ -113,6 +131,7 @@ test("the teacher's cart opens offline though it was never opened online", async
   await expect
     .poll(() => cachedPaths(page), { timeout: 20_000 })
     .toEqual(expect.arrayContaining(["/"]));
+  await expectScriptsKept(page);
 
   await context.setOffline(true);
   await page.reload();

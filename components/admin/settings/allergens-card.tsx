@@ -3,10 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { loadFailed } from "@/components/admin/settings/setting-card";
 import { useAllergenSetting } from "@/components/admin/settings/use-settings-queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { savedValuesMissing } from "@/components/admin/settings/setting-card";
 import { FormCard } from "@/components/ui/form-card";
 import { TextField } from "@/components/ui/form-fields";
 import { ALLERGEN_NAME_MAX, ALLERGENS, CUSTOM_ALLERGENS_MAX } from "@/lib/contracts/allergies";
@@ -53,7 +53,7 @@ export function AllergensCard() {
       className="grid max-w-xl gap-4"
       pending={save.isPending}
       disabled={save.isPending || query.isPending || custom.length >= CUSTOM_ALLERGENS_MAX}
-      onLoadRetry={savedValuesMissing(query) ? () => void query.refetch() : undefined}
+      loadFailed={loadFailed(query)}
       submitLabel="Add Allergen"
       pendingLabel="Saving..."
     >

@@ -20,7 +20,7 @@ export function SettingCard<TValues extends FieldValues, TContext, TTransformed>
   children,
 }: {
   setting: {
-    query: { isPending: boolean; isError: boolean; data?: unknown; refetch: () => unknown };
+    query: SavedValuesQuery;
     save: { isPending: boolean; mutate: (values: TTransformed) => void };
   };
   form: UseFormReturn<TValues, TContext, TTransformed>;
@@ -40,7 +40,7 @@ export function SettingCard<TValues extends FieldValues, TContext, TTransformed>
       pending={save.isPending}
       disabled={save.isPending}
       loading={query.isPending}
-      onLoadRetry={savedValuesMissing(query) ? () => void query.refetch() : undefined}
+      loadFailed={loadFailed(query)}
       submitLabel={submitLabel}
       pendingLabel="Saving..."
     >
@@ -49,7 +49,19 @@ export function SettingCard<TValues extends FieldValues, TContext, TTransformed>
   );
 }
 
-/** The query failed before it had any saved values (a failed refetch keeps the ones it had). */
-export function savedValuesMissing(query: { isError: boolean; data?: unknown }): boolean {
-  return query.isError && query.data === undefined;
+type SavedValuesQuery = {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  data?: unknown;
+  refetch: () => unknown;
+};
+
+/**
+ * FormCard's `loadFailed` when the query failed before it had any saved values (a refetch that
+ * fails after them keeps the ones it had, and the card stays open on them).
+ */
+export function loadFailed(query: SavedValuesQuery) {
+  if (!query.isError || query.data !== undefined) return undefined;
+  return { retry: () => void query.refetch(), retrying: query.isFetching };
 }

@@ -12,8 +12,14 @@ import { queryKeys } from "@/lib/client/query-keys";
 import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 import { formatZmw } from "@/lib/money";
 
+/** Said when the parent's saved choices could not be loaded (the controls stay closed). */
+export const WALLET_CHOICES_FAILED =
+  "Your alert choices could not be loaded, so they cannot be changed just now.";
+
 // The wallet's low-balance alert (issue 47): below this amount, a spend e-mails the parent, at
-// most once a day. Empty and saved turns it off.
+// most once a day. Empty and saved turns it off. Both controls save the threshold, so they wait
+// for the saved choices: before them (or when they could not be loaded) a save would have turned
+// a saved alert off.
 export function LowBalanceAlert() {
   const client = useQueryClient();
   const wallet = useQuery({
@@ -21,6 +27,7 @@ export function LowBalanceAlert() {
     queryFn: () => api("/api/account/wallet"),
   });
   const [typed, setTyped] = useState<string | null>(null);
+  const ready = wallet.data !== undefined;
   const saved = wallet.data?.lowBalanceThreshold ?? null;
   const value = typed ?? saved ?? "";
   const save = useMutation({
@@ -52,6 +59,20 @@ export function LowBalanceAlert() {
       className="grid gap-2 border-t pt-3"
       aria-label="Low balance alert"
     >
+      {wallet.isError && !ready && (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
+          <span>{WALLET_CHOICES_FAILED}</span>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={wallet.isFetching}
+            onClick={() => void wallet.refetch()}
+          >
+            {wallet.isFetching ? "Trying again..." : "Try again"}
+          </Button>
+        </div>
+      )}
       <Label htmlFor="low-balance">E-mail me when my wallet is below (K)</Label>
       <div className="flex flex-wrap gap-2">
         <Input
@@ -61,22 +82,37 @@ export function LowBalanceAlert() {
           placeholder="Off"
           className="min-h-11 max-w-40"
           value={value}
+          disabled={!ready}
           onChange={(event) => setTyped(event.target.value)}
         />
-        <Button type="submit" variant="outline" className="min-h-11" disabled={save.isPending}>
+        <Button
+          type="submit"
+          variant="outline"
+          className="min-h-11"
+          disabled={save.isPending || !ready}
+        >
           {save.isPending ? "Saving..." : "Save alert"}
         </Button>
       </div>
       <p className="text-xs text-muted-foreground">
         At most one e-mail a day. Leave empty for none.
       </p>
-      <CounterReceipts threshold={saved} on={wallet.data?.counterReceipts ?? false} />
+      <CounterReceipts threshold={saved} on={wallet.data?.counterReceipts ?? false} ready={ready} />
     </form>
   );
 }
 
 /** Issue 47: an e-mail for each purchase a child makes at the counter, saved as it is switched. */
-function CounterReceipts({ threshold, on }: { threshold: string | null; on: boolean }) {
+function CounterReceipts({
+  threshold,
+  on,
+  ready,
+}: {
+  threshold: string | null;
+  on: boolean;
+  /** The saved choices are in (the switch sends the saved threshold with it). */
+  ready: boolean;
+}) {
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: (counterReceipts: boolean) =>
@@ -102,7 +138,7 @@ function CounterReceipts({ threshold, on }: { threshold: string | null; on: bool
       <Switch
         id="counter-receipts"
         checked={save.isPending ? save.variables : on}
-        disabled={save.isPending}
+        disabled={save.isPending || !ready}
         onCheckedChange={(checked) => save.mutate(checked)}
       />
       <Label htmlFor="counter-receipts">E-mail me each counter purchase</Label>
