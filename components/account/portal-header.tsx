@@ -43,7 +43,7 @@ export function PortalHeader({
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img src="/logo.svg" alt="" width={40} height={40} className="size-10" />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-lg font-semibold">{shopName}</p>
+          <h1 className="truncate text-lg font-semibold">{shopName}</h1>
           <p className="truncate text-sm text-muted-foreground">{title}</p>
         </div>
         <div className="hidden items-center gap-2 md:flex">

@@ -10,14 +10,18 @@ import { cn } from "@/lib/utils";
 /**
  * A table in a container that scrolls sideways when the screen is too narrow, and says so (issue
  * 25): a line above it and a fade on the side where more columns wait, gone once nothing is hidden.
+ * While it scrolls, the container is a named region in the tab order, so that a keyboard can
+ * scroll it too (its arrow keys), not only a finger or a mouse.
  */
 function Table({ className, ...props }: React.ComponentProps<"table">) {
   const container = React.useRef<HTMLDivElement>(null);
   const edges = useScrollEdges(container);
+  const cue = React.useId();
   return (
     <div data-slot="table-frame" className="grid w-full min-w-0 gap-1">
       {edges.overflows && (
         <p
+          id={cue}
           data-slot="table-scroll-cue"
           className="flex items-center gap-1 px-2 pt-1 text-xs text-muted-foreground"
         >
@@ -29,7 +33,8 @@ function Table({ className, ...props }: React.ComponentProps<"table">) {
         <div
           ref={container}
           data-slot="table-container"
-          className="relative w-full overflow-x-auto"
+          {...(edges.overflows && { tabIndex: 0, role: "region", "aria-labelledby": cue })}
+          className="relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <table
             data-slot="table"

@@ -16,7 +16,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatInstant, gradeLabel } from "@/lib/client/format";
 import { NO_SCRIPT_ACTION } from "@/lib/contracts/auth-form";
 import {
@@ -181,15 +181,18 @@ export function RollCard() {
           guardian was sent a link, and who claimed. Times are the school&apos;s.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="flex flex-wrap items-center gap-2">
-          <Tabs
-            value={status}
-            onValueChange={(value) => {
-              setStatus(value as RollListStatus);
-              setPage(1);
-            }}
-          >
+      {/* The tabs choose the list below them: its panel is the table (for assistive technology,
+          each tab controls a panel that exists). */}
+      <CardContent>
+        <Tabs
+          value={status}
+          onValueChange={(value) => {
+            setStatus(value as RollListStatus);
+            setPage(1);
+          }}
+          className="gap-4"
+        >
+          <div className="flex flex-wrap items-center gap-2">
             <TabsList aria-label="Show children">
               {ROLL_LIST_STATUSES.map((value) => (
                 <TabsTrigger key={value} value={value}>
@@ -198,43 +201,45 @@ export function RollCard() {
                 </TabsTrigger>
               ))}
             </TabsList>
-          </Tabs>
-          <form
-            method="post"
-            action={NO_SCRIPT_ACTION}
-            onSubmit={runSearch}
-            className="flex flex-1 basis-64 gap-2"
-            role="search"
-          >
-            <Input
-              aria-label="Search the roll"
-              placeholder="Child or guardian name or e-mail"
-              className="min-w-0 flex-1"
-              maxLength={ROLL_SEARCH_MAX}
-              value={input}
-              onChange={(e) => setInput(e.target.value)}
+            <form
+              method="post"
+              action={NO_SCRIPT_ACTION}
+              onSubmit={runSearch}
+              className="flex flex-1 basis-64 gap-2"
+              role="search"
+            >
+              <Input
+                aria-label="Search the roll"
+                placeholder="Child or guardian name or e-mail"
+                className="min-w-0 flex-1"
+                maxLength={ROLL_SEARCH_MAX}
+                value={input}
+                onChange={(e) => setInput(e.target.value)}
+              />
+              <Button type="submit" variant="outline">
+                <Search aria-hidden /> Find
+              </Button>
+            </form>
+          </div>
+          <TabsContent value={status} className="grid gap-4">
+            <DataTable
+              table={table}
+              message={tableMessage(
+                { loading: query.isPending, failed: Boolean(query.error) },
+                {
+                  loading: "Loading the roll…",
+                  failed: "Failed to fetch the school roll",
+                  empty: search
+                    ? `No child or guardian on the roll matches "${search}"`
+                    : status === "waiting"
+                      ? "No child is waiting for a guardian"
+                      : "No children on the roll yet: import it with “Import roll…”",
+                },
+              )}
             />
-            <Button type="submit" variant="outline">
-              <Search aria-hidden /> Find
-            </Button>
-          </form>
-        </div>
-        <DataTable
-          table={table}
-          message={tableMessage(
-            { loading: query.isPending, failed: Boolean(query.error) },
-            {
-              loading: "Loading the roll…",
-              failed: "Failed to fetch the school roll",
-              empty: search
-                ? `No child or guardian on the roll matches "${search}"`
-                : status === "waiting"
-                  ? "No child is waiting for a guardian"
-                  : "No children on the roll yet: import it with “Import roll…”",
-            },
-          )}
-        />
-        <CountedPager metadata={meta} noun="children" onPageChange={setPage} />
+            <CountedPager metadata={meta} noun="children" onPageChange={setPage} />
+          </TabsContent>
+        </Tabs>
       </CardContent>
     </Card>
   );

@@ -39,7 +39,7 @@ export function PendingPaymentsSection() {
       <Card>
         <CardContent className="grid justify-items-center gap-2 py-12 text-center">
           <CheckCircle2 aria-hidden className="size-10 text-success" />
-          <h3 className="text-lg font-semibold">No Pending Payments</h3>
+          <h2 className="text-lg font-semibold">No Pending Payments</h2>
           <p className="text-muted-foreground">All payments have been verified</p>
         </CardContent>
       </Card>
