@@ -9,9 +9,10 @@ import { LoadingBlock } from "@/components/portal/load-state";
 // teacher's cart sheet (components/teacher/lazy-teacher.tsx) and the dialogs (their forms bring zod
 // and react-hook-form). Keeps a parent's first download small on a phone. What must also work
 // offline (Order History, repeat-last-week's planning, the cart and the teacher's cart sheet) is
-// fetched once the page is idle (components/portal/lazy-offline.tsx, decision 0125). The dialogs opened from them (add to cart, cancel order)
-// and the header's menu (components/account/lazy-account.tsx) are fetched on first use, so the
-// service worker has them for offline use only once they have been opened online.
+// fetched once the page is idle (components/portal/lazy-offline.tsx, decision 0125). The dialogs
+// opened from them (add to cart, cancel order) and the header's menu
+// (components/account/lazy-account.tsx) are fetched on first use, so the service worker has them
+// for offline use only once they have been opened online.
 
 // Only an account without an e-mail address sees it (server-rendered, its chunk preloaded then).
 export const LazyEmailNeededNotice = dynamic(() =>
