@@ -34,7 +34,7 @@ function Table({ className, ...props }: React.ComponentProps<"table">) {
           ref={container}
           data-slot="table-container"
           {...(edges.overflows && { tabIndex: 0, role: "region", "aria-labelledby": cue })}
-          className="relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className="relative w-full overflow-x-auto outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring focus-visible:outline-solid"
         >
           <table
             data-slot="table"
