@@ -53,7 +53,16 @@ test("the parent's menu and order history stay readable offline, with a notice",
   await expect(addButtons.first()).toBeVisible();
   const firstItem = await addButtons.first().getAttribute("aria-label");
   await expect(page.getByText(NOTICE)).toBeHidden();
-  // A meal in the cart, kept by the browser (the Cart is never opened while online).
+
+  // The worker registers after the load and stores what this first visit fetched until then: the
+  // page, which carries the calendar's reads in its HTML (tests/e2e/first-load.spec.ts).
+  await expect
+    .poll(() => cachedPaths(page), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(["/"]));
+  await expectScriptsKept(page);
+
+  // A meal in the cart, kept by the browser (the Cart is never opened while online). The add-to-
+  // cart dialog's code, fetched now, is not needed offline.
   await page.evaluate(() => localStorage.removeItem("cartItems"));
   // The last day's, so that the first day's button keeps its name for the check offline.
   const lastItem = await addButtons.last().getAttribute("aria-label");
@@ -69,13 +78,6 @@ test("the parent's menu and order history stay readable offline, with a notice",
   }
   await dialog.getByRole("button", { name: "Add to Cart" }).click();
   await expect(dialog).toBeHidden();
-
-  // The worker registers after the load and stores what this first visit fetched: the page, which
-  // carries the calendar's reads in its HTML (tests/e2e/first-load.spec.ts).
-  await expect
-    .poll(() => cachedPaths(page), { timeout: 20_000 })
-    .toEqual(expect.arrayContaining(["/"]));
-  await expectScriptsKept(page);
 
   await context.setOffline(true);
   // A minute later by the page's clock, so the orders the page holds are stale (spec 000 §9: 30 s)
