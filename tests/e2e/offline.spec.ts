@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { addMeal } from "./support/steps";
 
 // Issue 8, offline use: a parent who has loaded the Menu Calendar once still sees it, and their
 // Order History, when the network drops, under a clear notice; logging out deletes the copies.
@@ -69,15 +70,7 @@ test("the parent's menu and order history stay readable offline, with a notice",
   expect(lastItem).not.toBe(firstItem);
   const itemName = /^Add to Cart: (.+?), /.exec(lastItem ?? "")?.[1] ?? "";
   expect(itemName).not.toBe("");
-  await addButtons.last().click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toBeVisible();
-  for (const legend of ["Choose a protein", "Choose a side dish"]) {
-    const group = dialog.getByRole("group", { name: legend });
-    if ((await group.count()) > 0) await group.getByRole("radio").first().check();
-  }
-  await dialog.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(dialog).toBeHidden();
+  await addMeal(page, addButtons.last());
 
   await context.setOffline(true);
   // A minute later by the page's clock, so the orders the page holds are stale (spec 000 §9: 30 s)

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 // The steps the journeys share, taken as a person takes them. Not a spec file: Playwright runs
 // only *.spec.ts.
@@ -88,7 +88,12 @@ export async function addFirstOfferedMeal(page: Page) {
   if ((await offered.count()) === 0) {
     await weeks.getByRole("button", { name: /^Week 2\b/ }).click();
   }
-  await offered.first().click();
+  await addMeal(page, offered.first());
+}
+
+/** Presses a meal's "Add to Cart: …" button and adds it with the first of each choice. */
+export async function addMeal(page: Page, button: Locator) {
+  await button.click();
   const dialog = page.getByRole("dialog");
   // The dialog's code is fetched on the first press: wait for it before counting its groups.
   await expect(dialog).toBeVisible();
